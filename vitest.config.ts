@@ -1,0 +1,55 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Workspace packages resolve to their TypeScript source in tests: no build needed for unit tests. */
+export const sourceAliases = {
+  "@chat-widget/protocol": here("./packages/protocol/src/index.ts"),
+  "@chat-widget/chat-client": here("./packages/chat-client/src/index.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias: sourceAliases },
+  test: {
+    reporters: ["default", "./scripts/summary-reporter.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["packages/{protocol,chat-client,server}/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/dist/**"],
+          typecheck: {
+            enabled: true,
+            include: ["packages/**/*.test-d.ts"],
+            tsconfig: "./tsconfig.typecheck.json",
+          },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          environment: "happy-dom",
+          include: ["packages/{widget,agent-console}/**/*.test.{ts,tsx}"],
+          exclude: ["**/node_modules/**", "**/dist/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["e2e/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
+  },
+});
