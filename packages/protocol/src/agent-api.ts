@@ -1,0 +1,117 @@
+/**
+ * The local contact centre's agent API, used by the agent console (routes under `/agent-api`).
+ * Every route but sign-in needs `Authorization: Bearer <Token>` (the events stream also
+ * accepts `?access_token=<Token>`, since EventSource cannot set headers). Errors use the
+ * AWS error shape (`{"__type", "message"}` and `x-amzn-ErrorType`).
+ */
+
+export const AgentApiPath = {
+  SignIn: "/agent-api/sign-in",
+  SignOut: "/agent-api/sign-out",
+  Me: "/agent-api/me",
+  Availability: "/agent-api/availability",
+  Queue: "/agent-api/queue",
+  Chats: "/agent-api/chats",
+  Events: "/agent-api/events",
+  /** POST; `:contactId` replaced by the contact id. */
+  Accept: "/agent-api/contacts/:contactId/accept",
+  /** POST: what the agent session's getConnectionToken calls. */
+  ConnectionToken: "/agent-api/contacts/:contactId/connection-token",
+  /** POST: end the contact. */
+  End: "/agent-api/contacts/:contactId/end",
+  /** POST: a URL for the advisor's one shared websocket (every AGENT session's items). */
+  WebSocketTransport: "/agent-api/websocket-transport",
+  /** GET upgrade: the advisor websocket, authenticated by its `token` query parameter. */
+  WebSocket: "/agent-api/ws",
+} as const;
+
+/** Fill `:contactId` in an AgentApiPath. */
+export const agentContactPath = (path: string, contactId: string): string =>
+  path.replace(":contactId", encodeURIComponent(contactId));
+
+export type AdvisorAvailability = "Available" | "Offline";
+export const ADVISOR_AVAILABILITIES: readonly AdvisorAvailability[] = ["Available", "Offline"];
+/** Most chats one advisor holds at once. */
+export const MAX_CONCURRENT_CHATS = 10;
+
+export interface Advisor {
+  AdvisorId: string;
+  Username: string;
+  /** Shown to the customer: "{Name} has joined the chat". */
+  Name: string;
+  Availability: AdvisorAvailability;
+  MaxConcurrentChats: number;
+}
+
+export interface SignInRequest {
+  Username: string;
+  Password: string;
+}
+export interface SignInResponse {
+  Token: string;
+  ExpiresAt: string;
+  Advisor: Advisor;
+}
+
+export interface MeResponse {
+  Advisor: Advisor;
+}
+
+export interface AvailabilityRequest {
+  Availability: AdvisorAvailability;
+}
+
+/** A contact waiting in the queue. */
+export interface QueuedContact {
+  ContactId: string;
+  Queue: string;
+  QueuedAt: string;
+  CustomerName: string;
+  Attributes: Record<string, string>;
+}
+export interface QueueResponse {
+  /** Oldest first. */
+  Contacts: QueuedContact[];
+}
+
+/** Chat details for the console's AGENT chat session (its chatDetails, with getConnectionToken). */
+export interface AcceptResponse {
+  ContactId: string;
+  InitialContactId: string;
+  ParticipantId: string;
+  ParticipantToken: string;
+  Attributes: Record<string, string>;
+  CustomerName: string;
+}
+
+export interface ActiveChat extends AcceptResponse {
+  Queue: string;
+  AcceptedAt: string;
+}
+export interface ChatsResponse {
+  /** The advisor's active chats, oldest accepted first. */
+  Chats: ActiveChat[];
+}
+
+/** What getConnectionToken resolves to (protocol §5.2). */
+export interface ConnectionTokenResponse {
+  chatTokenTransport: { participantToken: string; expiry: string };
+}
+
+/** Server-sent events of `GET /agent-api/events`: `event: queue` and `event: chats`, JSON data. */
+export type AgentEvent =
+  { event: "queue"; data: QueueResponse } | { event: "chats"; data: ChatsResponse };
+
+/**
+ * `POST /agent-api/websocket-transport`: what the console's websocket manager fetcher
+ * resolves to. The URL speaks the participant websocket's frames (protocol §3.2) and carries
+ * the items of every contact the advisor holds, including ones accepted after it opened.
+ */
+export interface WebSocketTransportResponse {
+  webSocketTransport: {
+    url: string;
+    /** ISO time after which the URL no longer opens a websocket. */
+    expiry: string;
+    transportLifeTimeInSeconds: number;
+  };
+}

@@ -1,0 +1,45 @@
+/** The widget service and gateway of the local contact centre (spec §7, decisions 1–3). */
+
+export const GatewayPath = {
+  Verify: "/widget-service/verify",
+  StartChat: "/gateway/start-chat",
+  DiscussedOrderNumber: "/gateway/discussed-order-number",
+} as const;
+
+export const SNIPPET_ID_HEADER = "Snippet-Id";
+
+export interface VerifyResponse {
+  ok: boolean;
+}
+
+export interface StartChatRequest {
+  ParticipantDetails: { DisplayName: string };
+  ContactFlowId: string;
+  InstanceId: string;
+  SupportedMessagingContentTypes: string[];
+  /** Optional: the visitor's jwt, so the server can verify it and attach its attributes. */
+  Jwt?: string;
+}
+
+export interface StartChatResult {
+  ContactId: string;
+  ParticipantId: string;
+  ParticipantToken: string;
+}
+
+export interface StartChatResponse {
+  data: { startChatResult: StartChatResult };
+}
+
+export interface DiscussedOrderNumberRequest {
+  InstanceId: string;
+  InitialContactId: string;
+  Attributes: Record<string, string>;
+}
+
+/** The demo ids of the local contact centre (used as widget defaults). */
+export const DemoIds = {
+  SNIPPET_ID: "demo-snippet",
+  INSTANCE_ID: "demo-instance",
+  CONTACT_FLOW_ID: "default-flow",
+} as const;

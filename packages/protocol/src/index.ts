@@ -1,0 +1,107 @@
+export {
+  ContentType,
+  EVENT_CONTENT_TYPES,
+  SEND_MESSAGE_CONTENT_TYPES,
+  SEND_EVENT_CONTENT_TYPES,
+  ATTACHMENT_CONTENT_TYPES,
+  KNOWN_CONTENT_TYPES,
+  WIDGET_SUPPORTED_MESSAGING_CONTENT_TYPES,
+  isEventContentType,
+} from "./content-types.js";
+export type { ContentTypeValue } from "./content-types.js";
+export { ParticipantRole, ItemType, isItem } from "./items.js";
+export type {
+  ParticipantRoleValue,
+  ItemTypeValue,
+  AttachmentStatus,
+  AttachmentItem,
+  Receipt,
+  MessageMetadata,
+  Item,
+} from "./items.js";
+export { ParticipantPath, BEARER_HEADER } from "./operations.js";
+export type * from "./operations.js";
+export {
+  AwsErrorStatus,
+  ERROR_TYPE_HEADER,
+  REQUEST_ID_HEADER,
+  parseAwsErrorName,
+  parseAwsErrorMessage,
+} from "./errors.js";
+export type { AwsErrorName, AwsErrorBody } from "./errors.js";
+export {
+  Topic,
+  RESERVED_TOPICS,
+  subscribeFrame,
+  subscribeResponseFrame,
+  heartbeatFrame,
+  pingFrame,
+  pingResponseFrame,
+  chatFrame,
+  parseFrame,
+} from "./websocket.js";
+export type {
+  TopicValue,
+  WebSocketEnvelope,
+  SubscribeRequestContent,
+  SubscribeResponseContent,
+  ParsedFrame,
+} from "./websocket.js";
+export { LIST_PICKER_MAX_ELEMENTS, parseListPicker } from "./interactive.js";
+export type {
+  InteractiveElement,
+  ListPickerContent,
+  ListPickerTemplate,
+  ReplyMessage,
+} from "./interactive.js";
+export { GatewayPath, SNIPPET_ID_HEADER, DemoIds } from "./gateway.js";
+export type {
+  VerifyResponse,
+  StartChatRequest,
+  StartChatResult,
+  StartChatResponse,
+  DiscussedOrderNumberRequest,
+} from "./gateway.js";
+export {
+  TelemetryPath,
+  METRIC_UNITS,
+  MAX_METRIC_DIMENSIONS,
+  WIDGET_METRIC_NAMESPACE,
+  WIDGET_TYPE_DIMENSION,
+} from "./telemetry.js";
+export type {
+  MetricUnit,
+  Dimension,
+  WireMetric,
+  AuthParams,
+  PutMetricsRequest,
+  PutMetricsResponse,
+  WireWorkflowEvent,
+  PutWorkflowEventsRequest,
+  PutWorkflowEventsResponse,
+  AuthRequest,
+  AuthResponse,
+} from "./telemetry.js";
+export { Limits } from "./limits.js";
+export {
+  AgentApiPath,
+  agentContactPath,
+  ADVISOR_AVAILABILITIES,
+  MAX_CONCURRENT_CHATS,
+} from "./agent-api.js";
+export type {
+  AdvisorAvailability,
+  Advisor,
+  SignInRequest,
+  SignInResponse,
+  MeResponse,
+  AvailabilityRequest,
+  QueuedContact,
+  QueueResponse,
+  AcceptResponse,
+  ActiveChat,
+  ChatsResponse,
+  ConnectionTokenResponse,
+  AgentEvent,
+  WebSocketTransportResponse,
+} from "./agent-api.js";
