@@ -1,0 +1,166 @@
+/**
+ * One chat session's coordinator: it owns the session's state and events and wires its parts
+ * together — the connection lifecycle (connection-lifecycle.ts), incoming items through
+ * dedupe and gap repair (delivery.ts) to the typed events (item-dispatch.ts), receipts
+ * (receipts.ts) and the operations with their checks (session-operations.ts).
+ */
+import type { OperationResult } from "../api/participant-client.js";
+import { Emitter } from "../core/emitter.js";
+import { ConnectionDetailsProvider, type ChatDetailsSnapshot } from "./connection-details.js";
+import { ConnectionLifecycle } from "./connection-lifecycle.js";
+import { Delivery } from "./delivery.js";
+import type { ChatEventMap, ConnectResult } from "./events.js";
+import { dispatchItem } from "./item-dispatch.js";
+import { MessageReceipts } from "./receipts.js";
+import type {
+  ChatResult,
+  ConnectArgs,
+  DescribeViewArgs,
+  DownloadAttachmentArgs,
+  GetTranscriptArgs,
+  SendAttachmentArgs,
+  SendEventArgs,
+  SendMessageArgs,
+  SendMessageReceiptArgs,
+} from "./requests.js";
+import type { ControllerDeps, EmitEvent, SessionState } from "./session-context.js";
+import { SessionOperations } from "./session-operations.js";
+
+export { CONNECT_FAILED_REASON, DUPLICATE_CONNECT_WARNING } from "./connection-lifecycle.js";
+export type { ControllerDeps } from "./session-context.js";
+
+export class ChatController {
+  readonly events: Emitter<ChatEventMap>;
+  private readonly state: SessionState = {
+    connection: null,
+    participantDisconnected: false,
+    hasChatEnded: false,
+  };
+  private readonly provider: ConnectionDetailsProvider;
+  private readonly receipts: MessageReceipts;
+  private readonly delivery: Delivery;
+  private readonly lifecycle: ConnectionLifecycle;
+  private readonly operations: SessionOperations;
+  /** Emits a session event with the session's chat details. */
+  private readonly emit: EmitEvent = (name, data) => {
+    const args = [{ data, chatDetails: this.getChatDetails() }] as unknown as Parameters<
+      ChatEventMap[typeof name]
+    >;
+    this.events.emit(name, ...args);
+  };
+
+  constructor(private readonly deps: ControllerDeps) {
+    const { client, chatDetails, sessionType, logger, env, config } = deps;
+    this.events = new Emitter(logger);
+    this.provider = new ConnectionDetailsProvider(client, chatDetails, sessionType, logger);
+    this.receipts = new MessageReceipts(
+      env,
+      logger,
+      (receipt) => this.operations.sendReceipt(receipt),
+      () => config.throttleTime,
+    );
+    this.delivery = new Delivery(
+      (item) =>
+        dispatchItem(item, {
+          deps,
+          state: this.state,
+          emit: this.emit,
+          breakConnection: () => this.lifecycle.breakConnection(),
+        }),
+      async (request) => {
+        const response = await client.getTranscript(
+          this.provider.getConnectionToken() ?? "",
+          request,
+        );
+        this.receipts.seed(response.Transcript ?? []);
+        return response;
+      },
+      logger,
+    );
+    this.lifecycle = new ConnectionLifecycle(
+      deps,
+      this.state,
+      this.provider,
+      this.delivery,
+      this.emit,
+    );
+    this.operations = new SessionOperations(
+      deps,
+      this.state,
+      this.provider,
+      this.receipts,
+      this.delivery,
+      () => {
+        this.state.participantDisconnected = true;
+        this.events.clear();
+        this.receipts.dispose();
+        this.lifecycle.breakConnection();
+      },
+    );
+  }
+
+  /** Whether the chat has ended (a chat-ended item arrived; reset when a connection is gained). */
+  get hasChatEnded(): boolean {
+    return this.state.hasChatEnded;
+  }
+
+  set hasChatEnded(value: boolean) {
+    this.state.hasChatEnded = value;
+  }
+
+  connect(args: ConnectArgs = {}): Promise<ConnectResult> {
+    return this.lifecycle.connect(args);
+  }
+
+  getChatDetails(): ChatDetailsSnapshot {
+    const { contactId, participantId, initialContactId, participantToken } = this.deps.chatDetails;
+    const snapshot: ChatDetailsSnapshot = {
+      contactId,
+      participantId,
+      initialContactId,
+      connectionDetails: this.provider.details,
+    };
+    if (participantToken) snapshot.participantToken = participantToken;
+    return snapshot;
+  }
+
+  getConnectionStatus() {
+    return this.state.connection?.getStatus() ?? "NeverStarted";
+  }
+
+  sendMessage(args: SendMessageArgs): Promise<ChatResult<OperationResult<"SendMessage">>> {
+    return this.operations.sendMessage(args);
+  }
+
+  sendEvent(args: SendEventArgs): Promise<ChatResult<unknown> | { message: string }> {
+    return this.operations.sendEvent(args);
+  }
+
+  sendMessageReceipt(
+    args: SendMessageReceiptArgs,
+  ): Promise<ChatResult<unknown> | { message: string }> {
+    return this.operations.sendMessageReceipt(args);
+  }
+
+  sendAttachment(args: SendAttachmentArgs) {
+    return this.operations.sendAttachment(args);
+  }
+
+  downloadAttachment(args: DownloadAttachmentArgs): Promise<Blob> {
+    return this.operations.downloadAttachment(args);
+  }
+
+  getTranscript(
+    args: GetTranscriptArgs = {},
+  ): Promise<ChatResult<OperationResult<"GetTranscript">>> {
+    return this.operations.getTranscript(args);
+  }
+
+  describeView(args: DescribeViewArgs) {
+    return this.operations.describeView(args);
+  }
+
+  disconnectParticipant(): Promise<ChatResult<OperationResult<"DisconnectParticipant">>> {
+    return this.operations.disconnectParticipant();
+  }
+}

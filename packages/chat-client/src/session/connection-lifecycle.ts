@@ -1,0 +1,129 @@
+/**
+ * Connect once and end for good: fetch the connection details, open the contact's connection,
+ * turn its events into session events, acknowledge (agents), refresh the connection token,
+ * and break the connection when the session is over.
+ */
+import type { TransportFetcher } from "../websocket/types.js";
+import { SessionTypes } from "./chat-details.js";
+import type { ConnectionDetails, ConnectionDetailsProvider } from "./connection-details.js";
+import type { Delivery } from "./delivery.js";
+import type { ConnectResult } from "./events.js";
+import type { ConnectArgs } from "./requests.js";
+import type { ControllerDeps, EmitEvent, SessionState } from "./session-context.js";
+import { TokenRefresher } from "./token-refresh.js";
+
+export const CONNECT_FAILED_REASON =
+  "Failed to fetch connectionDetails with createParticipantConnection";
+export const DUPLICATE_CONNECT_WARNING =
+  "Ignoring duplicate call to connect. Method can only be invoked once";
+
+export class ConnectionLifecycle {
+  private connectPromise: Promise<ConnectResult> | null = null;
+  private readonly refresher: TokenRefresher;
+
+  constructor(
+    private readonly deps: ControllerDeps,
+    private readonly state: SessionState,
+    private readonly provider: ConnectionDetailsProvider,
+    private readonly delivery: Delivery,
+    private readonly emit: EmitEvent,
+  ) {
+    this.refresher = new TokenRefresher(
+      deps.env,
+      deps.logger,
+      async () => (await provider.fetchConnectionDetails()).connectionTokenExpiry,
+    );
+  }
+
+  connect(args: ConnectArgs = {}): Promise<ConnectResult> {
+    if (this.connectPromise) {
+      this.deps.logger.warn(DUPLICATE_CONNECT_WARNING);
+      return this.connectPromise;
+    }
+    this.connectPromise = this.doConnect(args.metadata ?? null);
+    return this.connectPromise;
+  }
+
+  /** Stop refreshing the token and end the connection. */
+  breakConnection(): void {
+    this.refresher.stop();
+    this.state.connection?.end();
+  }
+
+  private async doConnect(metadata: unknown): Promise<ConnectResult> {
+    let details: ConnectionDetails;
+    try {
+      details = await this.provider.fetchConnectionDetails();
+    } catch (error) {
+      throw {
+        _debug: { reason: CONNECT_FAILED_REASON, _debug: error },
+        connectSuccess: false,
+        connectCalled: true,
+        metadata,
+      };
+    }
+    const started = this.openConnection(details);
+    const result: ConnectResult = {
+      _debug: started,
+      connectSuccess: true,
+      connectCalled: true,
+      metadata,
+    };
+    this.emit("connectionEstablished", result);
+    if (this.deps.sessionType === SessionTypes.AGENT && !details.connectionAcknowledged)
+      this.acknowledge();
+    this.refresher.start(details.connectionTokenExpiry);
+    return result;
+  }
+
+  private openConnection(initial: ConnectionDetails) {
+    const { chatDetails, logger, registry, websocketManager } = this.deps;
+    let first = true;
+    const fetcher: TransportFetcher = async () => {
+      const details =
+        first && initial.url ? initial : await this.provider.fetchParticipantConnection(false);
+      first = false;
+      return {
+        webSocketTransport: {
+          url: details.url ?? "",
+          ...(details.expiry ? { expiry: details.expiry } : {}),
+          transportLifeTimeInSeconds: details.transportLifeTimeInSeconds,
+        },
+      };
+    };
+    const connection = registry.open({
+      contactId: chatDetails.contactId,
+      initialContactId: chatDetails.initialContactId,
+      logger,
+      ...(websocketManager ? { websocketManager } : {}),
+      createManager: this.deps.createWebSocketManager,
+      fetcher,
+    });
+    this.state.connection = connection;
+    connection.events.on("ConnectionGained", () => {
+      this.state.hasChatEnded = false;
+      this.emit("connectionEstablished", {});
+      void this.delivery.repair();
+    });
+    connection.events.on("ConnectionLost", () => this.emit("connectionLost", {}));
+    connection.events.on("Ended", () => {
+      this.emit("connectionBroken", {});
+      this.breakConnection();
+    });
+    connection.events.on("DeepHeartbeatSuccess", () => this.emit("deepHeartbeatSuccess", {}));
+    connection.events.on("DeepHeartbeatFailure", () => this.emit("deepHeartbeatFailure", {}));
+    connection.events.on("IncomingMessage", (item) => this.delivery.accept(item));
+    return connection.start();
+  }
+
+  private acknowledge(): void {
+    if (!this.deps.chatDetails.participantToken) {
+      this.deps.logger.warn("No participantToken in chatDetails: connection not acknowledged");
+      return;
+    }
+    this.provider.acknowledge().then(
+      () => this.emit("connectionAcknowledged", {}),
+      (error: unknown) => this.deps.logger.error("Failed to acknowledge the connection", error),
+    );
+  }
+}

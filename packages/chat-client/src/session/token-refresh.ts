@@ -1,0 +1,55 @@
+/**
+ * Connection token refresh (spec §4, protocol §5.1): one minute before the token's expiry;
+ * 12 hours after the last poll when no expiry is known; retried at 12 hours on failure.
+ */
+import type { ClientEnv, Logger, TimerHandle } from "../env.js";
+
+export const CONNECTION_TOKEN_POLLING_INTERVAL_MS = 43_200_000;
+export const CONNECTION_TOKEN_EXPIRY_BUFFER_MS = 60_000;
+
+/** When the next refresh is due, counted from `now`. */
+export function refreshDelayMs(expiry: string | null | undefined, now: number): number {
+  const at = expiry ? Date.parse(expiry) : NaN;
+  if (Number.isNaN(at)) return CONNECTION_TOKEN_POLLING_INTERVAL_MS;
+  return Math.max(0, at - now - CONNECTION_TOKEN_EXPIRY_BUFFER_MS);
+}
+
+export class TokenRefresher {
+  private timer: TimerHandle | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly env: ClientEnv,
+    private readonly logger: Logger,
+    /** Fetches a new connection token; resolves with its expiry. */
+    private readonly refresh: () => Promise<string | null | undefined>,
+  ) {}
+
+  /** Arm for a token that expires at `expiry`. */
+  start(expiry: string | null | undefined): void {
+    this.stopped = false;
+    this.schedule(refreshDelayMs(expiry, this.env.now()));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) this.env.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer !== undefined) this.env.clearTimeout(this.timer);
+    this.timer = this.env.setTimeout(() => void this.run(), delay);
+  }
+
+  private async run(): Promise<void> {
+    this.timer = undefined;
+    try {
+      const expiry = await this.refresh();
+      if (!this.stopped) this.schedule(refreshDelayMs(expiry, this.env.now()));
+    } catch (error) {
+      this.logger.error("Connection token refresh failed", error);
+      if (!this.stopped) this.schedule(CONNECTION_TOKEN_POLLING_INTERVAL_MS);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/** Timing constants and close reasons of the websocket manager (protocol §3.5, spec §9). */
+
+export const HEARTBEAT_INTERVAL_MS = 10_000;
+export const SUBSCRIBE_RESPONSE_TIMEOUT_MS = 1_000;
+/** More than this many consecutive unanswered subscribe requests is a subscription failure. */
+export const MAX_UNANSWERED_SUBSCRIBE_REQUESTS = 3;
+export const SUBSCRIBE_RETRY_INTERVAL_MS = 500;
+/** The 5th consecutive failure response is a subscription failure. */
+export const MAX_CONSECUTIVE_SUBSCRIBE_FAILURES = 5;
+export const NETWORK_CHECK_INTERVAL_MS = 250;
+export const OPEN_CHECK_MS = 1_000;
+export const URL_VALIDITY_MS = 85_000;
+export const MIN_TRANSPORT_LIFETIME_SECONDS = 300;
+export const RECONNECT_BASE_DELAY_MS = 1_000;
+export const RECONNECT_MAX_DELAY_MS = 30_000;
+export const RECONNECT_JITTER = 0.3;
+
+/** `readyState` of an open socket (the WebSocket standard's OPEN). */
+export const SOCKET_OPEN = 1;
+
+export const NORMAL_CLOSURE = 1000;
+
+export const CloseReason = {
+  HAND_OVER: "[Primary WebSocket] Closing WebSocket",
+  USER_REQUEST: "[Primary] WebSocket User request to close WebSocket",
+  TERMINATE: "[Primary] WebSocket Terminating WebSocket Manager",
+} as const;

@@ -1,0 +1,390 @@
+/**
+ * The websocket manager (spec §4, protocol §3.5–§3.10): fetches a URL, opens a socket,
+ * subscribes, heartbeats, and reconnects — through a secondary socket while the primary is
+ * still open (hand-over), or from scratch when the only open socket closes.
+ */
+import { RESERVED_TOPICS, Topic } from "@chat-widget/protocol";
+import { noopLogger, resolveEnv } from "../env.js";
+import type { ClientEnv, Logger, TimerHandle } from "../env.js";
+import { CloseReason, NORMAL_CLOSURE, OPEN_CHECK_MS } from "./constants.js";
+import { Connection } from "./connection.js";
+import type { ConnectionHandlers } from "./connection.js";
+import { WebSocketManagerError } from "./errors.js";
+import { Emitter, TopicListeners } from "./events.js";
+import type { ManagerEvents } from "./events.js";
+import { createHeartbeat } from "./heartbeat.js";
+import { readIncoming } from "./incoming.js";
+import type { TopicFrame } from "./incoming.js";
+import { createNetworkMonitor } from "./network-monitor.js";
+import { createReconnectPolicy } from "./reconnect-policy.js";
+import type { ReconnectPolicy } from "./reconnect-policy.js";
+import { SocketPair } from "./socket-pair.js";
+import { validateTransport } from "./transport.js";
+import type { ValidTransport } from "./transport.js";
+import type { TransportFetcher, WebSocketManager } from "./types.js";
+
+/** One state, changed only in `setState` (which logs `old -> new`). */
+export type ManagerState = "idle" | "connecting" | "connected" | "lost" | "closed" | "terminated";
+
+export interface WebSocketManagerOptions {
+  env?: Partial<ClientEnv>;
+  logger?: Logger;
+  /** When to retry the same URL; defaults to 1 s doubling to 30 s, ±30 %, within 85 s. */
+  reconnectPolicy?: ReconnectPolicy;
+}
+
+export interface DefaultWebSocketManager extends WebSocketManager {
+  getState(): ManagerState;
+}
+
+type InitResult = { websocketInitFailed: boolean; error?: unknown };
+
+const LOG = "WebSocketManager:";
+
+export function createWebSocketManager(
+  options: WebSocketManagerOptions = {},
+): DefaultWebSocketManager {
+  const env = resolveEnv(options.env);
+  const logger = options.logger ?? noopLogger;
+  const policy = options.reconnectPolicy ?? createReconnectPolicy({ random: () => env.random() });
+  const events = new Emitter<ManagerEvents>(logger);
+  const topicListeners = new TopicListeners(logger);
+  const topics = new Set<string>();
+  const sockets = new SocketPair();
+  let fetcher: TransportFetcher | null = null;
+  let state: ManagerState = "idle";
+  let terminated = false;
+  let running = false;
+  let fetching: Promise<InitResult> | null = null;
+  /** A URL fetch was skipped for being offline: the next online check retries it. */
+  let skippedWhileOffline = false;
+  let transport: (ValidTransport & { fetchedAt: number }) | null = null;
+  let retryAttempt = 0;
+  let retryTimer: TimerHandle | undefined;
+  let lifetimeTimer: TimerHandle | undefined;
+  let heartbeatOwner: Connection | null = null;
+  const ok: InitResult = { websocketInitFailed: false };
+
+  const setState = (next: ManagerState) => {
+    if (next === state) return;
+    logger.debug(`${LOG} ${state} -> ${next}`);
+    state = next;
+  };
+
+  const heartbeat = createHeartbeat({
+    env,
+    isOpen: () => heartbeatOwner?.isOpen ?? false,
+    send: (frame) => heartbeatOwner?.send(frame),
+    onDeepSuccess: () => events.emit("deepHeartbeatSuccess"),
+    onDeepFailure: () => events.emit("deepHeartbeatFailure"),
+    onTimeout: () => onHeartbeatTimeout(),
+  });
+
+  const network = createNetworkMonitor({
+    env,
+    onOnline: () => {
+      logger.info(`${LOG} network is online`);
+      if (!sockets.hasUsable() && !sockets.attemptInFlight()) {
+        void fetchAndConnect("network online");
+      }
+    },
+    onOffline: () => logger.info(`${LOG} network is offline`),
+    onTick: () => {
+      heartbeat.checkOverdue();
+      // An outage shorter than one check is never seen as a change: retry what it skipped.
+      if (skippedWhileOffline && env.isOnline()) {
+        skippedWhileOffline = false;
+        if (!sockets.hasUsable() && !sockets.attemptInFlight()) {
+          void fetchAndConnect("network back after a skipped fetch");
+        }
+      }
+    },
+  });
+
+  const clearRetry = () => {
+    if (retryTimer !== undefined) env.clearTimeout(retryTimer);
+    retryTimer = undefined;
+  };
+  const clearLifetime = () => {
+    if (lifetimeTimer !== undefined) env.clearTimeout(lifetimeTimer);
+    lifetimeTimer = undefined;
+  };
+
+  const drop = (connection: Connection, code?: number, reason?: string) => {
+    connection.retire(code, reason);
+    sockets.remove(connection);
+    if (heartbeatOwner === connection) {
+      heartbeat.stop();
+      heartbeatOwner = null;
+    }
+  };
+
+  const stopAll = (reason: string) => {
+    clearRetry();
+    clearLifetime();
+    heartbeat.stop();
+    heartbeatOwner = null;
+    network.stop();
+    for (const connection of sockets.clear()) connection.retire(NORMAL_CLOSURE, reason);
+  };
+
+  const terminateWith = (error: unknown): InitResult => {
+    logger.error(`${LOG} initialisation failed, terminating`, error);
+    terminate();
+    events.emit("initFailure", error);
+    return { websocketInitFailed: true, error };
+  };
+
+  function fetchAndConnect(reason: string): Promise<InitResult> {
+    if (terminated) return Promise.resolve(terminatedResult());
+    if (!running || !fetcher) return Promise.resolve(ok);
+    if (fetching) return fetching;
+    if (!env.isOnline()) {
+      logger.info(`${LOG} offline, not fetching a websocket URL (${reason})`);
+      skippedWhileOffline = true;
+      return Promise.resolve(ok);
+    }
+    skippedWhileOffline = false;
+    clearRetry();
+    logger.info(`${LOG} fetching a websocket URL (${reason})`);
+    const fetchTransport = fetcher;
+    const run = async (): Promise<InitResult> => {
+      let response: Awaited<ReturnType<TransportFetcher>>;
+      try {
+        response = await (async () => fetchTransport())();
+      } catch (error) {
+        fetching = null;
+        if (terminated || !running) return terminated ? terminatedResult() : ok;
+        return terminateWith(error);
+      }
+      fetching = null;
+      if (terminated) return terminatedResult();
+      if (!running) return ok;
+      const valid = validateTransport(response?.webSocketTransport);
+      if (valid instanceof WebSocketManagerError) return terminateWith(valid);
+      transport = { ...valid, fetchedAt: env.now() };
+      retryAttempt = 0;
+      return openSocket();
+    };
+    fetching = run();
+    return fetching;
+  }
+
+  function openSocket(): InitResult {
+    if (!transport || terminated || !running) return ok;
+    clearRetry();
+    for (const stale of sockets.toReplace()) drop(stale);
+    let socket;
+    try {
+      socket = new env.WebSocket(transport.url);
+    } catch (cause) {
+      return terminateWith(
+        new WebSocketManagerError("SOCKET_CREATE_FAILED", "Failed to create the WebSocket", {
+          cause,
+        }),
+      );
+    }
+    const connection: Connection = new Connection(socket, env, handlers, {
+      onSubscribed: (listed) => {
+        events.emit("subscriptionUpdate", listed);
+        completeHandOver(connection);
+      },
+      onFailure: (failed) => {
+        logger.error(`${LOG} subscription failed`, failed);
+        events.emit("subscriptionFailure", failed);
+      },
+    });
+    sockets.add(connection);
+    connection.openCheck = env.setTimeout(() => {
+      connection.openCheck = undefined;
+      if (connection.opened || connection.retired) return;
+      logger.warn(`${LOG} WebSocket not open ${OPEN_CHECK_MS} ms after creation, retrying`);
+      drop(connection);
+      scheduleRetry();
+    }, OPEN_CHECK_MS);
+    return ok;
+  }
+
+  /** Retry the same URL after the policy's delay, or fetch a new URL once it is too old. */
+  function scheduleRetry(): void {
+    if (terminated || !running) return;
+    if (!transport) {
+      void fetchAndConnect("no websocket URL");
+      return;
+    }
+    const elapsedMs = env.now() - transport.fetchedAt;
+    const delay = policy.nextDelayMs({ attempt: retryAttempt, elapsedMs });
+    if (delay === null) {
+      void fetchAndConnect("websocket URL validity window over");
+      return;
+    }
+    retryAttempt += 1;
+    clearRetry();
+    logger.info(`${LOG} retrying the websocket URL in ${delay} ms`);
+    retryTimer = env.setTimeout(() => {
+      retryTimer = undefined;
+      openSocket();
+    }, delay);
+  }
+
+  /** The secondary confirmed every topic: close the primary and let the secondary take over. */
+  function completeHandOver(connection: Connection): void {
+    const primary = sockets.handOverReady(connection, topics);
+    if (!primary) return;
+    logger.info(`${LOG} secondary WebSocket subscribed, closing the primary`);
+    drop(primary, NORMAL_CLOSURE, CloseReason.HAND_OVER);
+  }
+
+  function onHeartbeatTimeout(): void {
+    const owner = heartbeatOwner;
+    heartbeatOwner = null;
+    if (!owner) return;
+    if (!owner.isOpen) {
+      handlers.onClose(owner, { code: 0, reason: "WebSocket not open at heartbeat" });
+      return;
+    }
+    logger.warn(`${LOG} heartbeat unanswered, reconnecting`);
+    owner.stale = true;
+    void fetchAndConnect("heartbeat timeout");
+  }
+
+  const handlers: ConnectionHandlers = {
+    onOpen(connection) {
+      connection.clearOpenCheck();
+      connection.opened = true;
+      retryAttempt = 0;
+      const handOver = sockets.open().some((c) => c !== connection);
+      logger.info(`${LOG} ${handOver ? "secondary " : ""}WebSocket open`);
+      connection.subscriptions.request(topics);
+      heartbeat.stop();
+      heartbeatOwner = connection;
+      heartbeat.start();
+      clearLifetime();
+      const lifetimeMs = transport?.lifetimeMs;
+      if (lifetimeMs !== undefined) {
+        lifetimeTimer = env.setTimeout(() => {
+          lifetimeTimer = undefined;
+          void fetchAndConnect("transport lifetime");
+        }, lifetimeMs);
+      }
+      setState("connected");
+      events.emit("connectionGain");
+      if (topics.size === 0) completeHandOver(connection);
+    },
+    onClose(connection, event) {
+      if (connection.retired) return;
+      const wasOpen = connection.opened;
+      const wasSecondary = sockets.isSecondary(connection);
+      drop(connection);
+      if (!wasOpen) {
+        logger.warn(`${LOG} WebSocket closed before it opened (code ${event.code})`);
+        scheduleRetry();
+        return;
+      }
+      logger.info(`${LOG} WebSocket closed (code ${event.code}, reason "${event.reason}")`);
+      const stillOpen = sockets.open();
+      if (stillOpen.length > 0) {
+        const next = stillOpen.filter((c) => !c.stale).at(-1);
+        if (!heartbeatOwner && next) {
+          heartbeatOwner = next;
+          heartbeat.start();
+        }
+        if (wasSecondary) void fetchAndConnect("secondary WebSocket closed");
+        return;
+      }
+      if (state === "connected") {
+        setState("lost");
+        events.emit("connectionLost", { reason: event.reason });
+      }
+      if (!sockets.attemptInFlight()) void fetchAndConnect("connection lost");
+    },
+    onError(_connection, event) {
+      const message = (event as { message?: unknown } | null)?.message;
+      logger.warn(`${LOG} WebSocket error`, typeof message === "string" ? message : "");
+    },
+    onMessage(connection, data) {
+      const frame = readIncoming(data, logger);
+      if (frame) routeFrame(connection, frame);
+    },
+  };
+
+  function routeFrame(connection: Connection, frame: TopicFrame): void {
+    const { topic } = frame;
+    if (connection.subscriptions.handleFrame(frame)) return;
+    if (topic === Topic.HEARTBEAT || topic === Topic.PING) {
+      if (connection === heartbeatOwner) heartbeat.handleFrame(frame);
+      return;
+    }
+    if (sockets.primary === connection && sockets.secondary?.subscriptions.isSubscribed(topic)) {
+      logger.debug(`${LOG} frame from the primary ignored while the secondary is subscribed`);
+      return;
+    }
+    topicListeners.emit(topic, frame);
+    events.emit("allMessage", frame);
+  }
+
+  function terminatedResult(): InitResult {
+    return {
+      websocketInitFailed: true,
+      error: new WebSocketManagerError("TERMINATED", "The WebSocket manager was terminated"),
+    };
+  }
+
+  function terminate(): void {
+    if (terminated) return;
+    logger.info(`${LOG} terminating`);
+    terminated = true;
+    running = false;
+    fetcher = null;
+    stopAll(CloseReason.TERMINATE);
+    setState("terminated");
+  }
+
+  return {
+    init(newFetcher) {
+      if (terminated) return Promise.resolve(terminatedResult());
+      fetcher = newFetcher;
+      if (running) return fetching ?? Promise.resolve(ok);
+      running = true;
+      setState("connecting");
+      network.start();
+      return fetchAndConnect("init");
+    },
+    subscribeTopics(list) {
+      for (const topic of list) topics.add(topic);
+      sockets.active()?.subscriptions.request(list);
+    },
+    sendMessage(frame) {
+      const topic = frame?.topic;
+      if (typeof topic !== "string" || RESERVED_TOPICS.includes(topic)) {
+        logger.error(`${LOG} cannot send a frame on topic ${String(topic)}`);
+        return;
+      }
+      heartbeat.checkOverdue();
+      const target = sockets.active();
+      if (!target) {
+        logger.warn(`${LOG} cannot send, no open WebSocket`);
+        return;
+      }
+      target.send(frame);
+    },
+    onMessage: (topic, cb) => topicListeners.on(topic, cb),
+    onAllMessage: (cb) => events.on("allMessage", cb),
+    onConnectionGain: (cb) => events.on("connectionGain", cb),
+    onConnectionLost: (cb) => events.on("connectionLost", cb),
+    onInitFailure: (cb) => events.on("initFailure", cb),
+    onDeepHeartbeatSuccess: (cb) => events.on("deepHeartbeatSuccess", cb),
+    onDeepHeartbeatFailure: (cb) => events.on("deepHeartbeatFailure", cb),
+    onSubscriptionUpdate: (cb) => events.on("subscriptionUpdate", cb),
+    onSubscriptionFailure: (cb) => events.on("subscriptionFailure", cb),
+    closeWebSocket() {
+      if (terminated) return;
+      logger.info(`${LOG} closing at the user's request`);
+      running = false;
+      stopAll(CloseReason.USER_REQUEST);
+      setState("closed");
+    },
+    terminate,
+    getState: () => state,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * A manager wired to FakeWebSocket, a scripted fetcher and recording callbacks, for the
+ * fake-timer tests. Time starts at 0; `flush()` lets promise callbacks (the fetch) run.
+ */
+import { Topic, pingResponseFrame, subscribeResponseFrame } from "@chat-widget/protocol";
+import type { WebSocketEnvelope } from "@chat-widget/protocol";
+import { vi } from "vitest";
+import type { Logger } from "../../env.js";
+import { createWebSocketManager } from "../manager.js";
+import type { WebSocketTransport } from "../types.js";
+import { FakeWebSocket } from "./fake-websocket.js";
+
+export const TEST_URL = "wss://transport.example.com/ws?token=t";
+
+export interface HarnessOptions {
+  transport?: Partial<WebSocketTransport> | (() => Partial<WebSocketTransport>);
+  random?: number;
+}
+
+export function createHarness(options: HarnessOptions = {}) {
+  FakeWebSocket.reset();
+  const logger = {
+    debug: vi.fn<Logger["debug"]>(),
+    info: vi.fn<Logger["info"]>(),
+    warn: vi.fn<Logger["warn"]>(),
+    error: vi.fn<Logger["error"]>(),
+  };
+  const network = { online: true };
+  const fetchTimes: number[] = [];
+  const transportOf = () => ({
+    url: TEST_URL,
+    transportLifeTimeInSeconds: 3540,
+    ...(typeof options.transport === "function" ? options.transport() : options.transport),
+  });
+  const fetcher = vi.fn(async () => {
+    fetchTimes.push(Date.now());
+    return { webSocketTransport: transportOf() as WebSocketTransport };
+  });
+  const manager = createWebSocketManager({
+    env: {
+      WebSocket: FakeWebSocket,
+      random: () => options.random ?? 0.5,
+      isOnline: () => network.online,
+    },
+    logger,
+  });
+  const seen = {
+    gain: [] as number[],
+    lost: [] as { at: number; reason?: string }[],
+    initFailure: [] as unknown[],
+    deepSuccess: [] as number[],
+    deepFailure: [] as number[],
+    subscriptionUpdate: [] as string[][],
+    subscriptionFailure: [] as { at: number; topics: string[] }[],
+    chat: [] as WebSocketEnvelope[],
+    all: [] as WebSocketEnvelope[],
+  };
+  manager.onConnectionGain(() => seen.gain.push(Date.now()));
+  manager.onConnectionLost((info) => seen.lost.push({ at: Date.now(), reason: info?.reason }));
+  manager.onInitFailure((error) => seen.initFailure.push(error));
+  manager.onDeepHeartbeatSuccess(() => seen.deepSuccess.push(Date.now()));
+  manager.onDeepHeartbeatFailure(() => seen.deepFailure.push(Date.now()));
+  manager.onSubscriptionUpdate((topics) => seen.subscriptionUpdate.push(topics));
+  manager.onSubscriptionFailure((topics) =>
+    seen.subscriptionFailure.push({ at: Date.now(), topics }),
+  );
+  manager.onMessage(Topic.CHAT, (frame) => seen.chat.push(frame));
+  manager.onAllMessage((frame) => seen.all.push(frame));
+  return { manager, fetcher, fetchTimes, logger, network, seen };
+}
+
+/** Let pending promise callbacks run without moving the clock. */
+export const flush = () => vi.advanceTimersByTimeAsync(0);
+
+/** The server's side of protocol §3.2 on a fake socket. */
+export function confirmSubscription(ws: FakeWebSocket, topics: string[] = [Topic.CHAT]): void {
+  ws.receive(subscribeResponseFrame("success", topics));
+}
+export function answerBeat(ws: FakeWebSocket): void {
+  ws.receive(pingResponseFrame(200));
+  ws.receive({ topic: Topic.HEARTBEAT });
+}
+
+/** Answer every subscribe, heartbeat and ping of this socket as a well-behaved server does. */
+export function autoAnswer(ws: FakeWebSocket): void {
+  const send = ws.send.bind(ws);
+  ws.send = (data: string) => {
+    send(data);
+    const frame = JSON.parse(data) as WebSocketEnvelope;
+    queueMicrotask(() => {
+      if (ws.readyState !== 1) return;
+      if (frame.topic === Topic.SUBSCRIBE) {
+        const topics = (frame.content as { topics: string[] }).topics;
+        ws.receive(subscribeResponseFrame("success", topics));
+      } else if (frame.topic === Topic.HEARTBEAT) ws.receive({ topic: Topic.HEARTBEAT });
+      else if (frame.topic === Topic.PING) ws.receive(pingResponseFrame(200));
+    });
+  };
+}
+
+/** init + open the first socket (and subscribe to aws/chat first). */
+export async function connected(h: ReturnType<typeof createHarness>, auto = false) {
+  h.manager.subscribeTopics([Topic.CHAT]);
+  const result = h.manager.init(h.fetcher);
+  await flush();
+  const ws = FakeWebSocket.last;
+  if (auto) autoAnswer(ws);
+  ws.open();
+  await flush();
+  return { result: await result, ws };
+}
+
+export { FakeWebSocket };
