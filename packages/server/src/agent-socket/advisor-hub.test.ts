@@ -1,0 +1,121 @@
+/** The hub's routing rules, with a stand-in for the agent API's records (no database). */
+import { chatFrame, ContentType, type Item } from "@chat-widget/protocol";
+import { describe, expect, it, vi } from "vitest";
+import type { Db } from "../store/db.js";
+import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
+
+interface Row {
+  contact_id: string;
+  status: string;
+  advisor_id: string | null;
+}
+
+/** A Db answering the two queries the hub makes from an in-memory table. */
+function fakeDb(rows: Row[]): Db {
+  const full = (r: Row) => ({
+    ...r,
+    queue: "q",
+    queued_at: new Date(0),
+    participant_id: null,
+    participant_token: null,
+    accepted_at: null,
+  });
+  return {
+    query: async (sql: string, params: unknown[] = []) => {
+      if (sql.includes("WHERE contact_id"))
+        return rows.filter((r) => r.contact_id === params[0]).map(full);
+      if (sql.includes("advisor_id = $1 AND status = 'active'"))
+        return rows.filter((r) => r.advisor_id === params[0] && r.status === "active").map(full);
+      throw new Error(`unexpected query ${sql}`);
+    },
+  } as unknown as Db;
+}
+
+function connection(advisorId: string, contacts: string[]): AdvisorConnection & { sent: string[] } {
+  const sent: string[] = [];
+  const socket = { OPEN: 1, readyState: 1, send: (f: string) => sent.push(f), close: vi.fn() };
+  return {
+    id: advisorId,
+    advisorId,
+    contacts: new Set(contacts),
+    topics: new Set(["aws/chat"]),
+    socket: socket as never,
+    sent,
+  };
+}
+
+const item = (contactId: string, extra: Partial<Item> = {}): Item => ({
+  Id: `${contactId}-${Math.random()}`,
+  Type: "MESSAGE",
+  ContentType: ContentType.TEXT_PLAIN,
+  Content: "hi",
+  AbsoluteTime: new Date().toISOString(),
+  ContactId: contactId,
+  InitialContactId: contactId,
+  ...extra,
+});
+const joinedAgent = (contactId: string) =>
+  item(contactId, {
+    Type: "EVENT",
+    ContentType: ContentType.PARTICIPANT_JOINED,
+    ParticipantRole: "AGENT",
+    Content: undefined,
+  });
+
+describe("the advisor socket hub", () => {
+  it("delivers a held contact's items as aws/chat frames, and nobody else's", async () => {
+    const hub = new AdvisorSocketHub(fakeDb([]), () => {});
+    const sam = connection("sam", ["c1"]);
+    const kim = connection("kim", ["c2"]);
+    hub.add(sam);
+    hub.add(kim);
+    const message = item("c1");
+    hub.handleCentre({ kind: "item", contactId: "c1", item: message });
+    await hub.idle();
+    expect(sam.sent).toEqual([JSON.stringify(chatFrame(message))]);
+    expect(kim.sent).toEqual([]);
+  });
+
+  it("follows a contact from the moment its advisor joins it, while the accept is still in progress", async () => {
+    const rows: Row[] = [{ contact_id: "c9", status: "accepting", advisor_id: "sam" }];
+    const hub = new AdvisorSocketHub(fakeDb(rows), () => {});
+    const sam = connection("sam", []);
+    const kim = connection("kim", []);
+    hub.add(sam);
+    hub.add(kim);
+    hub.handleCentre({ kind: "item", contactId: "c9", item: joinedAgent("c9") });
+    // Another of Sam's chats changes meanwhile: the list does not have c9 yet, c9 stays followed.
+    hub.handleAgent({ kind: "chats", advisorId: "sam" });
+    hub.handleCentre({ kind: "item", contactId: "c9", item: item("c9") });
+    await hub.idle();
+    expect(sam.sent).toHaveLength(2);
+    expect(kim.sent).toEqual([]);
+  });
+
+  it("stops following a contact once its chat.ended has been delivered; close messages do not close the socket", async () => {
+    const hub = new AdvisorSocketHub(fakeDb([]), () => {});
+    const sam = connection("sam", ["c1"]);
+    hub.add(sam);
+    hub.handleCentre({ kind: "close", contactId: "c1", reason: "chat ended" });
+    hub.handleCentre({
+      kind: "item",
+      contactId: "c1",
+      item: item("c1", { Type: "EVENT", ContentType: ContentType.CHAT_ENDED }),
+    });
+    hub.handleCentre({ kind: "item", contactId: "c1", item: item("c1") });
+    await hub.idle();
+    expect(sam.sent).toHaveLength(1);
+    expect(sam.socket.close).not.toHaveBeenCalled();
+    expect(sam.contacts.size).toBe(0);
+  });
+
+  it("re-reads the advisor's held chats when the agent channel says they changed", async () => {
+    const rows: Row[] = [{ contact_id: "c5", status: "active", advisor_id: "sam" }];
+    const hub = new AdvisorSocketHub(fakeDb(rows), () => {});
+    const sam = connection("sam", ["old"]);
+    hub.add(sam);
+    hub.handleAgent({ kind: "chats", advisorId: "sam" });
+    await hub.idle();
+    expect([...sam.contacts]).toEqual(["c5"]);
+  });
+});

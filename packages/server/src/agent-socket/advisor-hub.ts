@@ -1,0 +1,131 @@
+/**
+ * This process's advisor websockets. Each carries the `aws/chat` items of every contact its
+ * advisor holds (an AGENT participant accepted through the agent API), so the console's AGENT
+ * sessions share one websocket, as Amazon Connect's agents do (spec §4, protocol §5.2).
+ *
+ * Which contacts an advisor holds comes from the agent API's records: read when a socket
+ * opens, re-read when the agent channel says the advisor's chats changed, and looked up when
+ * an AGENT joins a contact nobody here follows yet (so the first items of a newly accepted
+ * chat are not missed). Fan-out messages are handled one at a time, in order.
+ */
+import { chatFrame, ContentType, ParticipantRole, Topic, type Item } from "@chat-widget/protocol";
+import { isAgentChannelMessage } from "../agents/channel.js";
+import { findAgentContact, listActive } from "../agents/queue-repo.js";
+import { isCentreMessage } from "../contact-centre/channel.js";
+import type { Db } from "../store/db.js";
+import type { FrameTarget } from "../participant/frames.js";
+
+export interface AdvisorConnection extends FrameTarget {
+  advisorId: string;
+  /** Contacts whose items this socket receives. */
+  contacts: Set<string>;
+}
+
+export const CLOSE_GOING_AWAY = 1001;
+
+export class AdvisorSocketHub {
+  private readonly connections = new Set<AdvisorConnection>();
+  /** Contacts followed because an AGENT joined, not yet in their advisor's list of held chats. */
+  private readonly accepting = new Set<string>();
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** The contacts an advisor holds now. */
+  async heldContacts(advisorId: string): Promise<Set<string>> {
+    return new Set((await listActive(this.db, advisorId)).map((c) => c.contactId));
+  }
+
+  add(connection: AdvisorConnection): void {
+    this.connections.add(connection);
+  }
+
+  remove(connection: AdvisorConnection): void {
+    this.connections.delete(connection);
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /** Fan-out handler of the contact centre's channel. */
+  handleCentre = (message: unknown): void => {
+    if (!isCentreMessage(message) || message.kind !== "item") return;
+    const { contactId, item } = message;
+    this.run(async () => {
+      if (isAgentJoined(item) && !this.anyFollows(contactId)) await this.follow(contactId);
+      this.deliver(contactId, item);
+      if (item.ContentType === ContentType.CHAT_ENDED) this.unfollow(contactId);
+    });
+  };
+
+  /** Fan-out handler of the agent API's channel: an advisor's chats changed. */
+  handleAgent = (message: unknown): void => {
+    if (!isAgentChannelMessage(message) || message.kind !== "chats") return;
+    const { advisorId } = message;
+    if (!this.forAdvisor(advisorId).length) return;
+    this.run(async () => {
+      const held = await this.heldContacts(advisorId);
+      for (const id of held) this.accepting.delete(id);
+      for (const c of this.forAdvisor(advisorId)) {
+        // A contact still being accepted is not listed yet: keep following it.
+        const accepting = [...c.contacts].filter((id) => this.accepting.has(id));
+        c.contacts = new Set([...held, ...accepting]);
+      }
+    });
+  };
+
+  /** Resolves once every fan-out message received so far has been handled. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+
+  closeAll(reason: string): void {
+    for (const c of this.connections) c.socket.close(CLOSE_GOING_AWAY, reason);
+    this.connections.clear();
+  }
+
+  private run(work: () => Promise<void>): void {
+    this.tail = this.tail.then(work).catch(this.onError);
+  }
+
+  private forAdvisor(advisorId: string): AdvisorConnection[] {
+    return [...this.connections].filter((c) => c.advisorId === advisorId);
+  }
+
+  private anyFollows(contactId: string): boolean {
+    for (const c of this.connections) if (c.contacts.has(contactId)) return true;
+    return false;
+  }
+
+  /** An advisor is joining the contact: their sockets start following it. */
+  private async follow(contactId: string): Promise<void> {
+    if (this.connections.size === 0) return;
+    const record = await findAgentContact(this.db, contactId);
+    if (!record?.advisorId || record.status === "ended" || record.status === "waiting") return;
+    if (record.status === "accepting") this.accepting.add(contactId);
+    for (const c of this.forAdvisor(record.advisorId)) c.contacts.add(contactId);
+  }
+
+  private unfollow(contactId: string): void {
+    this.accepting.delete(contactId);
+    for (const c of this.connections) c.contacts.delete(contactId);
+  }
+
+  private deliver(contactId: string, item: Item): void {
+    let frame: string | null = null;
+    for (const c of this.connections) {
+      if (!c.contacts.has(contactId) || !c.topics.has(Topic.CHAT)) continue;
+      if (c.socket.readyState !== c.socket.OPEN) continue;
+      frame ??= JSON.stringify(chatFrame(item));
+      c.socket.send(frame);
+    }
+  }
+}
+
+const isAgentJoined = (item: Item): boolean =>
+  item.ContentType === ContentType.PARTICIPANT_JOINED &&
+  item.ParticipantRole === ParticipantRole.AGENT;

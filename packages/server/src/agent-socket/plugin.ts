@@ -1,0 +1,127 @@
+/**
+ * The advisor websocket transport (agent API): `POST /agent-api/websocket-transport` hands a
+ * signed-in advisor a URL for ONE websocket that carries the items of every contact they hold;
+ * `GET /agent-api/ws?token=…` is that websocket, speaking the participant websocket's frames.
+ * The console gives it to every AGENT chat session as their shared websocket manager.
+ */
+import { randomUUID } from "node:crypto";
+import { AgentApiPath, Limits, type WebSocketTransportResponse } from "@chat-widget/protocol";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import { AGENT_CHANNEL } from "../agents/channel.js";
+import { findSessionAdvisor } from "../agents/advisors-repo.js";
+import { isoAt, systemClock, type Clock } from "../clock.js";
+import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
+import type { ServerDeps } from "../deps.js";
+import { Errors } from "../errors.js";
+import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
+import { answerFrame } from "../participant/frames.js";
+import {
+  ADVISOR_SOCKET_URL_TTL_MS,
+  issueTransportToken,
+  verifyTransportToken,
+} from "./transport-token.js";
+
+/** chatjs's transport lifetime: a proactive reconnect after 3540 s (spec §9). */
+export const ADVISOR_TRANSPORT_LIFETIME_SECONDS = 3540;
+
+export interface AgentSocketOptions {
+  deps: ServerDeps;
+  clock?: Clock;
+}
+
+type WsRequest = FastifyRequest<{ Querystring: { token: string } }>;
+
+const wsQuery = {
+  type: "object",
+  required: ["token"],
+  properties: { token: { type: "string", minLength: 1, maxLength: Limits.TOKEN_MAX } },
+} as const;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** Register the transport route and the advisor websocket; stops with the app. Returns the hub. */
+export async function registerAgentSocket(
+  app: FastifyInstance,
+  options: AgentSocketOptions,
+): Promise<AdvisorSocketHub> {
+  const { deps } = options;
+  const clock = options.clock ?? systemClock;
+  const hub = new AdvisorSocketHub(deps.db, (err) => deps.log.error({ err }, "advisor websocket"));
+  const stops = [
+    await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handleCentre),
+    await deps.fanout.subscribe(AGENT_CHANNEL, hub.handleAgent),
+  ];
+  app.addHook("preClose", async () => {
+    for (const stop of stops) await stop();
+    hub.closeAll("server shutting down");
+  });
+
+  const secret = (): string => deps.config.tokenSecret;
+  const storeAlive = (): Promise<boolean> =>
+    deps.db.query("SELECT 1").then(
+      () => true,
+      () => false,
+    );
+
+  app.post(
+    AgentApiPath.WebSocketTransport,
+    async (request): Promise<WebSocketTransportResponse> => {
+      const token = bearer(request);
+      if (!token)
+        throw Errors.accessDenied("Sign in first: the Authorization header needs a Bearer token.");
+      const now = clock.now();
+      const advisor = await findSessionAdvisor(deps.db, token, isoAt(now));
+      if (!advisor)
+        throw Errors.accessDenied("The session has expired or is not valid. Sign in again.");
+      const expiresAt = now + ADVISOR_SOCKET_URL_TTL_MS;
+      const urlToken = issueTransportToken(secret(), { advisorId: advisor.AdvisorId, expiresAt });
+      const base = deps.config.publicUrl.replace(/^http/, "ws");
+      return {
+        webSocketTransport: {
+          url: `${base}${AgentApiPath.WebSocket}?token=${urlToken}`,
+          expiry: isoAt(expiresAt),
+          transportLifeTimeInSeconds: ADVISOR_TRANSPORT_LIFETIME_SECONDS,
+        },
+      };
+    },
+  );
+
+  const opened = new WeakMap<FastifyRequest, { advisorId: string; contacts: Set<string> }>();
+  app.get(
+    AgentApiPath.WebSocket,
+    {
+      websocket: true,
+      schema: { querystring: wsQuery },
+      preValidation: async (request: WsRequest) => {
+        const claims = verifyTransportToken(secret(), request.query.token, clock.now());
+        if (!claims) throw Errors.accessDenied("The websocket URL is not valid or has expired.");
+        opened.set(request, {
+          advisorId: claims.advisorId,
+          contacts: await hub.heldContacts(claims.advisorId),
+        });
+      },
+    },
+    (socket: WebSocket, request: WsRequest) => {
+      const who = opened.get(request);
+      if (!who) {
+        socket.close(1008, "unauthenticated");
+        return;
+      }
+      const connection: AdvisorConnection = { id: randomUUID(), socket, topics: new Set(), ...who };
+      hub.add(connection);
+      socket.on("message", (data: RawData, isBinary: boolean) => {
+        answerFrame(connection, data.toString(), isBinary, storeAlive).catch((err: unknown) =>
+          request.log.warn({ err }, "advisor websocket frame failed"),
+        );
+      });
+      socket.on("close", () => hub.remove(connection));
+      socket.on("error", (err) => request.log.info({ err }, "advisor websocket error"));
+    },
+  );
+  return hub;
+}

@@ -1,0 +1,97 @@
+/**
+ * Live updates for agent consoles: Server-Sent Events (`event: queue`, `event: chats`),
+ * driven by the fan-out channel so a change made by any process reaches every console.
+ */
+import type { ServerResponse } from "node:http";
+import type { FanOut } from "../fanout/fanout.js";
+import { AGENT_CHANNEL, isAgentChannelMessage } from "./channel.js";
+
+/** A comment line keeps proxies from closing an idle stream. */
+export const SSE_KEEPALIVE_MS = 15_000;
+
+interface Client {
+  advisorId: string;
+  res: ServerResponse;
+}
+
+export interface EventsHubOptions {
+  fanout: FanOut;
+  /** Current data for an event, computed once per change. */
+  queue: () => Promise<unknown>;
+  chats: (advisorId: string) => Promise<unknown>;
+  onError: (error: unknown) => void;
+  setInterval?: typeof setInterval;
+  clearInterval?: typeof clearInterval;
+}
+
+export function sseFrame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export class AgentEventsHub {
+  private readonly clients = new Set<Client>();
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private keepalive: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly o: EventsHubOptions) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.o.fanout.subscribe(AGENT_CHANNEL, (message) => {
+      if (!isAgentChannelMessage(message)) return;
+      const work =
+        message.kind === "queue" ? this.broadcastQueue() : this.sendChats(message.advisorId);
+      work.catch(this.o.onError);
+    });
+    this.keepalive = (this.o.setInterval ?? setInterval)(() => {
+      for (const c of this.clients) c.res.write(": keepalive\n\n");
+    }, SSE_KEEPALIVE_MS);
+  }
+
+  async stop(): Promise<void> {
+    if (this.keepalive !== null) (this.o.clearInterval ?? clearInterval)(this.keepalive);
+    this.keepalive = null;
+    await this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const c of this.clients) c.res.end();
+    this.clients.clear();
+  }
+
+  /** Take over a response as an event stream; the first events carry the current state. */
+  async add(advisorId: string, res: ServerResponse): Promise<void> {
+    const client: Client = { advisorId, res };
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
+    res.write("retry: 3000\n\n");
+    this.clients.add(client);
+    res.on("close", () => this.clients.delete(client));
+    try {
+      res.write(sseFrame("queue", await this.o.queue()));
+      res.write(sseFrame("chats", await this.o.chats(advisorId)));
+    } catch (error) {
+      this.clients.delete(client);
+      res.end();
+      this.o.onError(error);
+    }
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  private async broadcastQueue(): Promise<void> {
+    if (this.clients.size === 0) return;
+    const frame = sseFrame("queue", await this.o.queue());
+    for (const c of this.clients) c.res.write(frame);
+  }
+
+  private async sendChats(advisorId: string): Promise<void> {
+    const mine = [...this.clients].filter((c) => c.advisorId === advisorId);
+    if (mine.length === 0) return;
+    const frame = sseFrame("chats", await this.o.chats(advisorId));
+    for (const c of mine) c.res.write(frame);
+  }
+}

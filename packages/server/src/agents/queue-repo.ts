@@ -1,0 +1,159 @@
+/** Contacts routed to the advisors: waiting in a queue, accepted by one advisor, ended. */
+import type { Db } from "../store/db.js";
+
+export type AgentContactStatus = "waiting" | "accepting" | "active" | "ended";
+
+export interface AgentContact {
+  contactId: string;
+  queue: string;
+  queuedAt: string;
+  status: AgentContactStatus;
+  advisorId: string | null;
+  participantId: string | null;
+  participantToken: string | null;
+  acceptedAt: string | null;
+}
+
+interface Row {
+  contact_id: string;
+  queue: string;
+  queued_at: string | Date;
+  status: string;
+  advisor_id: string | null;
+  participant_id: string | null;
+  participant_token: string | null;
+  accepted_at: string | Date | null;
+}
+
+const iso = (v: string | Date | null): string | null =>
+  v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
+
+const toAgentContact = (r: Row): AgentContact => ({
+  contactId: r.contact_id,
+  queue: r.queue,
+  queuedAt: iso(r.queued_at)!,
+  status: r.status as AgentContactStatus,
+  advisorId: r.advisor_id,
+  participantId: r.participant_id,
+  participantToken: r.participant_token,
+  acceptedAt: iso(r.accepted_at),
+});
+
+/** Put a contact in a queue; a contact already routed stays where it is. Returns whether it was added. */
+export async function enqueue(
+  db: Db,
+  contactId: string,
+  queue: string,
+  at: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO agent_contacts (contact_id, queue, queued_at, status) VALUES ($1, $2, $3, 'waiting')
+     ON CONFLICT (contact_id) DO NOTHING RETURNING contact_id`,
+    [contactId, queue, at],
+  );
+  return rows.length > 0;
+}
+
+export async function findAgentContact(db: Db, contactId: string): Promise<AgentContact | null> {
+  const [row] = await db.query<Row>("SELECT * FROM agent_contacts WHERE contact_id = $1", [
+    contactId,
+  ]);
+  return row ? toAgentContact(row) : null;
+}
+
+/** Waiting contacts, oldest first. */
+export async function listWaiting(db: Db): Promise<AgentContact[]> {
+  const rows = await db.query<Row>(
+    "SELECT * FROM agent_contacts WHERE status = 'waiting' ORDER BY queued_at, contact_id",
+  );
+  return rows.map(toAgentContact);
+}
+
+/** The advisor's accepted chats still open, oldest accepted first. */
+export async function listActive(db: Db, advisorId: string): Promise<AgentContact[]> {
+  const rows = await db.query<Row>(
+    "SELECT * FROM agent_contacts WHERE advisor_id = $1 AND status = 'active' ORDER BY accepted_at, contact_id",
+    [advisorId],
+  );
+  return rows.map(toAgentContact);
+}
+
+/** Chats the advisor holds or is taking right now (the concurrency limit counts these). */
+export async function countHeld(db: Db, advisorId: string): Promise<number> {
+  const [row] = await db.query<{ n: string | number }>(
+    "SELECT count(*) AS n FROM agent_contacts WHERE advisor_id = $1 AND status IN ('accepting', 'active')",
+    [advisorId],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Claim a waiting contact for an advisor; false when it is not waiting (any more). */
+export async function claim(
+  db: Db,
+  contactId: string,
+  advisorId: string,
+  at: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE agent_contacts SET status = 'accepting', advisor_id = $2, accepted_at = $3
+     WHERE contact_id = $1 AND status = 'waiting' RETURNING contact_id`,
+    [contactId, advisorId, at],
+  );
+  return rows.length > 0;
+}
+
+export async function activate(
+  db: Db,
+  contactId: string,
+  participantId: string,
+  participantToken: string,
+) {
+  await db.query(
+    `UPDATE agent_contacts SET status = 'active', participant_id = $2, participant_token = $3
+     WHERE contact_id = $1 AND status = 'accepting'`,
+    [contactId, participantId, participantToken],
+  );
+}
+
+/** Undo a claim whose participant could not be added. */
+export async function release(db: Db, contactId: string): Promise<void> {
+  await db.query(
+    `UPDATE agent_contacts SET status = 'waiting', advisor_id = NULL, accepted_at = NULL
+     WHERE contact_id = $1 AND status = 'accepting'`,
+    [contactId],
+  );
+}
+
+/** The contact ended (or its advisor left): returns the advisor it was with, if any. */
+export async function endAgentContact(
+  db: Db,
+  where: { contactId: string } | { participantId: string },
+  at: string,
+): Promise<{ advisorId: string | null; wasWaiting: boolean } | null> {
+  const [column, value] =
+    "contactId" in where
+      ? ["contact_id", where.contactId]
+      : ["participant_id", where.participantId];
+  const [row] = await db.query<{ advisor_id: string | null; previous: string }>(
+    `UPDATE agent_contacts a SET status = 'ended', ended_at = $2
+     FROM (SELECT contact_id, status AS previous FROM agent_contacts WHERE ${column} = $1 AND status <> 'ended') p
+     WHERE a.contact_id = p.contact_id RETURNING a.advisor_id, p.previous`,
+    [value, at],
+  );
+  return row ? { advisorId: row.advisor_id, wasWaiting: row.previous === "waiting" } : null;
+}
+
+export async function queueLengths(
+  db: Db,
+): Promise<{ queue: string; waiting: number; active: number }[]> {
+  const rows = await db.query<{ queue: string; waiting: string | number; active: string | number }>(
+    `SELECT queue, count(*) FILTER (WHERE status = 'waiting') AS waiting,
+            count(*) FILTER (WHERE status IN ('accepting', 'active')) AS active
+     FROM agent_contacts GROUP BY queue ORDER BY queue`,
+  );
+  return rows.map((r) => ({
+    queue: r.queue,
+    waiting: Number(r.waiting),
+    active: Number(r.active),
+  }));
+}

@@ -1,0 +1,115 @@
+/** The agent API under `/agent-api` (wire types: @chat-widget/protocol agent-api.ts). */
+import {
+  AgentApiPath,
+  type AcceptResponse,
+  type AvailabilityRequest,
+  type ChatsResponse,
+  type ConnectionTokenResponse,
+  type MeResponse,
+  type QueueResponse,
+  type SignInRequest,
+  type SignInResponse,
+} from "@chat-widget/protocol";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { featureErrorHandler } from "../gateway/http-errors.js";
+import { rejectNulCharacters } from "../gateway/input-guard.js";
+import { publicAdvisor, type AdvisorRecord } from "./advisors-repo.js";
+import type { AgentEventsHub } from "./events.js";
+import { availabilityBody, contactParams, eventsQuery, signInBody } from "./schemas.js";
+import type { AgentService } from "./service.js";
+
+export interface AgentRoutesOptions {
+  service: AgentService;
+  hub: AgentEventsHub;
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+type ContactRoute = { Params: { contactId: string } };
+
+export async function agentRoutes(
+  app: FastifyInstance,
+  options: AgentRoutesOptions,
+): Promise<void> {
+  const { service, hub } = options;
+  app.setErrorHandler(featureErrorHandler);
+  rejectNulCharacters(app);
+  const signedIn = async (request: FastifyRequest): Promise<AdvisorRecord> =>
+    service.authenticate(bearer(request));
+
+  app.post<{ Body: SignInRequest }>(
+    AgentApiPath.SignIn,
+    { schema: { body: signInBody } },
+    async (request): Promise<SignInResponse> =>
+      service.signIn(request.body.Username, request.body.Password),
+  );
+
+  app.post(AgentApiPath.SignOut, async (request) => {
+    await signedIn(request);
+    await service.signOut(bearer(request)!);
+    return {};
+  });
+
+  app.get(AgentApiPath.Me, async (request): Promise<MeResponse> => ({
+    Advisor: publicAdvisor(await signedIn(request)),
+  }));
+
+  app.put<{ Body: AvailabilityRequest }>(
+    AgentApiPath.Availability,
+    { schema: { body: availabilityBody } },
+    async (request): Promise<MeResponse> => {
+      const advisor = await service.setAvailability(
+        await signedIn(request),
+        request.body.Availability,
+      );
+      return { Advisor: publicAdvisor(advisor) };
+    },
+  );
+
+  app.get(AgentApiPath.Queue, async (request): Promise<QueueResponse> => {
+    await signedIn(request);
+    return { Contacts: await service.queue() };
+  });
+
+  app.get(AgentApiPath.Chats, async (request): Promise<ChatsResponse> => ({
+    Chats: await service.chats((await signedIn(request)).AdvisorId),
+  }));
+
+  app.post<ContactRoute>(
+    AgentApiPath.Accept,
+    { schema: { params: contactParams } },
+    async (request): Promise<AcceptResponse> =>
+      service.accept(await signedIn(request), request.params.contactId),
+  );
+
+  app.post<ContactRoute>(
+    AgentApiPath.ConnectionToken,
+    { schema: { params: contactParams } },
+    async (request): Promise<ConnectionTokenResponse> =>
+      service.connectionToken(await signedIn(request), request.params.contactId),
+  );
+
+  app.post<ContactRoute>(
+    AgentApiPath.End,
+    { schema: { params: contactParams } },
+    async (request) => {
+      await service.end(await signedIn(request), request.params.contactId);
+      return {};
+    },
+  );
+
+  app.get<{ Querystring: { access_token?: string } }>(
+    AgentApiPath.Events,
+    { schema: { querystring: eventsQuery } },
+    async (request, reply) => {
+      const token = bearer(request) ?? request.query.access_token;
+      const advisor = await service.authenticate(token);
+      reply.hijack();
+      await hub.add(advisor.AdvisorId, reply.raw);
+    },
+  );
+}

@@ -1,0 +1,115 @@
+import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import { systemClock, type Clock } from "./clock.js";
+import type { ServerConfig } from "./config.js";
+import { DbContactCentre } from "./contact-centre/contact-centre.js";
+import type { ServerDeps } from "./deps.js";
+import type { FanOut } from "./fanout/fanout.js";
+import { openFanOut } from "./fanout/open-fanout.js";
+import { registerFeatures } from "./features.js";
+import { installErrorHandling } from "./http/errors.js";
+import { buildValidator } from "./http/validation.js";
+import { participantService } from "./participant/plugin.js";
+import type { Db } from "./store/db.js";
+import { openDb } from "./store/open-db.js";
+import { loadOrCreateSecret } from "./store/secrets.js";
+
+/** Largest websocket frame a client may send. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+export interface AppOverrides {
+  /** A store the caller owns (not closed by `close`). */
+  db?: Db;
+  /** A fan-out the caller owns (not closed by `close`). */
+  fanout?: FanOut;
+  /** Time source for every timing rule (token lifetimes, URL expiry, rate limits). */
+  clock?: Clock;
+  /** false: only the participant service (tests of the core); default true. */
+  features?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: ServerDeps;
+  /** Stops features, closes sockets and the HTTP server, then the fan-out and store it opened. */
+  close(): Promise<void>;
+}
+
+/** The whole contact centre as a Fastify app, not yet listening. */
+export async function buildApp(
+  config: ServerConfig,
+  overrides: AppOverrides = {},
+): Promise<BuiltApp> {
+  const tls =
+    config.tlsCertFile && config.tlsKeyFile
+      ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile) }
+      : null;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    ...(tls ? { https: tls } : {}),
+    genReqId: () => randomUUID(),
+    forceCloseConnections: true,
+    schemaController: { compilersFactory: { buildValidator } },
+  }) as unknown as FastifyInstance;
+
+  const clock = overrides.clock ?? systemClock;
+  const db =
+    overrides.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  let fanout: FanOut;
+  try {
+    fanout =
+      overrides.fanout ??
+      (await openFanOut(config.redisUrl, (err) => app.log.error({ err }, "fan-out error")));
+  } catch (error) {
+    if (!overrides.db) await db.close();
+    throw error;
+  }
+  if (!config.tokenSecret) config.tokenSecret = await loadOrCreateSecret(db, "token-secret");
+
+  const centre = new DbContactCentre({
+    db,
+    fanout,
+    clock,
+    onError: (err) => app.log.error({ err }, "contact centre error"),
+  });
+  const deps: ServerDeps = { config, db, fanout, centre, log: app.log };
+
+  installErrorHandling(app);
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(participantService, { deps, clock });
+  const stopFeatures =
+    overrides.features === false ? async () => {} : await registerFeatures(app, deps, { clock });
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await stopFeatures();
+      await app.close();
+      await centre.idle();
+      if (!overrides.fanout) await fanout.close();
+      if (!overrides.db) await db.close();
+    })();
+    return closing;
+  };
+  return { app, deps, close };
+}
+
+/**
+ * Listen on the configured host and port; when no PUBLIC_URL was configured (port 0 in
+ * tests), the public URL becomes the loopback address actually bound. Returns it.
+ */
+export async function listen(built: BuiltApp): Promise<string> {
+  const { app, deps } = built;
+  const config = deps.config;
+  await app.listen({ port: config.port, host: config.host });
+  if (!config.publicUrl) {
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const scheme = config.tlsCertFile ? "https" : "http";
+    config.publicUrl = `${scheme}://127.0.0.1:${port}`;
+    if (config.allowedOrigins.length === 0) config.allowedOrigins = [config.publicUrl];
+  }
+  return config.publicUrl;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+
+describe("loadConfig", () => {
+  it("defaults to port 8080, the embedded store under ./data, in-process fan-out and a public URL of http://127.0.0.1:8080", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      publicUrl: "http://127.0.0.1:8080",
+      dataDir: "./data",
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      tokenSecret: "",
+      snippetIds: ["demo-snippet"],
+      allowedOrigins: ["http://127.0.0.1:8080"],
+      logLevel: "info",
+      rateLimitBurst: 40,
+      rateLimitPerSecond: 10,
+    });
+  });
+
+  it("derives https://127.0.0.1:<port> from TLS files and keeps a configured PUBLIC_URL without its trailing slash", () => {
+    expect(
+      loadConfig({ PORT: "9443", TLS_CERT_FILE: "c.pem", TLS_KEY_FILE: "k.pem" }).publicUrl,
+    ).toBe("https://127.0.0.1:9443");
+    expect(loadConfig({ PUBLIC_URL: "https://chat.example.com/cc/" }).publicUrl).toBe(
+      "https://chat.example.com/cc",
+    );
+  });
+
+  it("leaves the public URL empty with PORT=0 until the server listens", () => {
+    expect(loadConfig({ PORT: "0" }).publicUrl).toBe("");
+  });
+
+  it("reads lists and services from the environment", () => {
+    const c = loadConfig({
+      DATABASE_URL: "postgres://db/x",
+      REDIS_URL: "redis://r:6379",
+      SNIPPET_IDS: "a, b,,c",
+      ALLOWED_ORIGINS: "https://shop.example",
+      TOKEN_SECRET: "s3cret",
+      RATE_LIMIT_BURST: "5",
+      RATE_LIMIT_PER_SECOND: "0.5",
+    });
+    expect(c).toMatchObject({
+      databaseUrl: "postgres://db/x",
+      redisUrl: "redis://r:6379",
+      snippetIds: ["a", "b", "c"],
+      allowedOrigins: ["https://shop.example"],
+      tokenSecret: "s3cret",
+      rateLimitBurst: 5,
+      rateLimitPerSecond: 0.5,
+    });
+  });
+
+  it("refuses invalid values with a message naming the variable", () => {
+    expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => loadConfig({ PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ TLS_CERT_FILE: "c.pem" })).toThrow(/TLS_KEY_FILE/);
+    expect(() => loadConfig({ RATE_LIMIT_PER_SECOND: "-1" })).toThrow(/RATE_LIMIT_PER_SECOND/);
+  });
+});

@@ -1,0 +1,119 @@
+import { DemoIds } from "@chat-widget/protocol";
+
+/** Server configuration from environment variables, each with a safe default (README lists them). */
+export interface ServerConfig {
+  /** PORT, default 8080. */
+  port: number;
+  /** HOST, default 0.0.0.0. */
+  host: string;
+  /** PUBLIC_URL: origin the server hands out in websocket and attachment URLs; default http://127.0.0.1:<port>. */
+  publicUrl: string;
+  /** DATA_DIR for the embedded PGlite store, default ./data; "memory" keeps it in memory. */
+  dataDir: string;
+  /** DATABASE_URL: use PostgreSQL instead of PGlite. */
+  databaseUrl: string | undefined;
+  /** REDIS_URL: fan out through Redis pub/sub instead of in-process. */
+  redisUrl: string | undefined;
+  /**
+   * TOKEN_SECRET signs attachment URLs and other server-issued values. When unset (""), the
+   * server generates one and keeps it in the database, so every process on that database
+   * and every restart share it.
+   */
+  tokenSecret: string;
+  /** WIDGET_JWT_SECRET: when set, the visitor jwt's HS256 signature is verified. */
+  widgetJwtSecret: string | undefined;
+  /** TLS_CERT_FILE and TLS_KEY_FILE: serve HTTPS/WSS. */
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
+  /** ALLOWED_ORIGINS: comma-separated origins allowed to use the widget service and gateway; default: the public URL's origin (the gateway also admits its own origin, and loopback origins from a loopback peer). */
+  allowedOrigins: string[];
+  /** SNIPPET_IDS: comma-separated registered snippet ids; default demo-snippet. */
+  snippetIds: string[];
+  /** LOG_LEVEL, default info. */
+  logLevel: string;
+  /** RATE_LIMIT_BURST: requests a participant may make at once, default 40. */
+  rateLimitBurst: number;
+  /** RATE_LIMIT_PER_SECOND: sustained requests per second per participant, default 10. */
+  rateLimitPerSecond: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function positive(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  }
+  return value;
+}
+
+function list(env: Env, name: string): string[] | undefined {
+  const raw = text(env, name);
+  return raw
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function publicUrl(env: Env, port: number, tls: boolean): string {
+  const raw = text(env, "PUBLIC_URL");
+  if (raw === undefined) return port === 0 ? "" : `${tls ? "https" : "http"}://127.0.0.1:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`PUBLIC_URL must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+/**
+ * The server configuration from environment variables, each with a safe default.
+ * With PORT=0 (tests) and no PUBLIC_URL, `publicUrl` is "" until `listen` fills it in.
+ */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const port = integer(env, "PORT", 8080, 0, 65535);
+  const tlsCertFile = text(env, "TLS_CERT_FILE");
+  const tlsKeyFile = text(env, "TLS_KEY_FILE");
+  if ((tlsCertFile === undefined) !== (tlsKeyFile === undefined)) {
+    throw new Error("TLS_CERT_FILE and TLS_KEY_FILE must be set together");
+  }
+  const url = publicUrl(env, port, tlsCertFile !== undefined);
+  return {
+    port,
+    host: text(env, "HOST") ?? "0.0.0.0",
+    publicUrl: url,
+    dataDir: text(env, "DATA_DIR") ?? "./data",
+    databaseUrl: text(env, "DATABASE_URL"),
+    redisUrl: text(env, "REDIS_URL"),
+    tokenSecret: text(env, "TOKEN_SECRET") ?? "",
+    widgetJwtSecret: text(env, "WIDGET_JWT_SECRET"),
+    tlsCertFile,
+    tlsKeyFile,
+    allowedOrigins: list(env, "ALLOWED_ORIGINS") ?? (url ? [new URL(url).origin] : []),
+    snippetIds: list(env, "SNIPPET_IDS") ?? [DemoIds.SNIPPET_ID],
+    logLevel: text(env, "LOG_LEVEL") ?? "info",
+    rateLimitBurst: integer(env, "RATE_LIMIT_BURST", 40, 1, 1_000_000),
+    rateLimitPerSecond: positive(env, "RATE_LIMIT_PER_SECOND", 10),
+  };
+}

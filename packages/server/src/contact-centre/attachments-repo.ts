@@ -1,0 +1,97 @@
+import type { Db } from "../store/db.js";
+import { toIso } from "./rows.js";
+
+export type AttachmentState = "pending" | "uploaded" | "completed";
+
+export interface AttachmentRecord {
+  attachmentId: string;
+  contactId: string;
+  participantId: string;
+  contentType: string;
+  name: string;
+  sizeBytes: number;
+  status: AttachmentState;
+  createdAt: string;
+}
+
+interface AttachmentRow {
+  attachment_id: string;
+  contact_id: string;
+  participant_id: string;
+  content_type: string;
+  name: string;
+  size_bytes: number;
+  status: string;
+  created_at: unknown;
+}
+
+const COLUMNS =
+  "attachment_id, contact_id, participant_id, content_type, name, size_bytes, status, created_at";
+
+function toRecord(row: AttachmentRow): AttachmentRecord {
+  return {
+    attachmentId: row.attachment_id,
+    contactId: row.contact_id,
+    participantId: row.participant_id,
+    contentType: row.content_type,
+    name: row.name,
+    sizeBytes: Number(row.size_bytes),
+    status: row.status as AttachmentState,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export async function insertAttachment(db: Db, a: Omit<AttachmentRecord, "status">): Promise<void> {
+  await db.query(
+    `INSERT INTO attachments (attachment_id, contact_id, participant_id, content_type, name, size_bytes, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [a.attachmentId, a.contactId, a.participantId, a.contentType, a.name, a.sizeBytes, a.createdAt],
+  );
+}
+
+export async function findAttachment(
+  db: Db,
+  attachmentId: string,
+): Promise<AttachmentRecord | null> {
+  const [row] = await db.query<AttachmentRow>(
+    `SELECT ${COLUMNS} FROM attachments WHERE attachment_id = $1`,
+    [attachmentId],
+  );
+  return row ? toRecord(row) : null;
+}
+
+/** Store the bytes of a pending (or re-uploaded, not yet completed) attachment. */
+export async function storeAttachmentData(
+  db: Db,
+  attachmentId: string,
+  data: Uint8Array,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE attachments SET data = $2, status = 'uploaded'
+     WHERE attachment_id = $1 AND status IN ('pending', 'uploaded') RETURNING attachment_id`,
+    [attachmentId, data],
+  );
+  return rows.length > 0;
+}
+
+/** Uploaded → completed, once; false when it was not in the uploaded state. */
+export async function completeAttachment(
+  db: Db,
+  attachmentId: string,
+  at: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE attachments SET status = 'completed', completed_at = $2
+     WHERE attachment_id = $1 AND status = 'uploaded' RETURNING attachment_id`,
+    [attachmentId, at],
+  );
+  return rows.length > 0;
+}
+
+export async function readAttachmentData(db: Db, attachmentId: string): Promise<Uint8Array | null> {
+  const [row] = await db.query<{ data: Uint8Array | null }>(
+    "SELECT data FROM attachments WHERE attachment_id = $1 AND status = 'completed'",
+    [attachmentId],
+  );
+  return row?.data ?? null;
+}

@@ -1,0 +1,16 @@
+import type { Item } from "@chat-widget/protocol";
+
+/** The fan-out channel every process of the contact centre listens on. */
+export const CENTRE_CHANNEL = "contact-centre";
+
+export type CentreMessage =
+  /** An item to deliver to every socket of the contact. */
+  | { kind: "item"; contactId: string; item: Item }
+  /** Close the sockets of one participant, or of the whole contact. */
+  | { kind: "close"; contactId: string; participantId?: string; reason: string };
+
+export function isCentreMessage(value: unknown): value is CentreMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (v.kind === "item" || v.kind === "close") && typeof v.contactId === "string";
+}

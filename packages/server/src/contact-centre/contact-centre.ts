@@ -1,0 +1,378 @@
+import { randomUUID } from "node:crypto";
+import { ContentType, Limits, ParticipantRole, type Item } from "@chat-widget/protocol";
+import { isoAt, type Clock } from "../clock.js";
+import { Errors } from "../errors.js";
+import type { FanOut } from "../fanout/fanout.js";
+import type { Db } from "../store/db.js";
+import { findAttachment, completeAttachment } from "./attachments-repo.js";
+import { CENTRE_CHANNEL, type CentreMessage } from "./channel.js";
+import {
+  findContact,
+  insertContact,
+  lockContact,
+  markContactEnded,
+  mergeAttributes,
+} from "./contacts-repo.js";
+import { findResponse, recordResponse, type IdempotencyKey } from "./idempotency-repo.js";
+import { attachmentItem, eventItem, messageItem } from "./item-factory.js";
+import { ItemListeners, type ItemListener } from "./item-listeners.js";
+import { appendItems, findItem } from "./items-repo.js";
+import { buildReceipt } from "./receipts.js";
+import {
+  findParticipant,
+  insertParticipant,
+  insertToken,
+  listParticipants,
+  markConnectedAt,
+  markFirstConnection,
+  markLeft,
+} from "./participants-repo.js";
+import { toContact, type ParticipantRecord } from "./rows.js";
+import { hashRequest, hashToken, newToken } from "./tokens.js";
+import type {
+  AttachmentInput,
+  ConnectionTokenGrant,
+  Contact,
+  ContactCentre,
+  NewParticipant,
+  Participant,
+  PostInput,
+  Role,
+  StartChatInput,
+} from "./types.js";
+
+export interface ContactCentreOptions {
+  db: Db;
+  fanout: FanOut;
+  clock: Clock;
+  /** Errors thrown by onItemCommitted listeners or fan-out end here (logged). */
+  onError: (error: unknown) => void;
+}
+
+interface MutationContext {
+  tx: Db;
+  contact: Contact;
+  /** The time of this change: now, never before the contact's last item. */
+  at: string;
+}
+
+interface MutationResult<T> {
+  items: Item[];
+  result: T;
+  close?: CentreMessage[];
+}
+
+const RECEIPT_KINDS: Record<string, "read" | "delivered"> = {
+  [ContentType.READ_RECEIPT]: "read",
+  [ContentType.DELIVERED_RECEIPT]: "delivered",
+};
+
+function stripRecord(p: ParticipantRecord): Participant {
+  return {
+    participantId: p.participantId,
+    contactId: p.contactId,
+    role: p.role,
+    displayName: p.displayName,
+    connectedAt: p.connectedAt,
+    leftAt: p.leftAt,
+  };
+}
+
+/** The contact centre on top of the store and the fan-out (see ContactCentre for the rules). */
+export class DbContactCentre implements ContactCentre {
+  private readonly listeners: ItemListeners;
+
+  constructor(private readonly options: ContactCentreOptions) {
+    this.listeners = new ItemListeners(options.onError);
+  }
+
+  private get db(): Db {
+    return this.options.db;
+  }
+
+  private now(): string {
+    return isoAt(this.options.clock.now());
+  }
+
+  async startChat(input: StartChatInput): Promise<NewParticipant> {
+    const at = this.now();
+    const contactId = randomUUID();
+    const contact: Contact = {
+      contactId,
+      initialContactId: contactId,
+      instanceId: input.instanceId,
+      contactFlowId: input.contactFlowId,
+      status: "active",
+      attributes: input.attributes ?? {},
+      supportedContentTypes: [...new Set([ContentType.TEXT_PLAIN, ...input.supportedContentTypes])],
+      createdAt: at,
+      endedAt: null,
+    };
+    const token = newToken();
+    const participant: Participant = {
+      participantId: randomUUID(),
+      contactId,
+      role: "CUSTOMER",
+      displayName: input.displayName,
+      connectedAt: null,
+      leftAt: null,
+    };
+    const joined = eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED);
+    await this.db.transaction(async (tx) => {
+      await insertContact(tx, contact);
+      await insertParticipant(tx, { ...participant, tokenHash: hashToken(token), createdAt: at });
+      await appendItems(tx, contactId, 0, [joined]);
+    });
+    await this.emit(contact, [joined], []);
+    return { contactId, participantId: participant.participantId, participantToken: token };
+  }
+
+  getContact(contactId: string): Promise<Contact | null> {
+    return findContact(this.db, contactId);
+  }
+
+  async updateAttributes(contactId: string, attributes: Record<string, string>): Promise<Contact> {
+    const contact = await mergeAttributes(this.db, contactId, attributes);
+    if (!contact) throw Errors.notFound("Contact not found", contactId, "CONTACT");
+    return contact;
+  }
+
+  async getParticipants(contactId: string): Promise<Participant[]> {
+    return (await listParticipants(this.db, contactId)).map(stripRecord);
+  }
+
+  addParticipant(contactId: string, role: Role, displayName: string): Promise<NewParticipant> {
+    return this.mutate(contactId, async ({ tx, contact, at }) => {
+      if (contact.status !== "active") throw Errors.accessDenied("The chat has ended.");
+      const token = newToken();
+      const participant: Participant = {
+        participantId: randomUUID(),
+        contactId,
+        role,
+        displayName,
+        connectedAt: null,
+        leftAt: null,
+      };
+      await insertParticipant(tx, { ...participant, tokenHash: hashToken(token), createdAt: at });
+      return {
+        items: [eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED)],
+        result: { contactId, participantId: participant.participantId, participantToken: token },
+      };
+    });
+  }
+
+  postMessage(contactId: string, participantId: string, input: PostInput): Promise<Item> {
+    if (typeof input.content !== "string" || input.content.length === 0) {
+      return Promise.reject(Errors.validation("Content must be a non-empty string."));
+    }
+    return this.idempotentPost(contactId, participantId, "SendMessage", input, (ctx, p) =>
+      messageItem(ctx.contact, p, ctx.at, input.contentType, input.content),
+    );
+  }
+
+  async postEvent(contactId: string, participantId: string, input: PostInput): Promise<Item> {
+    if (input.contentType === ContentType.TYPING) return this.postTyping(contactId, participantId);
+    const receipt = RECEIPT_KINDS[input.contentType];
+    return this.idempotentPost(contactId, participantId, "SendEvent", input, async (ctx, p) => {
+      if (receipt) return buildReceipt(ctx.tx, ctx.contact, p, ctx.at, input.content, receipt);
+      if (input.contentType === ContentType.CONNECTION_ACKNOWLEDGED) {
+        await markConnectedAt(ctx.tx, participantId, ctx.at);
+      }
+      return eventItem(ctx.contact, p, ctx.at, input.contentType, input.content);
+    });
+  }
+
+  postAttachment(contactId: string, participantId: string, input: AttachmentInput): Promise<Item> {
+    return this.mutate(contactId, async (ctx) => {
+      const p = await this.requireActive(ctx, participantId);
+      const attachment = await findAttachment(ctx.tx, input.attachmentId);
+      if (!attachment || attachment.contactId !== contactId) {
+        throw Errors.validation(`Attachment ${input.attachmentId} was not found.`);
+      }
+      if (attachment.status === "pending") {
+        throw Errors.validation(`Attachment ${input.attachmentId} has not been uploaded.`);
+      }
+      if (!(await completeAttachment(ctx.tx, attachment.attachmentId, ctx.at))) {
+        throw Errors.conflict(`Attachment ${input.attachmentId} has already been completed.`);
+      }
+      const item = attachmentItem(ctx.contact, p, ctx.at, attachment);
+      return { items: [item], result: item };
+    });
+  }
+
+  async issueConnectionToken(
+    contactId: string,
+    participantId: string,
+  ): Promise<ConnectionTokenGrant> {
+    const p = await findParticipant(this.db, participantId);
+    const contact = await findContact(this.db, contactId);
+    if (!p || !contact || p.contactId !== contactId || p.leftAt || contact.status !== "active") {
+      throw Errors.accessDenied();
+    }
+    const nowMs = this.options.clock.now();
+    const token = newToken();
+    const expiry = isoAt(nowMs + Limits.CONNECTION_TOKEN_TTL_MS);
+    await insertToken(
+      this.db,
+      "connection_tokens",
+      hashToken(token),
+      participantId,
+      expiry,
+      isoAt(nowMs),
+    );
+    await markFirstConnection(this.db, participantId, isoAt(nowMs));
+    return { connectionToken: token, expiry };
+  }
+
+  async markConnected(contactId: string, participantId: string): Promise<void> {
+    const p = await findParticipant(this.db, participantId);
+    if (!p || p.contactId !== contactId) throw Errors.accessDenied();
+    await markConnectedAt(this.db, participantId, this.now());
+  }
+
+  disconnectParticipant(contactId: string, participantId: string): Promise<void> {
+    return this.mutate(contactId, async (ctx) => {
+      const p = await this.requireActive(ctx, participantId);
+      await markLeft(ctx.tx, participantId, ctx.at);
+      const items = [eventItem(ctx.contact, p, ctx.at, ContentType.PARTICIPANT_LEFT)];
+      const remaining = (await listParticipants(ctx.tx, contactId)).filter((x) => !x.leftAt);
+      if (!remaining.some((x) => x.role === ParticipantRole.CUSTOMER)) {
+        const end = await this.endItems(ctx, remaining);
+        return { items: [...items, ...end.items], result: undefined, close: end.close };
+      }
+      return {
+        items,
+        result: undefined,
+        close: [{ kind: "close", contactId, participantId, reason: "participant left" }],
+      };
+    });
+  }
+
+  endContact(contactId: string): Promise<void> {
+    return this.mutate(contactId, async (ctx) => {
+      if (ctx.contact.status !== "active") return { items: [], result: undefined };
+      const remaining = (await listParticipants(ctx.tx, contactId)).filter((x) => !x.leftAt);
+      const end = await this.endItems(ctx, remaining);
+      return { items: end.items, result: undefined, close: end.close };
+    });
+  }
+
+  onItemCommitted(listener: ItemListener): () => void {
+    return this.listeners.add(listener);
+  }
+
+  // -- internals -------------------------------------------------------------------------
+
+  private async endItems(
+    ctx: MutationContext,
+    remaining: ParticipantRecord[],
+  ): Promise<{ items: Item[]; close: CentreMessage[] }> {
+    const items: Item[] = [];
+    for (const p of remaining) {
+      await markLeft(ctx.tx, p.participantId, ctx.at);
+      if (p.role !== "SYSTEM") {
+        items.push(eventItem(ctx.contact, p, ctx.at, ContentType.PARTICIPANT_LEFT));
+      }
+    }
+    await markContactEnded(ctx.tx, ctx.contact.contactId, ctx.at);
+    items.push(eventItem(ctx.contact, null, ctx.at, ContentType.CHAT_ENDED));
+    return {
+      items,
+      close: [{ kind: "close", contactId: ctx.contact.contactId, reason: "chat ended" }],
+    };
+  }
+
+  private async postTyping(contactId: string, participantId: string): Promise<Item> {
+    const contact = await findContact(this.db, contactId);
+    const p = await findParticipant(this.db, participantId);
+    if (!contact || !p || p.contactId !== contactId || p.leftAt || contact.status !== "active") {
+      throw Errors.accessDenied();
+    }
+    const item = eventItem(contact, p, this.now(), ContentType.TYPING);
+    // Typing is fanned out, never stored, and not reported to item listeners.
+    await this.publish({ kind: "item", contactId, item });
+    return item;
+  }
+
+  /** Commit one item, or return the first item again for a repeated ClientToken. */
+  private idempotentPost(
+    contactId: string,
+    participantId: string,
+    operation: string,
+    input: PostInput,
+    build: (ctx: MutationContext, p: Participant) => Item | Promise<Item>,
+  ): Promise<Item> {
+    return this.mutate(contactId, async (ctx) => {
+      const p = await this.requireActive(ctx, participantId);
+      const key: IdempotencyKey | null = input.clientToken
+        ? {
+            participantId,
+            operation,
+            clientToken: input.clientToken,
+            requestHash: hashRequest([input.contentType, input.content ?? null]),
+          }
+        : null;
+      if (key) {
+        const previous = await findResponse<{ Id: string }>(ctx.tx, key, ctx.at);
+        const item = previous ? await findItem(ctx.tx, contactId, previous.Id) : null;
+        if (item) return { items: [], result: item };
+      }
+      const item = await build(ctx, p);
+      if (key) await recordResponse(ctx.tx, key, { Id: item.Id }, ctx.at);
+      return { items: [item], result: item };
+    });
+  }
+
+  private async requireActive(ctx: MutationContext, participantId: string): Promise<Participant> {
+    const p = await findParticipant(ctx.tx, participantId);
+    if (!p || p.contactId !== ctx.contact.contactId) throw Errors.accessDenied();
+    if (p.leftAt || ctx.contact.status !== "active") {
+      throw Errors.accessDenied("The participant has left or the chat has ended.");
+    }
+    return stripRecord(p);
+  }
+
+  /** Lock the contact, change it, commit the items, then fan them out and tell listeners. */
+  private async mutate<T>(
+    contactId: string,
+    fn: (ctx: MutationContext) => Promise<MutationResult<T>>,
+  ): Promise<T> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const row = await lockContact(tx, contactId);
+      if (!row) throw Errors.notFound("Contact not found", contactId, "CONTACT");
+      const last = row.last_item_at ? new Date(row.last_item_at as string).getTime() : 0;
+      const at = isoAt(Math.max(this.options.clock.now(), last));
+      const contact = toContact(row);
+      const result = await fn({ tx, contact, at });
+      await appendItems(tx, contactId, row.last_seq, result.items);
+      return { ...result, contact };
+    });
+    await this.emit(outcome.contact, outcome.items, outcome.close ?? []);
+    return outcome.result;
+  }
+
+  private async emit(contact: Contact, items: Item[], close: CentreMessage[]): Promise<void> {
+    for (const item of items) {
+      await this.publish({ kind: "item", contactId: contact.contactId, item });
+    }
+    for (const message of close) await this.publish(message);
+    if (items.length === 0) return;
+    const ended = items.some((i) => i.ContentType === ContentType.CHAT_ENDED);
+    const seen: Contact = ended ? { ...contact, status: "ended" } : contact;
+    this.listeners.notify(seen, items);
+  }
+
+  private async publish(message: CentreMessage): Promise<void> {
+    try {
+      await this.options.fanout.publish(CENTRE_CHANNEL, message);
+    } catch (error) {
+      // The item is committed; clients repair gaps with GetTranscript.
+      this.options.onError(error);
+    }
+  }
+
+  /** Resolves when every listener call scheduled so far has finished (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.listeners.idle();
+  }
+}

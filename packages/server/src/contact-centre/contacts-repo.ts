@@ -1,0 +1,55 @@
+import type { Db } from "../store/db.js";
+import { toContact, type ContactRow } from "./rows.js";
+import type { Contact } from "./types.js";
+
+export async function insertContact(db: Db, c: Contact): Promise<void> {
+  await db.query(
+    `INSERT INTO contacts (contact_id, initial_contact_id, instance_id, contact_flow_id, status,
+       attributes, supported_content_types, created_at)
+     VALUES ($1, $2, $3, $4, 'active', $5::jsonb, $6::jsonb, $7)`,
+    [
+      c.contactId,
+      c.initialContactId,
+      c.instanceId,
+      c.contactFlowId,
+      JSON.stringify(c.attributes),
+      JSON.stringify(c.supportedContentTypes),
+      c.createdAt,
+    ],
+  );
+}
+
+export async function findContact(db: Db, contactId: string): Promise<Contact | null> {
+  const [row] = await db.query<ContactRow>("SELECT * FROM contacts WHERE contact_id = $1", [
+    contactId,
+  ]);
+  return row ? toContact(row) : null;
+}
+
+/** Lock the contact row for the rest of the transaction: every change to a contact starts here. */
+export async function lockContact(tx: Db, contactId: string): Promise<ContactRow | null> {
+  const [row] = await tx.query<ContactRow>(
+    "SELECT * FROM contacts WHERE contact_id = $1 FOR UPDATE",
+    [contactId],
+  );
+  return row ?? null;
+}
+
+export async function markContactEnded(tx: Db, contactId: string, at: string): Promise<void> {
+  await tx.query("UPDATE contacts SET status = 'ended', ended_at = $2 WHERE contact_id = $1", [
+    contactId,
+    at,
+  ]);
+}
+
+export async function mergeAttributes(
+  db: Db,
+  contactId: string,
+  attributes: Record<string, string>,
+): Promise<Contact | null> {
+  const [row] = await db.query<ContactRow>(
+    "UPDATE contacts SET attributes = attributes || $2::jsonb WHERE contact_id = $1 RETURNING *",
+    [contactId, JSON.stringify(attributes)],
+  );
+  return row ? toContact(row) : null;
+}

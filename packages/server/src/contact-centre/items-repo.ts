@@ -1,0 +1,105 @@
+import type { Item } from "@chat-widget/protocol";
+import type { Db } from "../store/db.js";
+
+/** Append items after `lastSeq` (the caller holds the contact's row lock). */
+export async function appendItems(
+  tx: Db,
+  contactId: string,
+  lastSeq: number,
+  items: Item[],
+): Promise<void> {
+  let seq = lastSeq;
+  for (const item of items) {
+    seq += 1;
+    await tx.query(
+      `INSERT INTO items (contact_id, seq, item_id, absolute_time, item) VALUES ($1, $2, $3, $4, $5::jsonb)`,
+      [contactId, seq, item.Id, item.AbsoluteTime, JSON.stringify(item)],
+    );
+  }
+  const last = items.at(-1);
+  if (last) {
+    await tx.query("UPDATE contacts SET last_seq = $2, last_item_at = $3 WHERE contact_id = $1", [
+      contactId,
+      seq,
+      last.AbsoluteTime,
+    ]);
+  }
+}
+
+export async function findItem(db: Db, contactId: string, itemId: string): Promise<Item | null> {
+  const [row] = await db.query<{ item: Item }>(
+    "SELECT item FROM items WHERE contact_id = $1 AND item_id = $2",
+    [contactId, itemId],
+  );
+  return row?.item ?? null;
+}
+
+export async function findItemSeq(
+  db: Db,
+  contactId: string,
+  itemId: string,
+): Promise<number | null> {
+  const [row] = await db.query<{ seq: number }>(
+    "SELECT seq FROM items WHERE contact_id = $1 AND item_id = $2",
+    [contactId, itemId],
+  );
+  return row?.seq ?? null;
+}
+
+/** FORWARD: first item at or after the time; BACKWARD: last item at or before it. */
+export async function findSeqByTime(
+  db: Db,
+  contactId: string,
+  at: string,
+  direction: "FORWARD" | "BACKWARD",
+): Promise<number | null> {
+  const sql =
+    direction === "FORWARD"
+      ? "SELECT min(seq) AS seq FROM items WHERE contact_id = $1 AND absolute_time >= $2"
+      : "SELECT max(seq) AS seq FROM items WHERE contact_id = $1 AND absolute_time <= $2";
+  const [row] = await db.query<{ seq: number | null }>(sql, [contactId, at]);
+  return row?.seq ?? null;
+}
+
+/** The seq of the Nth most recent item (1 = newest), or the oldest when there are fewer. */
+export async function findSeqByRecency(
+  db: Db,
+  contactId: string,
+  mostRecent: number,
+): Promise<number | null> {
+  const [row] = await db.query<{ seq: number }>(
+    "SELECT seq FROM items WHERE contact_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1",
+    [contactId, Math.max(mostRecent - 1, 0)],
+  );
+  if (row) return row.seq;
+  const [oldest] = await db.query<{ seq: number | null }>(
+    "SELECT min(seq) AS seq FROM items WHERE contact_id = $1",
+    [contactId],
+  );
+  return oldest?.seq ?? null;
+}
+
+export interface PageRequest {
+  contactId: string;
+  direction: "FORWARD" | "BACKWARD";
+  /** Where the scan starts; absent = the newest (BACKWARD) or oldest (FORWARD) item. */
+  from?: { seq: number; inclusive: boolean };
+  limit: number;
+}
+
+/** Items in scan order, up to `limit`. */
+export async function readPage(db: Db, req: PageRequest): Promise<{ seq: number; item: Item }[]> {
+  const forward = req.direction === "FORWARD";
+  const params: unknown[] = [req.contactId, req.limit];
+  let bound = "";
+  if (req.from) {
+    params.push(req.from.seq);
+    const op = forward ? (req.from.inclusive ? ">=" : ">") : req.from.inclusive ? "<=" : "<";
+    bound = `AND seq ${op} $3`;
+  }
+  return db.query<{ seq: number; item: Item }>(
+    `SELECT seq, item FROM items WHERE contact_id = $1 ${bound}
+     ORDER BY seq ${forward ? "ASC" : "DESC"} LIMIT $2`,
+    params,
+  );
+}

@@ -1,0 +1,106 @@
+import type { Db } from "../store/db.js";
+import { toParticipantRecord, type ParticipantRecord, type ParticipantRow } from "./rows.js";
+import type { Role } from "./types.js";
+
+export interface NewParticipantRow {
+  participantId: string;
+  contactId: string;
+  role: Role;
+  displayName: string;
+  tokenHash: string;
+  createdAt: string;
+}
+
+export async function insertParticipant(db: Db, p: NewParticipantRow): Promise<void> {
+  await db.query(
+    `INSERT INTO participants (participant_id, contact_id, role, display_name, token_hash, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [p.participantId, p.contactId, p.role, p.displayName, p.tokenHash, p.createdAt],
+  );
+}
+
+export async function listParticipants(db: Db, contactId: string): Promise<ParticipantRecord[]> {
+  const rows = await db.query<ParticipantRow>(
+    "SELECT * FROM participants WHERE contact_id = $1 ORDER BY created_at, participant_id",
+    [contactId],
+  );
+  return rows.map(toParticipantRecord);
+}
+
+export async function findParticipant(
+  db: Db,
+  participantId: string,
+): Promise<ParticipantRecord | null> {
+  const [row] = await db.query<ParticipantRow>(
+    "SELECT * FROM participants WHERE participant_id = $1",
+    [participantId],
+  );
+  return row ? toParticipantRecord(row) : null;
+}
+
+export async function findParticipantByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<ParticipantRecord | null> {
+  const [row] = await db.query<ParticipantRow>("SELECT * FROM participants WHERE token_hash = $1", [
+    tokenHash,
+  ]);
+  return row ? toParticipantRecord(row) : null;
+}
+
+export async function markLeft(db: Db, participantId: string, at: string): Promise<void> {
+  await db.query(
+    "UPDATE participants SET left_at = COALESCE(left_at, $2) WHERE participant_id = $1",
+    [participantId, at],
+  );
+}
+
+export async function markConnectedAt(db: Db, participantId: string, at: string): Promise<void> {
+  await db.query(
+    "UPDATE participants SET connected_at = COALESCE(connected_at, $2) WHERE participant_id = $1",
+    [participantId, at],
+  );
+}
+
+export async function markFirstConnection(
+  db: Db,
+  participantId: string,
+  at: string,
+): Promise<void> {
+  await db.query(
+    "UPDATE participants SET first_connection_at = COALESCE(first_connection_at, $2) WHERE participant_id = $1",
+    [participantId, at],
+  );
+}
+
+export type TokenTable = "connection_tokens" | "websocket_tokens";
+
+export async function insertToken(
+  db: Db,
+  table: TokenTable,
+  tokenHash: string,
+  participantId: string,
+  expiresAt: string,
+  now: string,
+): Promise<void> {
+  await db.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now]);
+  await db.query(
+    `INSERT INTO ${table} (token_hash, participant_id, expires_at) VALUES ($1, $2, $3)`,
+    [tokenHash, participantId, expiresAt],
+  );
+}
+
+/** The participant a still valid token belongs to. */
+export async function findParticipantByToken(
+  db: Db,
+  table: TokenTable,
+  tokenHash: string,
+  now: string,
+): Promise<ParticipantRecord | null> {
+  const [row] = await db.query<ParticipantRow>(
+    `SELECT p.* FROM ${table} t JOIN participants p ON p.participant_id = t.participant_id
+     WHERE t.token_hash = $1 AND t.expires_at > $2`,
+    [tokenHash, now],
+  );
+  return row ? toParticipantRecord(row) : null;
+}

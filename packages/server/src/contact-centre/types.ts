@@ -1,0 +1,105 @@
+/**
+ * The contact centre's domain API: the one place that creates contacts and participants,
+ * commits transcript items (before they are acknowledged or fanned out) and ends chats.
+ * The participant routes, the gateway, the contact flow and the agent API all go through it.
+ */
+import type { Item } from "@chat-widget/protocol";
+
+export type Role = "CUSTOMER" | "AGENT" | "SYSTEM";
+
+export interface Contact {
+  contactId: string;
+  initialContactId: string;
+  instanceId: string;
+  contactFlowId: string;
+  status: "active" | "ended";
+  attributes: Record<string, string>;
+  supportedContentTypes: string[];
+  createdAt: string;
+  endedAt: string | null;
+}
+
+export interface Participant {
+  participantId: string;
+  contactId: string;
+  role: Role;
+  displayName: string;
+  /** Set once the participant created a connection with ConnectParticipant or a websocket. */
+  connectedAt: string | null;
+  leftAt: string | null;
+}
+
+export interface StartChatInput {
+  instanceId: string;
+  contactFlowId: string;
+  displayName: string;
+  supportedContentTypes: string[];
+  attributes?: Record<string, string>;
+}
+
+export interface NewParticipant {
+  contactId: string;
+  participantId: string;
+  participantToken: string;
+}
+
+export interface PostInput {
+  contentType: string;
+  content?: string;
+  /**
+   * Idempotency token (protocol §1.12): a repeat with the same token, content type and
+   * content returns the first item and records nothing new.
+   */
+  clientToken?: string;
+}
+
+export interface ConnectionTokenGrant {
+  connectionToken: string;
+  /** ISO time: now + 1 day. */
+  expiry: string;
+}
+
+export interface AttachmentInput {
+  attachmentId: string;
+}
+
+export interface ContactCentre {
+  /** Create a contact with its CUSTOMER participant; records participant.joined. */
+  startChat(input: StartChatInput): Promise<NewParticipant>;
+  getContact(contactId: string): Promise<Contact | null>;
+  /** Merge attributes into the contact (order-number report, flow decisions). */
+  updateAttributes(contactId: string, attributes: Record<string, string>): Promise<Contact>;
+  getParticipants(contactId: string): Promise<Participant[]>;
+  /** Add an AGENT or SYSTEM participant; records participant.joined. */
+  addParticipant(contactId: string, role: Role, displayName: string): Promise<NewParticipant>;
+  /** A message from a participant (the bot and flow speak as a SYSTEM participant). */
+  postMessage(contactId: string, participantId: string, input: PostInput): Promise<Item>;
+  /** An event from a participant (typing is fanned out but not stored). */
+  postEvent(contactId: string, participantId: string, input: PostInput): Promise<Item>;
+  /**
+   * The participant leaves: participant.left; when no customer remains (the customer left)
+   * the contact ends as in endContact. An agent leaving leaves the chat open for the flow.
+   */
+  disconnectParticipant(contactId: string, participantId: string): Promise<void>;
+  /**
+   * End the contact: participant.left for the remaining customer and agent participants
+   * (system participants leave silently), then chat.ended; then every socket of the
+   * contact is closed. Ending an ended contact does nothing.
+   */
+  endContact(contactId: string): Promise<void>;
+  /** A participant's completed upload: records an ATTACHMENT item (Status APPROVED). */
+  postAttachment(contactId: string, participantId: string, input: AttachmentInput): Promise<Item>;
+  /**
+   * Issue a connection token (1 day) for a participant still in an active contact; each call
+   * returns a new token and earlier unexpired ones stay valid. The agent API uses it for
+   * an agent session's getConnectionToken.
+   */
+  issueConnectionToken(contactId: string, participantId: string): Promise<ConnectionTokenGrant>;
+  /** Mark the participant connected (ConnectParticipant, websocket open); idempotent. */
+  markConnected(contactId: string, participantId: string): Promise<void>;
+  /**
+   * Called in the process that committed the item, after commit and fan-out, once per item.
+   * The contact flow and the agent queue react to items here.
+   */
+  onItemCommitted(listener: (contact: Contact, item: Item) => void | Promise<void>): () => void;
+}

@@ -1,0 +1,19 @@
+/** The demo visitor's jwt (spec decision 3): its `attributes` claim carries the order number. */
+import { signJwt } from "../gateway/jwt.js";
+
+/** Signs the demo jwt when the server has no WIDGET_JWT_SECRET (the signature is then not checked). */
+export const DEMO_JWT_SECRET = "demo-secret";
+export const DEMO_ORDER_NUMBER = "A-10042";
+
+export function demoJwt(secret: string | undefined, nowMs: number): string {
+  const iat = Math.floor(nowMs / 1000);
+  return signJwt(
+    {
+      sub: "demo-visitor",
+      iat,
+      exp: iat + 24 * 60 * 60,
+      attributes: { orderNumber: DEMO_ORDER_NUMBER, customerName: "Alex Morgan", basketItems: 2 },
+    },
+    secret ?? DEMO_JWT_SECRET,
+  );
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { ServerConfig } from "./config.js";
+import type { ContactCentre } from "./contact-centre/types.js";
+import type { FanOut } from "./fanout/fanout.js";
+import type { Db } from "./store/db.js";
+
+/** What every route plugin and service of the server is given. */
+export interface ServerDeps {
+  config: ServerConfig;
+  db: Db;
+  fanout: FanOut;
+  centre: ContactCentre;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,45 @@
+/**
+ * The server's one catalogue of coded errors (AWS REST-JSON names and statuses, protocol §1.11).
+ * Throw these anywhere; the error handler turns them into `x-amzn-ErrorType` plus
+ * `{"__type", "message"}`.
+ */
+import { AwsErrorStatus, type AwsErrorName } from "@chat-widget/protocol";
+
+export class ServiceError extends Error {
+  readonly type: AwsErrorName;
+  readonly statusCode: number;
+  readonly extra: Record<string, string>;
+
+  constructor(type: AwsErrorName, message: string, extra: Record<string, string> = {}) {
+    super(message);
+    this.name = type;
+    this.type = type;
+    this.statusCode = AwsErrorStatus[type];
+    this.extra = extra;
+  }
+}
+
+export const Errors = {
+  validation: (message: string) => new ServiceError("ValidationException", message),
+  accessDenied: (message = "You do not have sufficient access to perform this action.") =>
+    new ServiceError("AccessDeniedException", message),
+  notFound: (message: string, resourceId?: string, resourceType?: string) =>
+    new ServiceError("ResourceNotFoundException", message, {
+      ...(resourceId === undefined ? {} : { ResourceId: resourceId }),
+      ...(resourceType === undefined ? {} : { ResourceType: resourceType }),
+    }),
+  conflict: (message: string) => new ServiceError("ConflictException", message),
+  throttling: (message = "Rate exceeded") => new ServiceError("ThrottlingException", message),
+  quotaExceeded: (message: string) => new ServiceError("ServiceQuotaExceededException", message),
+  internal: (message = "Internal server error") =>
+    new ServiceError("InternalServerException", message),
+} as const;
+
+/** The body of an error response. */
+export function errorBody(error: ServiceError): Record<string, string> {
+  return { __type: error.type, message: error.message, ...error.extra };
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}

@@ -1,0 +1,11 @@
+/**
+ * Fan-out between server processes. In-process by default; Redis pub/sub when REDIS_URL is
+ * set, so a visitor on one process and an advisor on another share one contact centre.
+ * Messages are JSON-serialisable values. A process receives its own publications once.
+ */
+export interface FanOut {
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Resolves once the subscription is active; returns the unsubscribe function. */
+  subscribe(channel: string, handler: (message: unknown) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

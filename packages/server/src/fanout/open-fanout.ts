@@ -1,0 +1,11 @@
+import type { FanOut } from "./fanout.js";
+import { createMemoryFanOut } from "./memory.js";
+import { createRedisFanOut } from "./redis.js";
+
+/** Redis pub/sub when a URL is given, otherwise in-process. */
+export async function openFanOut(
+  redisUrl: string | undefined,
+  onError?: (error: unknown) => void,
+): Promise<FanOut> {
+  return redisUrl ? createRedisFanOut(redisUrl, onError) : createMemoryFanOut(onError);
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from "fastify";
+import { registerAgentSocket } from "./agent-socket/plugin.js";
+import { AgentEventsHub } from "./agents/events.js";
+import { agentRoutes } from "./agents/routes.js";
+import { AgentService } from "./agents/service.js";
+import { queueLengths } from "./agents/queue-repo.js";
+import { systemClock, type Clock } from "./clock.js";
+import type { ServerDeps } from "./deps.js";
+import { demoRoutes } from "./demo/routes.js";
+import { loadFlows } from "./flow/load.js";
+import { FlowRunner } from "./flow/runner.js";
+import { acceptEmptyJson } from "./gateway/lenient-json.js";
+import { gatewayRoutes } from "./gateway/routes.js";
+import type { Family } from "./telemetry/prometheus.js";
+import { telemetryRoutes } from "./telemetry/routes.js";
+
+export interface FeatureOptions {
+  clock?: Clock;
+  /** Folder of the contact flow JSON files (default `packages/server/flows`). */
+  flowsDir?: string;
+  /** Build folders served at /widget/ and /agent/ (default: the packages' `dist`). */
+  widgetDist?: string;
+  agentConsoleDist?: string;
+}
+
+/**
+ * Registers the contact centre's features beyond the participant service: the widget
+ * service and gateway, the contact flow and bot, the agent API, telemetry ingest and the
+ * demo pages. Returns a function that stops background work (flow listeners, timers).
+ */
+export async function registerFeatures(
+  app: FastifyInstance,
+  deps: ServerDeps,
+  options: FeatureOptions = {},
+): Promise<() => Promise<void>> {
+  const clock = options.clock ?? systemClock;
+  const onError = (err: unknown) => deps.log.error({ err }, "feature error");
+  const flows = await loadFlows(options.flowsDir);
+
+  const agents = new AgentService({
+    db: deps.db,
+    centre: deps.centre,
+    fanout: deps.fanout,
+    clock,
+    onError,
+  });
+  const hub = new AgentEventsHub({
+    fanout: deps.fanout,
+    queue: async () => ({ Contacts: await agents.queue() }),
+    chats: async (advisorId) => ({ Chats: await agents.chats(advisorId) }),
+    onError,
+  });
+  await hub.start();
+  const runner = new FlowRunner({
+    db: deps.db,
+    centre: deps.centre,
+    clock,
+    flows,
+    enqueue: (contactId, queue) => agents.enqueue(contactId, queue),
+    onError,
+  });
+  const stopFlows = runner.start();
+  const stopAgentItems = deps.centre.onItemCommitted((contact, item) =>
+    agents.onItem(contact, item),
+  );
+
+  await app.register(gatewayRoutes, { deps, clock, flowIds: new Set(flows.keys()) });
+  await app.register(async (scope) => {
+    acceptEmptyJson(scope);
+    await agentRoutes(scope, { service: agents, hub });
+  });
+  const queueFamilies = async (): Promise<Family[]> => {
+    const lengths = await queueLengths(deps.db);
+    return [
+      {
+        name: "chat_widget_queue_waiting_contacts",
+        help: "Contacts waiting in each advisors' queue.",
+        type: "gauge",
+        samples: lengths.map((l) => ({
+          name: "chat_widget_queue_waiting_contacts",
+          labels: [["queue", l.queue]],
+          value: l.waiting,
+        })),
+      },
+      {
+        name: "chat_widget_queue_active_chats",
+        help: "Chats of each queue an advisor has accepted and not yet ended.",
+        type: "gauge",
+        samples: lengths.map((l) => ({
+          name: "chat_widget_queue_active_chats",
+          labels: [["queue", l.queue]],
+          value: l.active,
+        })),
+      },
+    ];
+  };
+  await app.register(telemetryRoutes, { deps, clock, moreFamilies: queueFamilies });
+  await app.register(demoRoutes, {
+    deps,
+    clock,
+    widgetDist: options.widgetDist,
+    agentConsoleDist: options.agentConsoleDist,
+  });
+
+  await registerAgentSocket(app, { deps, clock });
+
+  return async () => {
+    stopFlows();
+    stopAgentItems();
+    await hub.stop();
+  };
+}

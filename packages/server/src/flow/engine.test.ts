@@ -1,0 +1,231 @@
+import { ContentType, parseListPicker } from "@chat-widget/protocol";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  INPUT_SENTINEL,
+  MAX_PENDING_ECHOES,
+  matchBranch,
+  receiveCustomerMessage,
+  startFlow,
+  type Decision,
+} from "./engine.js";
+import { loadFlows } from "./load.js";
+import type { Flow, FlowEffect } from "./types.js";
+
+let flow: Flow;
+beforeAll(async () => {
+  flow = (await loadFlows()).get("default-flow")!;
+});
+
+const text = (content: string) => ({ contentType: ContentType.TEXT_PLAIN, content });
+const messages = (d: Decision) =>
+  d.effects.filter((e): e is Extract<FlowEffect, { kind: "message" }> => e.kind === "message");
+const pickerTitles = (d: Decision) =>
+  messages(d)
+    .filter((m) => m.contentType === ContentType.INTERACTIVE_MESSAGE)
+    .map((m) => parseListPicker(m.content)!.data.content);
+
+/** Start, then let the widget echo every bot message, then choose. */
+function choose(choice: string, attrs: Record<string, string> = {}) {
+  let d = startFlow(flow, attrs);
+  for (const echo of [...d.position.pendingEchoes]) {
+    d = receiveCustomerMessage(flow, d.position, text(echo), attrs);
+    expect(d.ignored).toBe("echo");
+  }
+  return receiveCustomerMessage(flow, d.position, text(choice), attrs);
+}
+
+describe("default flow: greeting and list picker", () => {
+  it("greets with a markdown message the customer reads, then sends a list picker", () => {
+    const d = startFlow(flow, {});
+    const [greeting, trigger, picker] = messages(d);
+    expect(greeting).toMatchObject({ voice: "assistant", contentType: ContentType.TEXT_MARKDOWN });
+    expect(greeting!.content).toContain("Welcome");
+    expect(trigger).toMatchObject({
+      voice: "bot",
+      contentType: ContentType.TEXT_PLAIN,
+      content: "How can we help?",
+    });
+    expect(picker).toMatchObject({ voice: "bot", contentType: ContentType.INTERACTIVE_MESSAGE });
+    const content = pickerTitles(d)[0]!;
+    expect(content.title).toBe("How can we help?");
+    expect(content.elements.map((e) => e.title)).toEqual([
+      "Where is my order?",
+      "Returns and refunds",
+      "Talk to an advisor",
+    ]);
+    expect(d.position).toEqual({
+      waitingIn: "menu",
+      pendingEchoes: ["How can we help?"],
+      outcome: null,
+    });
+  });
+
+  it("ignores the widget's echo of a bot message (protocol traffic, not conversation)", () => {
+    const d = startFlow(flow, {});
+    const echoed = receiveCustomerMessage(flow, d.position, text("How can we help?"), {});
+    expect(echoed.ignored).toBe("echo");
+    expect(echoed.effects).toEqual([]);
+    expect(echoed.position).toEqual({ ...d.position, pendingEchoes: [] });
+    // The same text a second time is the customer's own message.
+    const again = receiveCustomerMessage(flow, echoed.position, text("How can we help?"), {});
+    expect(again.ignored).toBeUndefined();
+    expect(again.position.outcome).toBe("queued");
+  });
+
+  it("ignores messages that are not plain or markdown text", () => {
+    const d = startFlow(flow, {});
+    const r = receiveCustomerMessage(
+      flow,
+      d.position,
+      { contentType: ContentType.APPLICATION_JSON, content: "{}" },
+      {},
+    );
+    expect(r).toEqual({ position: d.position, effects: [], ignored: "not-text" });
+  });
+});
+
+describe("default flow: order status", () => {
+  it("answers 'Where is my order?' with the reported order number", () => {
+    const d = choose("Where is my order?", { orderNumber: "A-10042" });
+    const [answer] = messages(d);
+    expect(answer).toMatchObject({ voice: "assistant", contentType: ContentType.TEXT_MARKDOWN });
+    expect(answer!.content).toContain("**A-10042**");
+    expect(pickerTitles(d)[0]!.title).toBe("Is there anything else I can help with?");
+    expect(d.position.waitingIn).toBe("anythingElse");
+  });
+
+  it("without an order number, asks for it and waits with the input sentinel", () => {
+    const d = choose("Where is my order?");
+    const ms = messages(d);
+    expect(ms[0]!.content).toContain("type your order number");
+    expect(ms[1]).toEqual({
+      kind: "message",
+      voice: "bot",
+      contentType: ContentType.TEXT_PLAIN,
+      content: INPUT_SENTINEL,
+    });
+    expect(d.position.waitingIn).toBe("askOrderNumber");
+    expect(d.position.pendingEchoes).toEqual([]);
+  });
+
+  it("stores a typed order number on the contact and answers with it", () => {
+    const asked = choose("Where is my order?");
+    const d = receiveCustomerMessage(flow, asked.position, text("  B-77 123 "), {});
+    expect(d.effects.some((e) => e.kind === "queue")).toBe(true);
+    const typed = receiveCustomerMessage(flow, asked.position, text("b-12345"), {});
+    expect(typed.effects[0]).toEqual({
+      kind: "setAttributes",
+      attributes: { orderNumber: "b-12345" },
+    });
+    expect(messages(typed)[0]!.content).toContain("**b-12345**");
+  });
+
+  it("routes an order number it does not recognise to the advisors' queue", () => {
+    const asked = choose("Where is my order?");
+    const d = receiveCustomerMessage(flow, asked.position, text("no idea"), {});
+    expect(messages(d).map((m) => m.content)).toEqual([
+      "Sorry, I don't recognise that order number.",
+      "Connecting you to an advisor…",
+    ]);
+    expect(d.effects.at(-1)).toEqual({ kind: "queue", queue: "advisors" });
+  });
+});
+
+describe("default flow: routing", () => {
+  it("'Talk to an advisor' routes the contact to the advisors' queue", () => {
+    const d = choose("Talk to an advisor");
+    expect(messages(d).map((m) => [m.voice, m.content])).toEqual([
+      ["assistant", "Connecting you to an advisor…"],
+    ]);
+    expect(d.effects.at(-1)).toEqual({ kind: "queue", queue: "advisors" });
+    expect(d.position).toMatchObject({ waitingIn: null, outcome: "queued" });
+  });
+
+  it("an unknown request goes to the advisors' queue", () => {
+    const d = choose("Can I change my billing address?");
+    expect(d.effects.at(-1)).toEqual({ kind: "queue", queue: "advisors" });
+  });
+
+  it("answers returns itself, then offers more options", () => {
+    const d = choose("returns and refunds!");
+    expect(messages(d)[0]!.content).toContain("30 days");
+    expect(d.position.waitingIn).toBe("anythingElse");
+  });
+
+  it("'No, thanks' says goodbye and ends the contact", () => {
+    const first = choose("Returns and refunds");
+    const d = receiveCustomerMessage(flow, first.position, text("No, thanks"), {});
+    expect(messages(d)[0]!.content).toContain("Thanks for chatting");
+    expect(d.effects.at(-1)).toEqual({ kind: "end" });
+    expect(d.position.outcome).toBe("ended");
+  });
+
+  it("after routing, the flow ignores the customer's messages (the advisor answers)", () => {
+    const d = choose("Talk to an advisor");
+    const r = receiveCustomerMessage(flow, d.position, text("hello?"), {});
+    expect(r).toEqual({ position: d.position, effects: [], ignored: "not-waiting" });
+  });
+});
+
+describe("engine rules", () => {
+  it("remembers at most the last few bot messages for echo detection", () => {
+    const loop: Flow = {
+      id: "loop",
+      assistantName: "A",
+      start: "a",
+      states: {
+        a: {
+          actions: Array.from({ length: 12 }, (_, i) => ({ botSay: `m${i}` })),
+          wait: { branches: [], otherwise: "a" },
+        },
+      },
+    };
+    const d = startFlow(loop, {});
+    expect(d.position.pendingEchoes).toHaveLength(MAX_PENDING_ECHOES);
+    expect(d.position.pendingEchoes[0]).toBe("m2");
+  });
+
+  it("stops a flow that loops without waiting", () => {
+    const loop: Flow = {
+      id: "l",
+      assistantName: "A",
+      start: "a",
+      states: { a: { next: "b" }, b: { next: "a" } },
+    };
+    expect(startFlow(loop, {}).position).toEqual({
+      waitingIn: null,
+      pendingEchoes: [],
+      outcome: "finished",
+    });
+  });
+
+  it("branches on attributes by equality and fills placeholders", () => {
+    const f: Flow = {
+      id: "c",
+      assistantName: "A",
+      start: "c",
+      states: {
+        c: {
+          actions: [{ setAttributes: { tier: "gold" } }],
+          check: {
+            conditions: [{ attribute: "tier", equals: "gold", next: "gold" }],
+            otherwise: "x",
+          },
+        },
+        gold: { actions: [{ say: "Hello {{name}}, {{ tier }} member{{missing}}" }] },
+        x: {},
+      },
+    };
+    const d = startFlow(f, { name: "Ann" });
+    expect(messages(d)[0]!.content).toBe("Hello Ann, gold member");
+    expect(d.position.outcome).toBe("finished");
+  });
+
+  it("matches whole words only", () => {
+    expect(matchBranch({ contains: ["track"], next: "x" }, "Can you track it?")).toBe(true);
+    expect(matchBranch({ contains: ["track"], next: "x" }, "racetrack")).toBeNull();
+    expect(matchBranch({ equals: ["Talk to an advisor"], next: "x" }, "talk  to an ADVISOR.")).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * The contact flow engine: pure functions from (flow, position, customer message, contact
+ * attributes) to the next position and the effects to perform. No I/O, no clock.
+ */
+import { ContentType } from "@chat-widget/protocol";
+import type { Flow, FlowAction, FlowBranch, FlowEffect, FlowPosition } from "./types.js";
+
+/** The bot message content the widget does not echo: "wait for the customer to type" (spec §4). */
+export const INPUT_SENTINEL = "input";
+/** A flow that passes this many states without waiting is broken (a loop); it stops. */
+export const MAX_STEPS_PER_TURN = 50;
+/** Bot messages remembered for echo detection; older ones are forgotten. */
+export const MAX_PENDING_ECHOES = 10;
+
+export interface CustomerText {
+  contentType: string;
+  content: string;
+}
+
+export interface Decision {
+  position: FlowPosition;
+  effects: FlowEffect[];
+  /** Why the message changed nothing, when it did not. */
+  ignored?: "echo" | "not-waiting" | "not-text";
+}
+
+export const initialPosition = (): FlowPosition => ({
+  waitingIn: null,
+  pendingEchoes: [],
+  outcome: null,
+});
+
+/** Enter the flow's start state. */
+export function startFlow(flow: Flow, attributes: Record<string, string>): Decision {
+  return run(flow, flow.start, initialPosition(), { ...attributes }, []);
+}
+
+/**
+ * React to a customer message. The widget's echo of a bot message is protocol traffic
+ * (decision 4): it is consumed and changes nothing. Otherwise a waiting flow branches on
+ * the text; a flow that is not waiting ignores the message (an advisor handles the chat).
+ */
+export function receiveCustomerMessage(
+  flow: Flow,
+  position: FlowPosition,
+  message: CustomerText,
+  attributes: Record<string, string>,
+): Decision {
+  if (
+    message.contentType !== ContentType.TEXT_PLAIN &&
+    message.contentType !== ContentType.TEXT_MARKDOWN
+  ) {
+    return { position, effects: [], ignored: "not-text" };
+  }
+  const echoAt = position.pendingEchoes.indexOf(message.content);
+  if (echoAt >= 0) {
+    const pendingEchoes = position.pendingEchoes.filter((_, i) => i !== echoAt);
+    return { position: { ...position, pendingEchoes }, effects: [], ignored: "echo" };
+  }
+  const stateId = position.waitingIn;
+  const state = stateId === null ? undefined : flow.states[stateId];
+  if (!state?.wait) return { position, effects: [], ignored: "not-waiting" };
+  const attrs = { ...attributes };
+  const effects: FlowEffect[] = [];
+  let next = state.wait.otherwise;
+  for (const branch of state.wait.branches) {
+    const match = matchBranch(branch, message.content);
+    if (match === null) continue;
+    if (branch.saveAs !== undefined && match !== true) {
+      attrs[branch.saveAs] = match;
+      effects.push({ kind: "setAttributes", attributes: { [branch.saveAs]: match } });
+    }
+    next = branch.next;
+    break;
+  }
+  return run(flow, next, { ...position, waitingIn: null }, attrs, effects);
+}
+
+/** Enter `stateId` and keep going until the flow waits or is over. */
+function run(
+  flow: Flow,
+  stateId: string,
+  start: FlowPosition,
+  attrs: Record<string, string>,
+  effects: FlowEffect[],
+): Decision {
+  const pendingEchoes = [...start.pendingEchoes];
+  const finish = (waitingIn: string | null, outcome: FlowPosition["outcome"]): Decision => ({
+    position: { waitingIn, pendingEchoes: pendingEchoes.slice(-MAX_PENDING_ECHOES), outcome },
+    effects,
+  });
+  let current = stateId;
+  for (let step = 0; step < MAX_STEPS_PER_TURN; step++) {
+    const state = flow.states[current];
+    if (!state) return finish(null, "finished");
+    for (const action of state.actions ?? []) {
+      for (const effect of perform(action, attrs)) {
+        effects.push(effect);
+        if (effect.kind === "message" && effect.voice === "bot" && isEchoed(effect)) {
+          pendingEchoes.push(effect.content);
+        }
+      }
+    }
+    if (state.wait) return finish(current, null);
+    if (state.queue !== undefined) {
+      effects.push({ kind: "queue", queue: state.queue });
+      return finish(null, "queued");
+    }
+    if (state.end) {
+      effects.push({ kind: "end" });
+      return finish(null, "ended");
+    }
+    if (state.check) {
+      const hit = state.check.conditions.find((c) => {
+        const value = attrs[c.attribute];
+        const present = value !== undefined && value.trim() !== "";
+        if (c.present !== undefined && c.present !== present) return false;
+        if (c.equals !== undefined && c.equals !== value) return false;
+        return true;
+      });
+      current = hit ? hit.next : state.check.otherwise;
+      continue;
+    }
+    if (state.next === undefined) return finish(null, "finished");
+    current = state.next;
+  }
+  return finish(null, "finished");
+}
+
+/** The widget echoes a bot's plain or markdown message unless it is the `input` sentinel. */
+function isEchoed(effect: Extract<FlowEffect, { kind: "message" }>): boolean {
+  return (
+    (effect.contentType === ContentType.TEXT_PLAIN ||
+      effect.contentType === ContentType.TEXT_MARKDOWN) &&
+    effect.content !== INPUT_SENTINEL
+  );
+}
+
+function perform(action: FlowAction, attrs: Record<string, string>): FlowEffect[] {
+  if ("say" in action) {
+    return [message("assistant", ContentType.TEXT_MARKDOWN, fill(action.say, attrs))];
+  }
+  if ("botSay" in action) {
+    return [message("bot", ContentType.TEXT_PLAIN, fill(action.botSay, attrs))];
+  }
+  if ("input" in action) return [message("bot", ContentType.TEXT_PLAIN, INPUT_SENTINEL)];
+  if ("setAttributes" in action) {
+    const attributes: Record<string, string> = {};
+    for (const [k, v] of Object.entries(action.setAttributes)) attributes[k] = fill(v, attrs);
+    Object.assign(attrs, attributes);
+    return [{ kind: "setAttributes", attributes }];
+  }
+  const picker = action.listPicker;
+  const title = fill(picker.title, attrs);
+  const content = {
+    templateType: "ListPicker",
+    version: "1.0",
+    data: {
+      content: {
+        title,
+        ...(picker.subtitle !== undefined ? { subtitle: fill(picker.subtitle, attrs) } : {}),
+        elements: picker.elements.map((e) => ({
+          title: fill(e.title, attrs),
+          ...(e.subtitle !== undefined ? { subtitle: fill(e.subtitle, attrs) } : {}),
+        })),
+      },
+    },
+  };
+  return [
+    message("bot", ContentType.TEXT_PLAIN, fill(picker.trigger ?? picker.title, attrs)),
+    message("bot", ContentType.INTERACTIVE_MESSAGE, JSON.stringify(content)),
+  ];
+}
+
+const message = (voice: "bot" | "assistant", contentType: string, content: string): FlowEffect => ({
+  kind: "message",
+  voice,
+  contentType,
+  content,
+});
+
+/** Replace `{{name}}` with the attribute's value (blank when missing). */
+export function fill(template: string, attrs: Record<string, string>): string {
+  return template.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => attrs[name] ?? "");
+}
+
+/** Lower case, single spaces, no surrounding spaces or trailing punctuation. */
+export function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!?…]+$/u, "")
+    .trim();
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** null: no match; true: matched; a string: matched and captured (pattern with saveAs). */
+export function matchBranch(branch: FlowBranch, text: string): string | true | null {
+  const norm = normalise(text);
+  if (branch.equals?.some((e) => normalise(e) === norm)) return true;
+  if (
+    branch.contains?.some((word) =>
+      new RegExp(
+        `(^|[^\\p{L}\\p{N}])${escapeRegExp(normalise(word))}($|[^\\p{L}\\p{N}])`,
+        "u",
+      ).test(norm),
+    )
+  ) {
+    return true;
+  }
+  if (branch.pattern !== undefined) {
+    const m = new RegExp(branch.pattern, "iu").exec(text.trim());
+    if (m) return branch.saveAs !== undefined ? (m[1] ?? m[0]) : true;
+  }
+  return null;
+}

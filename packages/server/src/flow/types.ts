@@ -1,0 +1,98 @@
+/**
+ * A contact flow is JSON data (spec decision 9): named states, each with actions the flow
+ * performs on entering it and one way to leave it. Files live in `packages/server/flows/`.
+ *
+ * Two voices speak for the flow (spec §2 "Transcript rendering", §4 echo convention):
+ * - the bot, a SYSTEM participant named `BOT`: its list pickers are shown with clickable
+ *   options; its plain or markdown messages are protocol traffic the widget echoes back
+ *   (the echo turns "bot active" on, which makes the options clickable), except the
+ *   sentinel `input`, which means "wait for the customer to type";
+ * - the assistant, a SYSTEM participant with the flow's `assistantName`: its messages are
+ *   "non-bot system messages" and appear in the widget as incoming messages.
+ */
+
+export interface FlowElement {
+  title: string;
+  subtitle?: string;
+}
+
+export interface FlowListPicker {
+  title: string;
+  subtitle?: string;
+  elements: FlowElement[];
+  /** The bot message sent just before the picker so that its echo makes the options clickable; default: the title. */
+  trigger?: string;
+}
+
+/** One thing the flow does when it enters a state. Text may hold `{{attributeName}}` placeholders. */
+export type FlowAction =
+  | { say: string }
+  | { botSay: string }
+  | { listPicker: FlowListPicker }
+  | { input: true }
+  | { setAttributes: Record<string, string> };
+
+/** A branch taken on the customer's text, tried in order. */
+export interface FlowBranch {
+  /** Texts (compared trimmed, case- and space-insensitive) that take this branch. */
+  equals?: string[];
+  /** Words or phrases; the branch is taken when the text contains one of them as whole words. */
+  contains?: string[];
+  /** A regular expression (JavaScript syntax, case-insensitive) the trimmed text must match. */
+  pattern?: string;
+  /** With `pattern`: store the match (its first group if there is one) in this attribute. */
+  saveAs?: string;
+  next: string;
+}
+
+/** A branch taken on the contact's attributes, tried in order. */
+export interface FlowCondition {
+  attribute: string;
+  /** true: the attribute is set and not blank; false: it is missing or blank. */
+  present?: boolean;
+  /** The attribute equals this value. */
+  equals?: string;
+  next: string;
+}
+
+export interface FlowState {
+  actions?: FlowAction[];
+  /** Go straight on to this state. */
+  next?: string;
+  /** Decide on the contact's attributes. */
+  check?: { conditions: FlowCondition[]; otherwise: string };
+  /** Wait for the customer's message and branch on its text. */
+  wait?: { branches: FlowBranch[]; otherwise: string };
+  /** Route the contact to this advisors' queue; the flow is then over. */
+  queue?: string;
+  /** End the contact; the flow is then over. */
+  end?: true;
+}
+
+export interface Flow {
+  id: string;
+  name?: string;
+  /** Display name of the bot participant; `BOT` is what the widget recognises. */
+  botName?: string;
+  /** Display name of the participant whose messages the customer reads. */
+  assistantName: string;
+  start: string;
+  states: Record<string, FlowState>;
+}
+
+/** The persisted position of one contact in its flow. */
+export interface FlowPosition {
+  /** The state waiting for the customer's message; null once the flow is over. */
+  waitingIn: string | null;
+  /** Contents of bot messages sent and not yet echoed back by the widget (oldest first). */
+  pendingEchoes: string[];
+  /** How the flow ended, once it has: routed to a queue, ended the contact, or ran out of states. */
+  outcome: "queued" | "ended" | "finished" | null;
+}
+
+/** What the runner must do, in order, after the engine decided. */
+export type FlowEffect =
+  | { kind: "message"; voice: "bot" | "assistant"; contentType: string; content: string }
+  | { kind: "setAttributes"; attributes: Record<string, string> }
+  | { kind: "queue"; queue: string }
+  | { kind: "end" };

@@ -1,0 +1,149 @@
+/** Checks a flow file's JSON before the server uses it: shape, state references, patterns. */
+import { LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
+import type { Flow, FlowAction, FlowState } from "./types.js";
+
+export class FlowFileError extends Error {
+  override name = "FlowFileError";
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isText);
+
+/** Returns the flow, or throws a FlowFileError listing every problem found. */
+export function validateFlow(value: unknown, source = "flow"): Flow {
+  const problems: string[] = [];
+  const fail = (where: string, what: string) => problems.push(`${where}: ${what}`);
+  if (!isObject(value)) throw new FlowFileError(`${source}: a flow must be a JSON object`);
+  if (!isText(value.id)) fail("id", "must be a non-empty string");
+  if (!isText(value.assistantName)) fail("assistantName", "must be a non-empty string");
+  if (value.botName !== undefined && !isText(value.botName))
+    fail("botName", "must be a non-empty string");
+  if (!isText(value.start)) fail("start", "must name a state");
+  if (!isObject(value.states)) {
+    fail("states", "must be an object of states");
+  } else {
+    const names = new Set(Object.keys(value.states));
+    if (isText(value.start) && !names.has(value.start))
+      fail("start", `no state named "${value.start}"`);
+    const ref = (where: string, target: unknown) => {
+      if (!isText(target) || !names.has(target)) fail(where, `no state named "${String(target)}"`);
+    };
+    for (const [name, state] of Object.entries(value.states)) {
+      checkState(`states.${name}`, state, ref, fail);
+    }
+  }
+  if (problems.length > 0) throw new FlowFileError(`${source}: ${problems.join("; ")}`);
+  return value as unknown as Flow;
+}
+
+function checkState(
+  where: string,
+  state: unknown,
+  ref: (where: string, target: unknown) => void,
+  fail: (where: string, what: string) => void,
+): void {
+  if (!isObject(state)) return void fail(where, "must be an object");
+  const exits = (["next", "check", "wait", "queue", "end"] as const).filter(
+    (k) => state[k] !== undefined,
+  );
+  if (exits.length > 1) fail(where, `has more than one way out (${exits.join(", ")})`);
+  if (state.actions !== undefined) {
+    if (!Array.isArray(state.actions)) fail(`${where}.actions`, "must be an array");
+    else state.actions.forEach((a, i) => checkAction(`${where}.actions[${i}]`, a, fail));
+  }
+  const s = state as FlowState & Json;
+  if (s.next !== undefined) ref(`${where}.next`, s.next);
+  if (s.queue !== undefined && !isText(s.queue)) fail(`${where}.queue`, "must name a queue");
+  if (s.end !== undefined && s.end !== true) fail(`${where}.end`, "must be true");
+  if (s.check !== undefined) {
+    const check = s.check as unknown;
+    if (!isObject(check) || !Array.isArray(check.conditions)) {
+      fail(`${where}.check`, "must have conditions and otherwise");
+    } else {
+      ref(`${where}.check.otherwise`, check.otherwise);
+      check.conditions.forEach((c: unknown, i: number) => {
+        const at = `${where}.check.conditions[${i}]`;
+        if (!isObject(c) || !isText(c.attribute)) return void fail(at, "must name an attribute");
+        if (c.present !== undefined && typeof c.present !== "boolean")
+          fail(at, "present must be a boolean");
+        if (c.equals !== undefined && typeof c.equals !== "string")
+          fail(at, "equals must be a string");
+        ref(`${at}.next`, c.next);
+      });
+    }
+  }
+  if (s.wait !== undefined) {
+    const wait = s.wait as unknown;
+    if (!isObject(wait) || !Array.isArray(wait.branches)) {
+      fail(`${where}.wait`, "must have branches and otherwise");
+    } else {
+      ref(`${where}.wait.otherwise`, wait.otherwise);
+      wait.branches.forEach((b: unknown, i: number) => {
+        const at = `${where}.wait.branches[${i}]`;
+        if (!isObject(b)) return void fail(at, "must be an object");
+        if (b.equals === undefined && b.contains === undefined && b.pattern === undefined) {
+          fail(at, "needs equals, contains or pattern");
+        }
+        if (b.equals !== undefined && !isStringList(b.equals))
+          fail(`${at}.equals`, "must be a list of texts");
+        if (b.contains !== undefined && !isStringList(b.contains))
+          fail(`${at}.contains`, "must be a list of texts");
+        if (b.pattern !== undefined) {
+          try {
+            new RegExp(String(b.pattern), "iu");
+          } catch {
+            fail(`${at}.pattern`, "is not a valid regular expression");
+          }
+        }
+        if (b.saveAs !== undefined && (!isText(b.saveAs) || b.pattern === undefined)) {
+          fail(`${at}.saveAs`, "must name an attribute and go with a pattern");
+        }
+        ref(`${at}.next`, b.next);
+      });
+    }
+  }
+}
+
+function checkAction(
+  where: string,
+  action: unknown,
+  fail: (where: string, what: string) => void,
+): void {
+  if (!isObject(action) || Object.keys(action).length !== 1) {
+    return void fail(
+      where,
+      "must be an object with exactly one of say, botSay, listPicker, input, setAttributes",
+    );
+  }
+  const a = action as FlowAction & Json;
+  if ("say" in a || "botSay" in a) {
+    const text = "say" in a ? a.say : a.botSay;
+    if (!isText(text)) fail(where, "text must be a non-empty string");
+    else if (text.length > Limits.TEXT_CONTENT_MAX)
+      fail(where, `text is longer than ${Limits.TEXT_CONTENT_MAX}`);
+  } else if ("input" in a) {
+    if (a.input !== true) fail(where, "input must be true");
+  } else if ("setAttributes" in a) {
+    const attrs = a.setAttributes as unknown;
+    if (!isObject(attrs) || !Object.values(attrs).every((v) => typeof v === "string")) {
+      fail(where, "setAttributes must map names to strings");
+    }
+  } else if ("listPicker" in a) {
+    const p = a.listPicker as unknown;
+    if (!isObject(p) || !isText(p.title)) return void fail(where, "listPicker needs a title");
+    if (!Array.isArray(p.elements) || p.elements.length === 0) {
+      fail(where, "listPicker needs elements");
+    } else if (p.elements.length > LIST_PICKER_MAX_ELEMENTS) {
+      fail(where, `listPicker has more than ${LIST_PICKER_MAX_ELEMENTS} elements`);
+    } else if (!p.elements.every((e) => isObject(e) && isText(e.title))) {
+      fail(where, "every listPicker element needs a title");
+    }
+    if (p.trigger !== undefined && !isText(p.trigger))
+      fail(where, "trigger must be a non-empty string");
+  } else {
+    fail(where, "unknown action");
+  }
+}

@@ -1,0 +1,42 @@
+/** JSON schemas of the widget service and gateway bodies (shapes in @chat-widget/protocol gateway.ts). */
+import { Limits, SEND_MESSAGE_CONTENT_TYPES } from "@chat-widget/protocol";
+
+const id = { type: "string", minLength: 1, maxLength: 256 } as const;
+
+export const startChatBody = {
+  type: "object",
+  required: ["ParticipantDetails", "ContactFlowId", "InstanceId", "SupportedMessagingContentTypes"],
+  properties: {
+    ParticipantDetails: {
+      type: "object",
+      required: ["DisplayName"],
+      properties: { DisplayName: { type: "string", minLength: 1, maxLength: 256 } },
+    },
+    ContactFlowId: { type: "string", minLength: 1, maxLength: 500 },
+    InstanceId: { type: "string", minLength: 1, maxLength: 100 },
+    SupportedMessagingContentTypes: {
+      type: "array",
+      maxItems: 10,
+      items: { type: "string", enum: [...SEND_MESSAGE_CONTENT_TYPES] },
+    },
+    Jwt: { type: "string", minLength: 1, maxLength: 8192 },
+  },
+} as const;
+
+export const MAX_ATTRIBUTES = 50;
+export const ATTRIBUTE_VALUE_MAX = Limits.TEXT_CONTENT_MAX;
+
+export const discussedOrderNumberBody = {
+  type: "object",
+  required: ["InstanceId", "InitialContactId", "Attributes"],
+  properties: {
+    InstanceId: { type: "string", minLength: 1, maxLength: 100 },
+    InitialContactId: id,
+    Attributes: {
+      type: "object",
+      maxProperties: MAX_ATTRIBUTES,
+      propertyNames: { minLength: 1, maxLength: 128 },
+      additionalProperties: { type: "string", maxLength: ATTRIBUTE_VALUE_MAX },
+    },
+  },
+} as const;

@@ -1,0 +1,56 @@
+import { ERROR_TYPE_HEADER, REQUEST_ID_HEADER } from "@chat-widget/protocol";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { ServiceError } from "../errors.js";
+import { Errors, errorBody, isServiceError } from "../errors.js";
+
+export function sendError(reply: FastifyReply, error: ServiceError): FastifyReply {
+  return reply
+    .code(error.statusCode)
+    .header(ERROR_TYPE_HEADER, error.type)
+    .header("content-type", "application/json; charset=utf-8")
+    .send(errorBody(error));
+}
+
+/** Fastify's own client errors (validation, bad JSON, body too large, …) become ValidationException. */
+function toServiceError(error: FastifyError): ServiceError | null {
+  if (error.validation) {
+    return Errors.validation(error.message);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    if (status === 404) return Errors.notFound(error.message);
+    if (status === 429) return Errors.throttling(error.message);
+    return Errors.validation(error.message);
+  }
+  return null;
+}
+
+/**
+ * Every error answers in the AWS REST-JSON shape: `x-amzn-ErrorType` and
+ * `{"__type","message"}`; every response carries `x-amzn-RequestId`.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = isServiceError(error) ? error : toServiceError(error);
+    if (known) {
+      request.log.info({ err: error, type: known.type }, "request rejected");
+      return sendError(reply, known);
+    }
+    request.log.error({ err: error }, "request failed");
+    return sendError(reply, Errors.internal());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .code(404)
+      .header(ERROR_TYPE_HEADER, "UnknownOperationException")
+      .send({
+        __type: "UnknownOperationException",
+        message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+      });
+  });
+}

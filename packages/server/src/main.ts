@@ -1,0 +1,37 @@
+import { buildApp, listen } from "./app.js";
+import { loadConfig } from "./config.js";
+
+/** `npm start`: the contact centre on PORT (8080), with the embedded store unless DATABASE_URL is set. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const built = await buildApp(config);
+  const url = await listen(built);
+  const log = built.app.log;
+  log.info(
+    {
+      store: config.databaseUrl ? "postgresql" : `pglite (${config.dataDir})`,
+      fanout: config.redisUrl ? "redis" : "in-process",
+    },
+    `Contact centre ready: demo shop ${url}/ · agent console ${url}/agent · participant service ${url}/participant`,
+  );
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, shutting down`);
+    built.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((err: unknown) => {
+  console.error("The contact centre could not start:", err);
+  process.exit(1);
+});

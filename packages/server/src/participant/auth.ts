@@ -1,0 +1,93 @@
+import { BEARER_HEADER, Limits } from "@chat-widget/protocol";
+import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import { isoAt } from "../clock.js";
+import { findContact } from "../contact-centre/contacts-repo.js";
+import {
+  findParticipantByToken,
+  findParticipantByTokenHash,
+} from "../contact-centre/participants-repo.js";
+import type { ParticipantRecord } from "../contact-centre/rows.js";
+import { hashToken } from "../contact-centre/tokens.js";
+import type { Contact } from "../contact-centre/types.js";
+import { Errors } from "../errors.js";
+import type { ParticipantContext } from "./context.js";
+
+export interface Caller {
+  participant: ParticipantRecord;
+  contact: Contact;
+}
+
+export type TokenKind = "participant" | "connection";
+
+export interface AuthOptions {
+  /** Let a participant who left (or whose chat ended) through; the route decides. */
+  allowLeft?: boolean;
+}
+
+function bearer(request: FastifyRequest): string {
+  const value = request.headers[BEARER_HEADER];
+  const token = Array.isArray(value) ? value[0] : value;
+  if (!token) throw Errors.accessDenied("Missing X-Amz-Bearer token.");
+  if (token.length > Limits.TOKEN_MAX) {
+    throw Errors.validation(`X-Amz-Bearer must be at most ${Limits.TOKEN_MAX} characters.`);
+  }
+  return token;
+}
+
+/**
+ * The caller behind `X-Amz-Bearer`: the ParticipantToken for CreateParticipantConnection,
+ * a ConnectionToken for every other operation. A token reaches its own contact only.
+ * The Authorization/X-Amz-* signing headers chatjs adds are ignored. Each call takes
+ * one token from the participant's rate-limit bucket.
+ */
+export async function authenticate(
+  ctx: ParticipantContext,
+  request: FastifyRequest,
+  kind: TokenKind,
+  options: AuthOptions = {},
+): Promise<Caller> {
+  const hash = hashToken(bearer(request));
+  const db = ctx.deps.db;
+  const participant =
+    kind === "participant"
+      ? await findParticipantByTokenHash(db, hash)
+      : await findParticipantByToken(db, "connection_tokens", hash, isoAt(ctx.clock.now()));
+  if (!participant) throw Errors.accessDenied("The token is not valid or has expired.");
+  const contact = await findContact(db, participant.contactId);
+  if (!contact) throw Errors.accessDenied("The token is not valid or has expired.");
+  if (!options.allowLeft && (participant.leftAt || contact.status !== "active")) {
+    throw Errors.accessDenied("The participant has left or the chat has ended.");
+  }
+  if (!ctx.limiter.take(participant.participantId)) {
+    throw Errors.throttling("Rate exceeded: too many requests from this participant.");
+  }
+  return { participant, contact };
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the participant service's authentication hook. */
+    participantCaller: Caller | null;
+  }
+}
+
+/**
+ * A preValidation hook authenticating the caller before the body is validated, so a wrong
+ * token is AccessDeniedException whatever the body.
+ */
+export function authHook(
+  ctx: ParticipantContext,
+  kind: TokenKind,
+  options: AuthOptions = {},
+): preValidationAsyncHookHandler {
+  return async (request) => {
+    request.participantCaller = await authenticate(ctx, request, kind, options);
+  };
+}
+
+/** The caller authenticated by `authHook`. */
+export function callerOf(request: FastifyRequest): Caller {
+  const caller = request.participantCaller;
+  if (!caller) throw Errors.accessDenied();
+  return caller;
+}

@@ -1,0 +1,81 @@
+/**
+ * Client frames of the websocket protocol (protocol §3.2): subscribe, unsubscribe, heartbeat,
+ * deep heartbeat (the store answers too). Shared by the participant and advisor websockets.
+ */
+import {
+  parseFrame,
+  pingResponseFrame,
+  subscribeResponseFrame,
+  Topic,
+  type WebSocketEnvelope,
+} from "@chat-widget/protocol";
+import { randomUUID } from "node:crypto";
+import type { WebSocket } from "ws";
+
+/** Topics a client may subscribe to. */
+const SUBSCRIBABLE = new Set<string>([Topic.CHAT]);
+
+export interface FrameTarget {
+  id: string;
+  socket: WebSocket;
+  topics: Set<string>;
+}
+
+export function sendFrame(
+  socket: WebSocket,
+  frame: WebSocketEnvelope | Record<string, unknown>,
+): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+function topicsOf(content: unknown): string[] | null {
+  const topics = (content as { topics?: unknown } | null)?.topics;
+  if (!Array.isArray(topics) || !topics.every((t) => typeof t === "string")) return null;
+  return topics;
+}
+
+/** Answer one client frame; bad frames get a gateway-style error frame. */
+export async function answerFrame(
+  target: FrameTarget,
+  raw: string,
+  isBinary: boolean,
+  storeAlive: () => Promise<boolean>,
+): Promise<void> {
+  const gatewayError = (message: string): void =>
+    sendFrame(target.socket, { message, connectionId: target.id, requestId: randomUUID() });
+  if (isBinary) return gatewayError("Binary frames are not supported");
+  const parsed = parseFrame(raw);
+  if (parsed.kind === "empty") return;
+  if (parsed.kind === "invalid") return gatewayError("Invalid frame: expected a JSON object");
+  const frame = parsed.frame;
+  switch (frame.topic) {
+    case Topic.SUBSCRIBE: {
+      const topics = topicsOf(frame.content);
+      const accepted = (topics ?? []).filter((t) => SUBSCRIBABLE.has(t));
+      for (const t of accepted) target.topics.add(t);
+      sendFrame(
+        target.socket,
+        accepted.length > 0
+          ? subscribeResponseFrame("success", accepted)
+          : subscribeResponseFrame("failure", topics ?? []),
+      );
+      return;
+    }
+    case Topic.UNSUBSCRIBE: {
+      const topics = (topicsOf(frame.content) ?? []).filter((t) => target.topics.delete(t));
+      sendFrame(target.socket, {
+        topic: Topic.UNSUBSCRIBE,
+        content: { status: "success", topics },
+      });
+      return;
+    }
+    case Topic.HEARTBEAT:
+      sendFrame(target.socket, { topic: Topic.HEARTBEAT });
+      return;
+    case Topic.PING:
+      sendFrame(target.socket, pingResponseFrame((await storeAlive()) ? 200 : 500));
+      return;
+    default:
+      gatewayError("Forbidden");
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import type { Clock } from "../clock.js";
+import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
+import type { ServerDeps } from "../deps.js";
+import type { ParticipantContext } from "./context.js";
+import { registerParticipantCors } from "./cors.js";
+import { RateLimiter } from "./rate-limit.js";
+import { registerAttachmentFiles } from "./routes/attachment-files.js";
+import { registerAttachments } from "./routes/attachments.js";
+import { registerConnection } from "./routes/connection.js";
+import { registerDisconnect } from "./routes/disconnect.js";
+import { registerEvent } from "./routes/event.js";
+import { registerMessage } from "./routes/message.js";
+import { registerTranscript } from "./routes/transcript.js";
+import { registerViews } from "./routes/views.js";
+import { SocketHub } from "./socket-hub.js";
+import { rejectUnstorableText } from "./text-guard.js";
+import { registerWebsocket } from "./websocket.js";
+
+export interface ParticipantServiceOptions {
+  deps: ServerDeps;
+  clock: Clock;
+}
+
+/**
+ * The participant service, wire-compatible with Amazon Connect's (participant-protocol.md
+ * §1, §3): every HTTP operation under /participant, the websocket, the attachment URLs.
+ * Register it in its own scope (`app.register(participantService, options)`).
+ */
+export async function participantService(
+  app: FastifyInstance,
+  options: ParticipantServiceOptions,
+): Promise<void> {
+  const { deps, clock } = options;
+  const ctx: ParticipantContext = {
+    deps,
+    clock,
+    limiter: new RateLimiter(clock, deps.config.rateLimitBurst, deps.config.rateLimitPerSecond),
+  };
+  const hub = new SocketHub();
+  const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handle);
+  app.addHook("preClose", async () => {
+    await unsubscribe();
+    hub.closeAll("server shutting down");
+  });
+
+  app.decorateRequest("participantCaller", null);
+  registerParticipantCors(app);
+  // Operations with optional bodies (connection, disconnect) may come without one.
+  app.addHook("preValidation", async (request) => {
+    if (request.method === "POST" && request.body === undefined) request.body = {};
+  });
+  app.addHook("preValidation", rejectUnstorableText);
+  registerConnection(app, ctx);
+  registerMessage(app, ctx);
+  registerEvent(app, ctx);
+  registerTranscript(app, ctx);
+  registerAttachments(app, ctx);
+  registerDisconnect(app, ctx);
+  registerViews(app, ctx);
+  registerWebsocket(app, ctx, hub);
+  await app.register(async (scope) => registerAttachmentFiles(scope, ctx));
+}

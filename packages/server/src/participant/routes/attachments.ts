@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import {
+  ATTACHMENT_CONTENT_TYPES,
+  Limits,
+  ParticipantPath,
+  type CompleteAttachmentUploadRequest,
+  type GetAttachmentRequest,
+  type GetAttachmentResponse,
+  type StartAttachmentUploadRequest,
+  type StartAttachmentUploadResponse,
+} from "@chat-widget/protocol";
+import type { FastifyInstance } from "fastify";
+import { isoAt } from "../../clock.js";
+import { findAttachment, insertAttachment } from "../../contact-centre/attachments-repo.js";
+import { findResponse, recordResponse } from "../../contact-centre/idempotency-repo.js";
+import { hashRequest } from "../../contact-centre/tokens.js";
+import { Errors } from "../../errors.js";
+import { authHook, callerOf } from "../auth.js";
+import type { ParticipantContext } from "../context.js";
+import { completeUploadBody, getAttachmentBody, startUploadBody } from "../schemas.js";
+import { signedAttachmentUrl } from "../signed-url.js";
+
+/** How long an upload URL may be used. */
+export const UPLOAD_URL_TTL_MS = 5 * 60 * 1000;
+/** GetAttachment's URL lifetime when UrlExpiryInSeconds is not given. */
+export const DEFAULT_DOWNLOAD_TTL_SECONDS = 300;
+
+/** StartAttachmentUpload, CompleteAttachmentUpload and GetAttachment (protocol §1.7, §1.8). */
+export function registerAttachments(app: FastifyInstance, ctx: ParticipantContext): void {
+  const { db, centre } = ctx.deps;
+
+  app.post<{ Body: StartAttachmentUploadRequest }>(
+    ParticipantPath.StartAttachmentUpload,
+    { preValidation: authHook(ctx, "connection"), schema: { body: startUploadBody } },
+    async (request): Promise<StartAttachmentUploadResponse> => {
+      const { participant, contact } = callerOf(request);
+      const body = request.body;
+      if (!ATTACHMENT_CONTENT_TYPES.includes(body.ContentType)) {
+        throw Errors.validation(
+          `ContentType ${body.ContentType} is not an accepted attachment type.`,
+        );
+      }
+      if (body.AttachmentSizeInBytes > Limits.ATTACHMENT_MAX_BYTES) {
+        throw Errors.validation(
+          `AttachmentSizeInBytes ${body.AttachmentSizeInBytes} exceeds the maximum of ${Limits.ATTACHMENT_MAX_BYTES} bytes.`,
+        );
+      }
+      const now = ctx.clock.now();
+      const key = {
+        participantId: participant.participantId,
+        operation: "StartAttachmentUpload",
+        clientToken: body.ClientToken,
+        requestHash: hashRequest([
+          body.ContentType,
+          body.AttachmentSizeInBytes,
+          body.AttachmentName,
+        ]),
+      };
+      const previous = await findResponse<{ AttachmentId: string }>(db, key, isoAt(now));
+      let attachmentId = previous?.AttachmentId;
+      if (!attachmentId) {
+        attachmentId = randomUUID();
+        await insertAttachment(db, {
+          attachmentId,
+          contactId: contact.contactId,
+          participantId: participant.participantId,
+          contentType: body.ContentType,
+          name: body.AttachmentName,
+          sizeBytes: body.AttachmentSizeInBytes,
+          createdAt: isoAt(now),
+        });
+        await recordResponse(db, key, { AttachmentId: attachmentId }, isoAt(now));
+      }
+      const expires = now + UPLOAD_URL_TTL_MS;
+      return {
+        AttachmentId: attachmentId,
+        UploadMetadata: {
+          Url: signedAttachmentUrl(ctx, "PUT", attachmentId, expires),
+          UrlExpiry: isoAt(expires),
+          HeadersToInclude: { "Content-Type": body.ContentType },
+        },
+      };
+    },
+  );
+
+  app.post<{ Body: CompleteAttachmentUploadRequest }>(
+    ParticipantPath.CompleteAttachmentUpload,
+    { preValidation: authHook(ctx, "connection"), schema: { body: completeUploadBody } },
+    async (request) => {
+      const { participant, contact } = callerOf(request);
+      const attachmentId = request.body.AttachmentIds[0]!;
+      const key = {
+        participantId: participant.participantId,
+        operation: "CompleteAttachmentUpload",
+        clientToken: request.body.ClientToken,
+        requestHash: hashRequest([attachmentId]),
+      };
+      if (await findResponse(db, key, isoAt(ctx.clock.now()))) return {};
+      const attachment = await findAttachment(db, attachmentId);
+      if (!attachment || attachment.participantId !== participant.participantId) {
+        throw Errors.validation(`Attachment ${attachmentId} was not found.`);
+      }
+      await centre.postAttachment(contact.contactId, participant.participantId, { attachmentId });
+      await recordResponse(db, key, {}, isoAt(ctx.clock.now()));
+      return {};
+    },
+  );
+
+  app.post<{ Body: GetAttachmentRequest }>(
+    ParticipantPath.GetAttachment,
+    { preValidation: authHook(ctx, "connection"), schema: { body: getAttachmentBody } },
+    async (request): Promise<GetAttachmentResponse> => {
+      const { contact } = callerOf(request);
+      const attachment = await findAttachment(db, request.body.AttachmentId);
+      if (
+        !attachment ||
+        attachment.contactId !== contact.contactId ||
+        attachment.status !== "completed"
+      ) {
+        throw Errors.validation(`Attachment ${request.body.AttachmentId} was not found.`);
+      }
+      const seconds = request.body.UrlExpiryInSeconds ?? DEFAULT_DOWNLOAD_TTL_SECONDS;
+      const expires = ctx.clock.now() + seconds * 1000;
+      return {
+        Url: signedAttachmentUrl(ctx, "GET", attachment.attachmentId, expires),
+        UrlExpiry: isoAt(expires),
+        AttachmentSizeInBytes: attachment.sizeBytes,
+      };
+    },
+  );
+}

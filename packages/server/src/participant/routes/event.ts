@@ -1,0 +1,36 @@
+import {
+  ParticipantPath,
+  SEND_EVENT_CONTENT_TYPES,
+  type SendEventRequest,
+  type SendEventResponse,
+} from "@chat-widget/protocol";
+import type { FastifyInstance } from "fastify";
+import { Errors } from "../../errors.js";
+import { authHook, callerOf } from "../auth.js";
+import type { ParticipantContext } from "../context.js";
+import { eventBody } from "../schemas.js";
+
+/**
+ * SendEvent: typing (delivered, not stored), read/delivered receipts (MESSAGEMETADATA
+ * items; a repeated ClientToken is a replay only with the same content, §4.4) and the
+ * legacy connection acknowledgement.
+ */
+export function registerEvent(app: FastifyInstance, ctx: ParticipantContext): void {
+  app.post<{ Body: SendEventRequest }>(
+    ParticipantPath.SendEvent,
+    { preValidation: authHook(ctx, "connection"), schema: { body: eventBody } },
+    async (request): Promise<SendEventResponse> => {
+      const { participant, contact } = callerOf(request);
+      const type = request.body.ContentType;
+      if (!SEND_EVENT_CONTENT_TYPES.includes(type)) {
+        throw Errors.validation(`ContentType ${type} is not supported by SendEvent.`);
+      }
+      const item = await ctx.deps.centre.postEvent(contact.contactId, participant.participantId, {
+        contentType: type,
+        ...(request.body.Content === undefined ? {} : { content: request.body.Content }),
+        ...(request.body.ClientToken ? { clientToken: request.body.ClientToken } : {}),
+      });
+      return { Id: item.Id, AbsoluteTime: item.AbsoluteTime };
+    },
+  );
+}

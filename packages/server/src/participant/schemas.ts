@@ -1,0 +1,122 @@
+/** JSON schemas of the participant operations' bodies (protocol §1.3–§1.10, limits §1.14). */
+import { Limits } from "@chat-widget/protocol";
+
+const str = (min: number, max: number) => ({ type: "string", minLength: min, maxLength: max });
+const clientToken = str(0, Limits.CLIENT_TOKEN_MAX);
+
+export const connectionBody = {
+  type: "object",
+  properties: {
+    Type: {
+      type: "array",
+      minItems: 1,
+      items: { type: "string", enum: ["WEBSOCKET", "CONNECTION_CREDENTIALS"] },
+    },
+    ConnectParticipant: { type: "boolean" },
+  },
+} as const;
+
+export const messageBody = {
+  type: "object",
+  required: ["ContentType", "Content"],
+  properties: {
+    ContentType: str(1, Limits.CONTENT_TYPE_MAX),
+    Content: str(1, Limits.CONTENT_MAX),
+    ClientToken: clientToken,
+  },
+} as const;
+
+export const eventBody = {
+  type: "object",
+  required: ["ContentType"],
+  properties: {
+    ContentType: str(1, Limits.CONTENT_TYPE_MAX),
+    Content: str(1, Limits.CONTENT_MAX),
+    ClientToken: clientToken,
+  },
+} as const;
+
+export const transcriptBody = {
+  type: "object",
+  properties: {
+    ContactId: str(1, 256),
+    MaxResults: {
+      type: "integer",
+      minimum: Limits.MAX_RESULTS_MIN,
+      maximum: Limits.MAX_RESULTS_MAX,
+    },
+    NextToken: str(1, Limits.NEXT_TOKEN_MAX),
+    ScanDirection: { type: "string", enum: ["FORWARD", "BACKWARD"] },
+    SortOrder: { type: "string", enum: ["ASCENDING", "DESCENDING"] },
+    StartPosition: {
+      type: "object",
+      properties: {
+        Id: str(1, 256),
+        AbsoluteTime: str(1, 100),
+        MostRecent: { type: "integer", minimum: 0, maximum: 100 },
+      },
+    },
+  },
+} as const;
+
+export const startUploadBody = {
+  type: "object",
+  required: ["ContentType", "AttachmentSizeInBytes", "AttachmentName", "ClientToken"],
+  properties: {
+    ContentType: str(1, Limits.ATTACHMENT_CONTENT_TYPE_MAX),
+    AttachmentSizeInBytes: { type: "integer", minimum: 1 },
+    AttachmentName: str(1, Limits.ATTACHMENT_NAME_MAX),
+    ClientToken: str(1, Limits.CLIENT_TOKEN_MAX),
+  },
+} as const;
+
+export const completeUploadBody = {
+  type: "object",
+  required: ["AttachmentIds", "ClientToken"],
+  properties: {
+    AttachmentIds: { type: "array", minItems: 1, maxItems: 1, items: str(1, 256) },
+    ClientToken: str(1, Limits.CLIENT_TOKEN_MAX),
+  },
+} as const;
+
+export const getAttachmentBody = {
+  type: "object",
+  required: ["AttachmentId"],
+  properties: {
+    AttachmentId: str(1, 256),
+    UrlExpiryInSeconds: {
+      type: "integer",
+      minimum: Limits.URL_EXPIRY_SECONDS_MIN,
+      maximum: Limits.URL_EXPIRY_SECONDS_MAX,
+    },
+  },
+} as const;
+
+export const disconnectBody = {
+  type: "object",
+  properties: { ClientToken: clientToken },
+} as const;
+
+export const viewParams = {
+  type: "object",
+  required: ["ViewToken"],
+  properties: { ViewToken: str(1, 1000) },
+} as const;
+
+export const signedFileParams = {
+  type: "object",
+  required: ["attachmentId"],
+  properties: { attachmentId: str(1, 256) },
+} as const;
+
+export const signedFileQuery = {
+  type: "object",
+  required: ["expires", "signature"],
+  properties: { expires: { type: "integer" }, signature: str(1, 200) },
+} as const;
+
+export const websocketQuery = {
+  type: "object",
+  required: ["token"],
+  properties: { token: str(1, Limits.TOKEN_MAX) },
+} as const;

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import { isoAt } from "../clock.js";
+import { findContact } from "../contact-centre/contacts-repo.js";
+import { findParticipantByToken } from "../contact-centre/participants-repo.js";
+import type { ParticipantRecord } from "../contact-centre/rows.js";
+import { hashToken } from "../contact-centre/tokens.js";
+import { Errors, isServiceError } from "../errors.js";
+import { sendError } from "../http/errors.js";
+import type { ParticipantContext } from "./context.js";
+import { answerFrame } from "./frames.js";
+import { WEBSOCKET_PATH } from "./routes/connection.js";
+import { websocketQuery } from "./schemas.js";
+import type { Connection, SocketHub } from "./socket-hub.js";
+
+type WsRequest = FastifyRequest<{ Querystring: { token: string } }>;
+
+/** The participant behind a websocket URL's token, still in an active contact. */
+async function authenticateSocket(
+  ctx: ParticipantContext,
+  token: string,
+): Promise<ParticipantRecord> {
+  const db = ctx.deps.db;
+  const p = await findParticipantByToken(
+    db,
+    "websocket_tokens",
+    hashToken(token),
+    isoAt(ctx.clock.now()),
+  );
+  if (!p) throw Errors.accessDenied("The websocket URL is not valid or has expired.");
+  const contact = await findContact(db, p.contactId);
+  if (p.leftAt || !contact || contact.status !== "active") {
+    throw Errors.accessDenied("The participant has left or the chat has ended.");
+  }
+  return p;
+}
+
+/** The participant websocket: subscribe, heartbeat, deep heartbeat, `aws/chat` delivery (protocol §3). */
+export function registerWebsocket(
+  app: FastifyInstance,
+  ctx: ParticipantContext,
+  hub: SocketHub,
+): void {
+  const participants = new WeakMap<FastifyRequest, ParticipantRecord>();
+  // Deep heartbeat: the store must answer too.
+  const storeAlive = (): Promise<boolean> =>
+    ctx.deps.db.query("SELECT 1").then(
+      () => true,
+      () => false,
+    );
+  app.get(
+    WEBSOCKET_PATH,
+    {
+      websocket: true,
+      schema: { querystring: websocketQuery },
+      preHandler: async (request: WsRequest, reply) => {
+        try {
+          participants.set(request, await authenticateSocket(ctx, request.query.token));
+        } catch (error) {
+          if (isServiceError(error)) return sendError(reply, error);
+          throw error;
+        }
+      },
+    },
+    (socket: WebSocket, request: WsRequest) => {
+      const participant = participants.get(request);
+      if (!participant) {
+        socket.close(1008, "unauthenticated");
+        return;
+      }
+      const connection: Connection = {
+        id: randomUUID(),
+        contactId: participant.contactId,
+        participantId: participant.participantId,
+        socket,
+        topics: new Set(),
+      };
+      hub.add(connection);
+      socket.on("message", (data: RawData, isBinary: boolean) => {
+        answerFrame(connection, data.toString(), isBinary, storeAlive).catch((error: unknown) =>
+          request.log.warn({ err: error }, "websocket frame failed"),
+        );
+      });
+      socket.on("close", () => hub.remove(connection));
+      socket.on("error", (error) => request.log.info({ err: error }, "websocket error"));
+      ctx.deps.centre
+        .markConnected(participant.contactId, participant.participantId)
+        .catch((error: unknown) => request.log.warn({ err: error }, "markConnected failed"));
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import type { Db } from "./db.js";
+import { migrate } from "./migrate.js";
+import { openPglite } from "./pglite.js";
+import { openPostgres } from "./postgres.js";
+
+export interface OpenDbOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite store is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or "memory". */
+  dataDir: string;
+}
+
+/** Open the configured engine and bring its schema up to date. */
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

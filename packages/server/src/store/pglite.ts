@@ -1,0 +1,42 @@
+import { mkdir } from "node:fs/promises";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { Db } from "./db.js";
+
+type Queryable = Pick<PGlite, "query" | "exec"> | Transaction;
+
+function wrap(target: Queryable, transaction: Db["transaction"], close: Db["close"]): Db {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const result = await target.query<T>(sql, params);
+      return result.rows;
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+    transaction,
+    close,
+  };
+}
+
+/**
+ * The embedded engine: PostgreSQL compiled to WebAssembly, in this process.
+ * `dataDir` is a directory on disk, or "memory" for a throw-away store (tests).
+ */
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (dataDir !== "memory") await mkdir(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir === "memory" ? "memory://" : dataDir);
+  const close = async (): Promise<void> => {
+    if (!pg.closed) await pg.close();
+  };
+  const root: Db = wrap(
+    pg,
+    (fn) =>
+      pg.transaction(async (tx) => {
+        // Nested transactions run inside the outer one.
+        const inner: Db = wrap(tx, (nested) => nested(inner), close);
+        return fn(inner);
+      }),
+    close,
+  );
+  return root;
+}

@@ -1,0 +1,42 @@
+/** What GET /metrics shows: the stored telemetry as Prometheus families. */
+import { labelName, type Family } from "./prometheus.js";
+import type { MetricSeries } from "./store.js";
+
+export const METRIC_FAMILY = "chat_widget_metric";
+export const WORKFLOW_FAMILY = "chat_widget_workflow_events_total";
+
+export function telemetryFamilies(
+  series: MetricSeries[],
+  workflowCounts: { workflowType: string; event: string; count: number }[],
+): Family[] {
+  const metric: Family = {
+    name: METRIC_FAMILY,
+    help: "Client metrics received at /telemetry/put-metrics: how many (count) and the total of their values (sum), per metric name, namespace, unit and dimensions (labels dim_<name>).",
+    type: "summary",
+    samples: [],
+  };
+  for (const s of series) {
+    const labels: [string, string][] = [
+      ["namespace", s.namespace],
+      ["metric_name", s.metricName],
+      ["unit", s.unit],
+      ...s.dimensions.map(([k, v]): [string, string] => [labelName(`dim_${k}`), v]),
+    ];
+    metric.samples.push({ name: `${METRIC_FAMILY}_count`, labels, value: s.count });
+    metric.samples.push({ name: `${METRIC_FAMILY}_sum`, labels, value: s.sum });
+  }
+  const workflow: Family = {
+    name: WORKFLOW_FAMILY,
+    help: "Workflow events received at /telemetry/put-workflow-events, per workflow type and event.",
+    type: "counter",
+    samples: workflowCounts.map((w) => ({
+      name: WORKFLOW_FAMILY,
+      labels: [
+        ["workflow_type", w.workflowType],
+        ["event", w.event],
+      ],
+      value: w.count,
+    })),
+  };
+  return [metric, workflow];
+}

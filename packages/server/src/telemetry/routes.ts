@@ -1,0 +1,162 @@
+/**
+ * Telemetry ingest (protocol §8.4, spec §7, decision 10): auth, put-metrics and
+ * put-workflow-events, open to any origin; GET /metrics summarises in Prometheus text format.
+ */
+import {
+  MAX_METRIC_DIMENSIONS,
+  TelemetryPath,
+  type AuthRequest,
+  type AuthResponse,
+  type PutMetricsRequest,
+  type PutMetricsResponse,
+  type PutWorkflowEventsRequest,
+  type PutWorkflowEventsResponse,
+} from "@chat-widget/protocol";
+import type { FastifyInstance } from "fastify";
+import type { Clock } from "../clock.js";
+import type { ServerDeps } from "../deps.js";
+import { Errors } from "../errors.js";
+import { featureErrorHandler } from "../gateway/http-errors.js";
+import { rejectNulCharacters } from "../gateway/input-guard.js";
+import { JwtError, signJwt, verifyJwt } from "../gateway/jwt.js";
+import { setCorsHeaders } from "../gateway/origin.js";
+import { telemetryFamilies } from "./metrics-text.js";
+import { formatFamilies, PROMETHEUS_CONTENT_TYPE, type Family } from "./prometheus.js";
+import { authBody, putMetricsBody, putWorkflowEventsBody } from "./schemas.js";
+import {
+  insertMetrics,
+  insertWorkflowEvents,
+  metricSeries,
+  workflowEventCounts,
+  type MetricRow,
+} from "./store.js";
+
+/** Lifetime of a telemetry jwt. */
+export const TELEMETRY_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** The largest time a JavaScript Date holds. */
+const MAX_EPOCH_MS = 8.64e15;
+
+export interface TelemetryOptions {
+  deps: ServerDeps;
+  clock: Clock;
+  /** Further families for /metrics (e.g. the advisors' queue). */
+  moreFamilies?: () => Promise<Family[]>;
+}
+
+export async function telemetryRoutes(
+  app: FastifyInstance,
+  options: TelemetryOptions,
+): Promise<void> {
+  const { deps, clock } = options;
+  const { db, config } = deps;
+  app.setErrorHandler(featureErrorHandler);
+  rejectNulCharacters(app);
+
+  app.addHook("onRequest", async (request, reply) => {
+    setCorsHeaders(reply, "*", request);
+    if (request.method === "OPTIONS") return reply.code(204).send();
+  });
+  /** The worker's /auth call has no content type, so a browser sends text/plain: read it as JSON. */
+  app.addHook("preValidation", async (request) => {
+    if (typeof request.body !== "string") return;
+    try {
+      request.body = JSON.parse(request.body) as unknown;
+    } catch {
+      throw Errors.validation("Body is not valid JSON.");
+    }
+  });
+  for (const path of Object.values(TelemetryPath)) {
+    app.options(path, async (_request, reply) => reply.code(204).send());
+  }
+
+  const tokenIsValid = (token: unknown): boolean => {
+    if (typeof token !== "string") return true;
+    try {
+      return verifyJwt(token, config.tokenSecret, clock.now()).scope === "telemetry";
+    } catch (error) {
+      if (error instanceof JwtError) return false;
+      throw error;
+    }
+  };
+
+  app.post<{ Body: AuthRequest }>(
+    TelemetryPath.Auth,
+    { schema: { body: authBody } },
+    async (): Promise<AuthResponse> => {
+      const now = clock.now();
+      const jwtToken = signJwt(
+        {
+          scope: "telemetry",
+          iat: Math.floor(now / 1000),
+          exp: Math.floor((now + TELEMETRY_TOKEN_TTL_MS) / 1000),
+        },
+        config.tokenSecret,
+      );
+      return { jwtToken };
+    },
+  );
+
+  app.post<{ Body: PutMetricsRequest }>(
+    TelemetryPath.PutMetrics,
+    { schema: { body: putMetricsBody } },
+    async (request): Promise<PutMetricsResponse> => {
+      const now = clock.now();
+      const body = request.body;
+      const rows: MetricRow[] = body.metricList.map((m, i) => {
+        const dims = new Map<string, string>();
+        for (const d of [...(m.dimensions ?? []), ...(m.optionalDimensions ?? [])])
+          dims.set(d.name, d.value);
+        if (dims.size > MAX_METRIC_DIMENSIONS) {
+          throw Errors.validation(
+            `metricList[${i}] (${m.metricName}) has ${dims.size} dimensions. Metric has maximum ${MAX_METRIC_DIMENSIONS} dimensions`,
+          );
+        }
+        const timeMs = m.timestamp === undefined ? now : Date.parse(m.timestamp);
+        if (Number.isNaN(timeMs))
+          throw Errors.validation(`metricList[${i}].timestamp is not a date: ${m.timestamp}`);
+        return {
+          namespace: m.namespace ?? body.metricNamespace,
+          metricName: m.metricName,
+          unit: m.unit,
+          value: m.value,
+          timeMs,
+          dimensions: [...dims.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        };
+      });
+      await insertMetrics(db, rows, now);
+      return { unsetToken: !tokenIsValid(body.authParams?.jwtToken) };
+    },
+  );
+
+  app.post<{ Body: PutWorkflowEventsRequest }>(
+    TelemetryPath.PutWorkflowEvents,
+    { schema: { body: putWorkflowEventsBody } },
+    async (request): Promise<PutWorkflowEventsResponse> => {
+      const now = clock.now();
+      const rows = request.body.workflowEventList.map((e, i) => {
+        if (!Number.isFinite(e.timestamp) || Math.abs(e.timestamp) > MAX_EPOCH_MS) {
+          throw Errors.validation(
+            `workflowEventList[${i}].timestamp is not a time in milliseconds: ${e.timestamp}`,
+          );
+        }
+        return {
+          workflowType: e.workflowType,
+          event: e.event,
+          instanceId: e.instanceId,
+          appName: e.appName,
+          timeMs: e.timestamp,
+          data: e.data ?? [],
+        };
+      });
+      await insertWorkflowEvents(db, rows, now);
+      return tokenIsValid(request.body.authParams?.jwtToken) ? {} : { unsetToken: true };
+    },
+  );
+
+  app.get("/metrics", async (_request, reply) => {
+    const families = telemetryFamilies(await metricSeries(db), await workflowEventCounts(db));
+    if (options.moreFamilies) families.push(...(await options.moreFamilies()));
+    return reply.type(PROMETHEUS_CONTENT_TYPE).send(formatFamilies(families));
+  });
+}

@@ -1,0 +1,92 @@
+/** JSON schemas of the telemetry bodies (protocol §8.4; spec §5 "Metrics"). */
+import { MAX_METRIC_DIMENSIONS, METRIC_UNITS } from "@chat-widget/protocol";
+
+const dimension = {
+  type: "object",
+  required: ["name", "value"],
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 255 },
+    value: { type: "string", maxLength: 1024 },
+  },
+} as const;
+
+const dimensions = { type: "array", maxItems: MAX_METRIC_DIMENSIONS, items: dimension } as const;
+
+const authParams = { type: "object" } as const;
+
+export const MAX_METRICS_PER_REQUEST = 1000;
+export const MAX_WORKFLOW_EVENTS_PER_REQUEST = 1000;
+
+export const authBody = {
+  type: "object",
+  required: ["authParams"],
+  properties: { authParams },
+} as const;
+
+export const putMetricsBody = {
+  type: "object",
+  required: ["metricNamespace", "metricList"],
+  properties: {
+    metricNamespace: { type: "string", minLength: 1, maxLength: 255 },
+    metricList: {
+      type: "array",
+      maxItems: MAX_METRICS_PER_REQUEST,
+      items: {
+        type: "object",
+        required: ["metricName", "unit", "value"],
+        properties: {
+          metricName: { type: "string", minLength: 1, maxLength: 255 },
+          unit: { type: "string", enum: [...METRIC_UNITS] },
+          value: { type: "number" },
+          timestamp: { type: "string", minLength: 1, maxLength: 64 },
+          dimensions,
+          optionalDimensions: dimensions,
+          namespace: { type: "string", minLength: 1, maxLength: 255 },
+          dedupeOptions: {
+            type: "object",
+            properties: { dedupeIntervalMs: { type: "number" }, context: { type: "string" } },
+          },
+        },
+      },
+    },
+    authParams,
+    accountId: { type: "string" },
+    organizationId: { type: "string" },
+    agentResourceId: { type: "string" },
+  },
+} as const;
+
+export const putWorkflowEventsBody = {
+  type: "object",
+  required: ["workflowEventList"],
+  properties: {
+    workflowEventList: {
+      type: "array",
+      maxItems: MAX_WORKFLOW_EVENTS_PER_REQUEST,
+      items: {
+        type: "object",
+        required: ["timestamp", "workflowType", "event"],
+        properties: {
+          timestamp: { type: "number" },
+          workflowType: { type: "string", minLength: 1, maxLength: 255 },
+          event: { type: "string", minLength: 1, maxLength: 255 },
+          instanceId: { type: "string" },
+          userId: { type: "string" },
+          organizationId: { type: "string" },
+          accountId: { type: "string" },
+          appName: { type: "string" },
+          data: {
+            type: "array",
+            maxItems: 100,
+            items: {
+              type: "object",
+              required: ["key", "value"],
+              properties: { key: { type: "string" }, value: { type: "string" } },
+            },
+          },
+        },
+      },
+    },
+    authParams,
+  },
+} as const;

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+describe("amazon-connect-chatjs 5.0.0 against the local participant service", () => {
+  let server: TestServer;
+  let connect: any;
+
+  beforeAll(async () => {
+    server = await startServer("postgres");
+    const g = globalThis as any;
+    g.window ??= g;
+    g.self ??= g;
+    g.WebSocket ??= WebSocket;
+    g.navigator ??= { userAgent: "node", onLine: true };
+    g.document ??= {
+      addEventListener() {},
+      removeEventListener() {},
+      visibilityState: "visible",
+      hidden: false,
+    };
+    g.addEventListener ??= () => {};
+    // The package is a UMD bundle that installs `connect` on the global object.
+    await import("amazon-connect-chatjs" as string);
+    connect = g.connect;
+  }, START_TIMEOUT_MS);
+  afterAll(() => server?.close(), START_TIMEOUT_MS);
+
+  it("connects, sends and receives messages, typing, a read receipt and an attachment, reads the transcript, and ends with chat.ended after disconnect", async () => {
+    const chat = await server.startChat();
+    const agent = await server.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    connect.ChatSession.setGlobalConfig({
+      region: "us-west-2",
+      endpoint: server.url,
+      loggerConfig: { level: "ERROR" },
+    });
+    const session = connect.ChatSession.create({
+      chatDetails: {
+        ContactId: chat.contactId,
+        ParticipantId: chat.participantId,
+        ParticipantToken: chat.participantToken,
+      },
+      type: "CUSTOMER",
+      options: { region: "us-west-2" },
+      disableCSM: true,
+    });
+    const messages: any[] = [];
+    let ended = false;
+    session.onMessage((e: any) => messages.push(e.data));
+    session.onEnded(() => {
+      ended = true;
+    });
+    const result = await session.connect();
+    expect(result.connectSuccess).toBe(true);
+    const sent = await session.sendMessage({
+      contentType: "text/plain",
+      message: "hello from chatjs",
+    });
+    const until = async (cond: () => boolean) => {
+      for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(cond()).toBe(true);
+    };
+    await until(() => messages.some((m) => m.Id === sent.data.Id));
+    await server.built.deps.centre.postMessage(chat.contactId, agent.participantId, {
+      contentType: "text/plain",
+      content: "hi, Sam here",
+    });
+    await until(() => messages.some((m) => m.Content === "hi, Sam here"));
+    const typing: any[] = [];
+    session.onTyping((e: any) => typing.push(e.data));
+    await server.built.deps.centre.postEvent(chat.contactId, agent.participantId, {
+      contentType: "application/vnd.amazonaws.connect.event.typing",
+    });
+    await until(() => typing.some((t) => t.ParticipantRole === "AGENT"));
+    const samMessage = messages.find((m) => m.Content === "hi, Sam here");
+    const receipt = await session.sendEvent({
+      contentType: "application/vnd.amazonaws.connect.event.message.read",
+      content: JSON.stringify({ messageId: samMessage.Id, disableThrottle: true }),
+    });
+    expect(receipt.data.Id).toBeTruthy();
+    const attachment = new File([Buffer.from("%PDF-1.4 test")], "invoice.pdf", {
+      type: "application/pdf",
+    });
+    await session.sendAttachment({ attachment });
+    await until(() => messages.some((m) => m.Type === "ATTACHMENT"));
+    const attachmentItem = messages.find((m) => m.Type === "ATTACHMENT");
+    const blob = await session.downloadAttachment({
+      attachmentId: attachmentItem.Attachments[0].AttachmentId,
+    });
+    expect(await blob.text()).toBe("%PDF-1.4 test");
+    const transcript = await session.getTranscript({ maxResults: 15, sortOrder: "ASCENDING" });
+    expect(
+      transcript.data.Transcript.filter((i: any) => i.Type === "MESSAGE").map(
+        (i: any) => i.Content,
+      ),
+    ).toEqual(["hello from chatjs", "hi, Sam here"]);
+    await session.disconnectParticipant();
+    await until(() => ended);
+  });
+});

@@ -1,0 +1,169 @@
+import { Limits, ParticipantPath } from "@chat-widget/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, connectParticipant } from "./support/client.js";
+import { ENGINES } from "./support/databases.js";
+import { ManualClock } from "./support/manual-clock.js";
+import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+
+const { CreateParticipantConnection, SendMessage, DisconnectParticipant } = ParticipantPath;
+const BOTH = { Type: ["WEBSOCKET", "CONNECTION_CREDENTIALS"] };
+
+describe.each(ENGINES)("CreateParticipantConnection (%s)", (engine) => {
+  let server: TestServer;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    server = await startServer(engine, { clock });
+  }, START_TIMEOUT_MS);
+  afterAll(() => server?.close(), START_TIMEOUT_MS);
+
+  it("returns a websocket URL starting exactly ws://127.0.0.1:<port> with a 100 s connection expiry and a 1-day connection token", async () => {
+    const chat = await server.startChat();
+    const r = await call<{
+      Websocket: { Url: string; ConnectionExpiry: string };
+      ConnectionCredentials: { ConnectionToken: string; Expiry: string };
+    }>(server.url, CreateParticipantConnection, chat.participantToken, BOTH);
+    expect(r.status).toBe(200);
+    const port = new URL(server.url).port;
+    expect(r.body.Websocket.Url.startsWith(`ws://127.0.0.1:${port}/participant/ws?token=`)).toBe(
+      true,
+    );
+    expect(r.body.Websocket.ConnectionExpiry).toBe(new Date(clock.now() + 100_000).toISOString());
+    expect(r.body.ConnectionCredentials.Expiry).toBe(
+      new Date(clock.now() + Limits.CONNECTION_TOKEN_TTL_MS).toISOString(),
+    );
+    expect(r.body.ConnectionCredentials.ConnectionToken.length).toBeGreaterThan(20);
+    expect(r.body.ConnectionCredentials.ConnectionToken.length).toBeLessThanOrEqual(1000);
+    expect(r.headers.get("x-amzn-requestid")).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it("issues a new ConnectionToken on each call and older unexpired tokens stay valid", async () => {
+    const chat = await server.startChat();
+    const first = await connectParticipant(server.url, chat.participantToken);
+    const second = await connectParticipant(server.url, chat.participantToken);
+    expect(second.connectionToken).not.toBe(first.connectionToken);
+    expect(second.websocketUrl).not.toBe(first.websocketUrl);
+    for (const token of [first.connectionToken, second.connectionToken]) {
+      const sent = await call(server.url, SendMessage, token, {
+        ContentType: "text/plain",
+        Content: "hi",
+      });
+      expect(sent.status).toBe(200);
+    }
+  });
+
+  it("answers ConnectParticipant: true with no Type with {} and marks the participant connected", async () => {
+    const chat = await server.startChat();
+    const agent = await server.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    const r = await call(server.url, CreateParticipantConnection, agent.participantToken, {
+      ConnectParticipant: true,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({});
+    const participants = await server.built.deps.centre.getParticipants(chat.contactId);
+    const sam = participants.find((p) => p.participantId === agent.participantId);
+    expect(sam?.connectedAt).toBe(new Date(clock.now()).toISOString());
+  });
+
+  it("accepts the first connection exactly 5 minutes after the chat started", async () => {
+    const chat = await server.startChat();
+    clock.advance(Limits.CONNECT_WINDOW_MS);
+    const r = await call(server.url, CreateParticipantConnection, chat.participantToken, BOTH);
+    expect(r.status).toBe(200);
+  });
+
+  it("refuses a first connection created more than 5 minutes after the chat started with 403 AccessDeniedException", async () => {
+    const chat = await server.startChat();
+    clock.advance(Limits.CONNECT_WINDOW_MS + 1);
+    const r = await call(server.url, CreateParticipantConnection, chat.participantToken, BOTH);
+    expect(r.status).toBe(403);
+    expect(r.headers.get("x-amzn-errortype")).toBe("AccessDeniedException");
+    expect(r.body.__type).toBe("AccessDeniedException");
+  });
+
+  it("keeps accepting repeated calls after the first connection, however late", async () => {
+    const chat = await server.startChat();
+    await connectParticipant(server.url, chat.participantToken);
+    clock.advance(Limits.CONNECT_WINDOW_MS * 3);
+    const r = await call(server.url, CreateParticipantConnection, chat.participantToken, BOTH);
+    expect(r.status).toBe(200);
+  });
+
+  it("a connection token is valid for 1 day and refused after, to the millisecond", async () => {
+    const chat = await server.startChat();
+    const { connectionToken } = await connectParticipant(server.url, chat.participantToken);
+    clock.advance(Limits.CONNECTION_TOKEN_TTL_MS - 1);
+    const before = await call(server.url, SendMessage, connectionToken, {
+      ContentType: "text/plain",
+      Content: "a",
+    });
+    expect(before.status).toBe(200);
+    clock.advance(1);
+    const after = await call(server.url, SendMessage, connectionToken, {
+      ContentType: "text/plain",
+      Content: "b",
+    });
+    expect(after.status).toBe(403);
+    expect(after.body.__type).toBe("AccessDeniedException");
+  });
+
+  it("remembers a SendMessage ClientToken for 1 day, to the millisecond", async () => {
+    const chat = await server.startChat();
+    const body = { ContentType: "text/plain", Content: "once a day", ClientToken: "daily" };
+    const token = async () =>
+      (await connectParticipant(server.url, chat.participantToken)).connectionToken;
+    const first = await call<{ Id: string }>(server.url, SendMessage, await token(), body);
+    clock.advance(Limits.CONNECTION_TOKEN_TTL_MS - 1);
+    const replay = await call<{ Id: string }>(server.url, SendMessage, await token(), body);
+    expect(replay.body.Id).toBe(first.body.Id);
+    clock.advance(1);
+    const later = await call<{ Id: string }>(server.url, SendMessage, await token(), body);
+    expect(later.status).toBe(200);
+    expect(later.body.Id).not.toBe(first.body.Id);
+  });
+
+  it("answers 403 AccessDeniedException once the participant has left, and again on every later call", async () => {
+    const chat = await server.startChat();
+    const { connectionToken } = await connectParticipant(server.url, chat.participantToken);
+    expect((await call(server.url, DisconnectParticipant, connectionToken, {})).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const r = await call(server.url, CreateParticipantConnection, chat.participantToken, BOTH);
+      expect(r.status).toBe(403);
+      expect(r.headers.get("x-amzn-errortype")).toBe("AccessDeniedException");
+      expect(r.body).toMatchObject({ __type: "AccessDeniedException" });
+      expect(typeof r.body.message).toBe("string");
+    }
+  });
+
+  it("refuses an unknown participant token and a missing one with 403 AccessDeniedException", async () => {
+    const wrong = await call(server.url, CreateParticipantConnection, "not-a-token", BOTH);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.__type).toBe("AccessDeniedException");
+    const missing = await call(server.url, CreateParticipantConnection, null, BOTH);
+    expect(missing.status).toBe(403);
+    expect(missing.body.message).toMatch(/X-Amz-Bearer/);
+  });
+
+  it("refuses a connection token where the participant token is expected, and the reverse", async () => {
+    const chat = await server.startChat();
+    const { connectionToken } = await connectParticipant(server.url, chat.participantToken);
+    expect(
+      (await call(server.url, CreateParticipantConnection, connectionToken, BOTH)).status,
+    ).toBe(403);
+    const r = await call(server.url, SendMessage, chat.participantToken, {
+      ContentType: "text/plain",
+      Content: "x",
+    });
+    expect(r.status).toBe(403);
+  });
+
+  it("rejects an unknown connection Type with 400 ValidationException naming the field", async () => {
+    const chat = await server.startChat();
+    const r = await call(server.url, CreateParticipantConnection, chat.participantToken, {
+      Type: ["VIDEO"],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.__type).toBe("ValidationException");
+    expect(r.body.message).toMatch(/Type/);
+  });
+});

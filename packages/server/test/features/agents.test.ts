@@ -1,0 +1,274 @@
+import {
+  AgentApiPath,
+  ContentType,
+  agentContactPath,
+  type ChatsResponse,
+  type QueueResponse,
+} from "@chat-widget/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAdvisor } from "../../src/agents/advisors-repo.js";
+import { hashPassword } from "../../src/agents/password.js";
+import { call } from "../support/client.js";
+import { ENGINES } from "../support/databases.js";
+import type { TestServer } from "../support/server.js";
+import {
+  http,
+  isAssistant,
+  isPicker,
+  signIn,
+  startFeatureServer,
+  widgetCustomer,
+  type Customer,
+} from "./helpers.js";
+
+/** A customer who asked to talk to an advisor: the contact is in the queue. */
+async function queuedCustomer(server: TestServer): Promise<Customer> {
+  const customer = await widgetCustomer(server, { orderNumber: "A-10042" });
+  await customer.waitFor(isPicker);
+  await customer.echoBot();
+  await customer.say("Talk to an advisor");
+  await customer.waitFor((i) => isAssistant(i) && i.Content === "Connecting you to an advisor…");
+  return customer;
+}
+
+async function waitForQueued(
+  server: TestServer,
+  token: string,
+  contactId: string,
+): Promise<QueueResponse> {
+  for (let i = 0; i < 100; i++) {
+    const q = await http<QueueResponse>(server.url + AgentApiPath.Queue, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (q.body.Contacts.some((c) => c.ContactId === contactId)) return q.body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("contact never reached the queue");
+}
+
+describe.each(ENGINES)("agent API (%s)", (engine) => {
+  let server: TestServer;
+  const customers: Customer[] = [];
+  beforeAll(async () => {
+    server = await startFeatureServer(engine);
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of customers) c.close();
+    await server.close();
+  });
+
+  it("signs in the seeded demo advisor and refuses a wrong password", async () => {
+    const ok = await http(server.url + AgentApiPath.SignIn, {
+      body: { Username: "demo", Password: "demo" },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      Advisor: { Username: "demo", Name: "Sam", MaxConcurrentChats: 10 },
+    });
+    const wrong = await http(server.url + AgentApiPath.SignIn, {
+      body: { Username: "demo", Password: "nope" },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.headers.get("x-amzn-errortype")).toBe("AccessDeniedException");
+    const noToken = await http(server.url + AgentApiPath.Queue);
+    expect(noToken.status).toBe(403);
+    expect(noToken.body).toMatchObject({ __type: "AccessDeniedException" });
+  });
+
+  it("'Talk to an advisor' puts the contact in the queue; the advisor accepts and the customer sees '{name} has joined'", async () => {
+    const advisor = await signIn(server);
+    expect((await advisor.setAvailability("Available")).status).toBe(200);
+    const customer = await queuedCustomer(server);
+    customers.push(customer);
+    const queue = await waitForQueued(server, advisor.token, customer.contactId);
+    const entry = queue.Contacts.find((c) => c.ContactId === customer.contactId)!;
+    expect(entry).toMatchObject({ Queue: "advisors", Attributes: { orderNumber: "A-10042" } });
+
+    const accepted = await advisor.accept(customer.contactId);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({
+      ContactId: customer.contactId,
+      Attributes: { orderNumber: "A-10042" },
+    });
+    const joined = await customer.waitFor(
+      (i) => i.ContentType === ContentType.PARTICIPANT_JOINED && i.ParticipantRole === "AGENT",
+    );
+    expect(joined.DisplayName).toBe("Sam");
+
+    // The queue no longer lists it; the advisor's chats do, with its attributes.
+    const after = await advisor.request<QueueResponse>(AgentApiPath.Queue);
+    expect(after.body.Contacts.map((c) => c.ContactId)).not.toContain(customer.contactId);
+    const chats = await advisor.request<ChatsResponse>(AgentApiPath.Chats);
+    expect(chats.body.Chats.find((c) => c.ContactId === customer.contactId)).toMatchObject({
+      ParticipantId: accepted.body.ParticipantId,
+      Attributes: { orderNumber: "A-10042" },
+    });
+
+    // Accepting again returns the same chat; another advisor cannot take it.
+    const again = await advisor.accept(customer.contactId);
+    expect(again.status).toBe(200);
+    expect(again.body.ParticipantId).toBe(accepted.body.ParticipantId);
+    await insertAdvisor(server.built.deps.db, {
+      advisorId: `lee-${engine}`,
+      username: `lee-${engine}`,
+      name: "Lee",
+      passwordHash: await hashPassword("pw"),
+    });
+    const lee = await signIn(server, `lee-${engine}`, "pw");
+    await lee.setAvailability("Available");
+    const taken = await lee.accept(customer.contactId);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      message: `Contact ${customer.contactId} has already been accepted.`,
+    });
+  });
+
+  it("the connection-token endpoint gives a token the participant service accepts", async () => {
+    const advisor = await signIn(server);
+    await advisor.setAvailability("Available");
+    const customer = await queuedCustomer(server);
+    customers.push(customer);
+    await waitForQueued(server, advisor.token, customer.contactId);
+    const accepted = await advisor.accept(customer.contactId);
+    const path = agentContactPath(AgentApiPath.ConnectionToken, customer.contactId);
+    const grant = await advisor.request<{
+      chatTokenTransport: { participantToken: string; expiry: string };
+    }>(path);
+    expect(grant.status).toBe(200);
+    const { participantToken, expiry } = grant.body.chatTokenTransport;
+    expect(Date.parse(expiry)).toBeGreaterThan(Date.now());
+    // chatjs uses it as the connection token for every HTTP call, then acknowledges with the participant token.
+    const sent = await call(server.url, "/participant/message", participantToken, {
+      ContentType: ContentType.TEXT_PLAIN,
+      Content: "Hello, I'm Sam. Let me check that for you.",
+    });
+    expect(sent.status).toBe(200);
+    const message = await customer.waitFor(
+      (i) => i.ParticipantRole === "AGENT" && i.Type === "MESSAGE",
+    );
+    expect(message).toMatchObject({
+      DisplayName: "Sam",
+      Content: "Hello, I'm Sam. Let me check that for you.",
+    });
+    const ack = await call(server.url, "/participant/connection", accepted.body.ParticipantToken, {
+      ConnectParticipant: true,
+    });
+    expect(ack.status).toBe(200);
+    // The customer typing to the advisor is not taken by the flow.
+    await customer.say("Thanks!");
+    expect(customer.items().filter(isAssistant).at(-1)!.Content).toBe(
+      "Connecting you to an advisor…",
+    );
+
+    // Ending the contact: chat ended for the customer; the chat leaves the advisor's list.
+    const end = await advisor.request(agentContactPath(AgentApiPath.End, customer.contactId));
+    expect(end.status).toBe(200);
+    await customer.waitFor((i) => i.ContentType === ContentType.CHAT_ENDED);
+    for (let i = 0; i < 50; i++) {
+      const chats = await advisor.request<ChatsResponse>(AgentApiPath.Chats);
+      if (!chats.body.Chats.some((c) => c.ContactId === customer.contactId)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const chats = await advisor.request<ChatsResponse>(AgentApiPath.Chats);
+    expect(chats.body.Chats.map((c) => c.ContactId)).not.toContain(customer.contactId);
+    const late = await advisor.request(path);
+    expect(late.status).toBe(409);
+  });
+
+  it("a customer who leaves while waiting leaves the queue; accepting that contact is refused", async () => {
+    const advisor = await signIn(server);
+    await advisor.setAvailability("Available");
+    const customer = await queuedCustomer(server);
+    customers.push(customer);
+    await waitForQueued(server, advisor.token, customer.contactId);
+    const left = await call(server.url, "/participant/disconnect", customer.connectionToken, {});
+    expect(left.status).toBe(200);
+    for (let i = 0; i < 100; i++) {
+      const q = await advisor.request<QueueResponse>(AgentApiPath.Queue);
+      if (!q.body.Contacts.some((c) => c.ContactId === customer.contactId)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const q = await advisor.request<QueueResponse>(AgentApiPath.Queue);
+    expect(q.body.Contacts.map((c) => c.ContactId)).not.toContain(customer.contactId);
+    const late = await advisor.accept(customer.contactId);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ message: `Contact ${customer.contactId} has ended.` });
+  });
+
+  it("an advisor holds up to 10 concurrent chats: the 11th accept is refused", async () => {
+    const advisor = await signIn(server);
+    await advisor.setAvailability("Available");
+    const held = (await advisor.request<ChatsResponse>(AgentApiPath.Chats)).body.Chats.length;
+    const contactIds: string[] = [];
+    for (let i = 0; i < 11 - held; i++) {
+      const chat = await server.startChat();
+      await server.built.deps.db.query(
+        "INSERT INTO agent_contacts (contact_id, queue, queued_at, status) VALUES ($1, 'advisors', now(), 'waiting')",
+        [chat.contactId],
+      );
+      contactIds.push(chat.contactId);
+    }
+    const results = [];
+    for (const id of contactIds) results.push((await advisor.accept(id)).status);
+    expect(results.slice(0, -1).every((s) => s === 200)).toBe(true);
+    const refused = await advisor.accept(contactIds.at(-1)!);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ __type: "ConflictException" });
+    expect((refused.body as unknown as { message: string }).message).toContain("10 active chats");
+  });
+
+  it("an Offline advisor cannot accept, and bad input gets a 4xx naming the problem", async () => {
+    const advisor = await signIn(server);
+    await advisor.setAvailability("Offline");
+    const chat = await server.startChat();
+    await server.built.deps.db.query(
+      "INSERT INTO agent_contacts (contact_id, queue, queued_at, status) VALUES ($1, 'advisors', now(), 'waiting')",
+      [chat.contactId],
+    );
+    const offline = await advisor.accept(chat.contactId);
+    expect(offline.status).toBe(409);
+    const unknown = await advisor.accept("no-such-contact");
+    expect(unknown.status).toBe(404);
+    const badAvailability = await advisor.request(AgentApiPath.Availability, {
+      method: "PUT",
+      body: { Availability: "Busy" },
+    });
+    expect(badAvailability.status).toBe(400);
+    expect(badAvailability.body).toMatchObject({ __type: "ValidationException" });
+    expect((badAvailability.body as { message: string }).message).toContain("Availability");
+    const notJson = await http(server.url + AgentApiPath.SignIn, {
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
+    expect(notJson.status).toBe(400);
+    const missing = await http(server.url + AgentApiPath.SignIn, { body: { Username: "demo" } });
+    expect(missing.status).toBe(400);
+    expect((missing.body as { message: string }).message).toContain("Password");
+  });
+
+  it("streams queue changes to the console as server-sent events", async () => {
+    const advisor = await signIn(server);
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}${AgentApiPath.Events}?access_token=${advisor.token}`, {
+      signal: controller.signal,
+    });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const reader = res.body!.getReader();
+    let text = "";
+    const readUntil = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        text += new TextDecoder().decode(value);
+      }
+    };
+    await readUntil("event: chats");
+    const customer = await queuedCustomer(server);
+    customers.push(customer);
+    await readUntil(customer.contactId);
+    expect(text).toMatch(/event: queue\ndata: \{"Contacts":\[.*"ContactId":"[^"]+"/);
+    controller.abort();
+    const refused = await http(`${server.url}${AgentApiPath.Events}?access_token=nope`);
+    expect(refused.status).toBe(403);
+  });
+});

@@ -1,0 +1,222 @@
+import {
+  DemoIds,
+  GatewayPath,
+  SNIPPET_ID_HEADER,
+  type StartChatResponse,
+} from "@chat-widget/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeJwt, jwtAttributes, signJwt } from "../../src/gateway/jwt.js";
+import { ENGINES } from "../support/databases.js";
+import type { TestServer } from "../support/server.js";
+import { http, startChatBody, startFeatureServer } from "./helpers.js";
+
+const EVIL = "https://evil.example";
+
+describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startFeatureServer(engine);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const verify = (headers: Record<string, string>) =>
+    http(server.url + GatewayPath.Verify, { headers });
+  const startChat = (body: unknown, origin = server.url) =>
+    http<StartChatResponse>(server.url + GatewayPath.StartChat, { headers: { origin }, body });
+
+  it("verify answers ok for a registered snippet id from an allowed origin, with CORS for that origin", async () => {
+    const r = await verify({ origin: server.url, [SNIPPET_ID_HEADER]: DemoIds.SNIPPET_ID });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ ok: true });
+    expect(r.headers.get("access-control-allow-origin")).toBe(server.url);
+    // No Origin (same-origin GET or a local tool) from loopback is fine too.
+    expect((await verify({ [SNIPPET_ID_HEADER]: DemoIds.SNIPPET_ID })).status).toBe(200);
+  });
+
+  it("verify answers 403 for an unknown snippet id or another origin, 400 without the header", async () => {
+    const unknown = await verify({ origin: server.url, [SNIPPET_ID_HEADER]: "other" });
+    expect(unknown.status).toBe(403);
+    expect(unknown.headers.get("x-amzn-errortype")).toBe("AccessDeniedException");
+    expect(unknown.body).toMatchObject({
+      __type: "AccessDeniedException",
+      message: "Snippet other is not registered.",
+    });
+    const evil = await verify({ origin: EVIL, [SNIPPET_ID_HEADER]: DemoIds.SNIPPET_ID });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+    expect((await verify({ origin: server.url })).status).toBe(400);
+  });
+
+  it("answers CORS preflights for allowed origins only", async () => {
+    const ok = await http(server.url + GatewayPath.StartChat, {
+      method: "OPTIONS",
+      headers: {
+        origin: server.url,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("access-control-allow-origin")).toBe(server.url);
+    expect(ok.headers.get("access-control-allow-headers")).toBe("content-type");
+    const evil = await http(server.url + GatewayPath.StartChat, {
+      method: "OPTIONS",
+      headers: { origin: EVIL, "access-control-request-method": "POST" },
+    });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("start-chat starts a contact on the configured instance and flow", async () => {
+    const r = await startChat(startChatBody());
+    expect(r.status).toBe(200);
+    const result = r.body.data.startChatResult;
+    expect(result).toEqual({
+      ContactId: expect.any(String),
+      ParticipantId: expect.any(String),
+      ParticipantToken: expect.any(String),
+    });
+    const contact = await server.built.deps.centre.getContact(result.ContactId);
+    expect(contact).toMatchObject({
+      instanceId: DemoIds.INSTANCE_ID,
+      contactFlowId: DemoIds.CONTACT_FLOW_ID,
+      status: "active",
+    });
+    expect((await startChat(startChatBody(), EVIL)).status).toBe(403);
+  });
+
+  it("start-chat refuses unknown instances and flows (404) and malformed bodies (400)", async () => {
+    const instance = await startChat(startChatBody({ InstanceId: "nope" }));
+    expect(instance.status).toBe(404);
+    expect(instance.body).toMatchObject({
+      __type: "ResourceNotFoundException",
+      ResourceType: "INSTANCE",
+    });
+    const flow = await startChat(startChatBody({ ContactFlowId: "nope" }));
+    expect(flow.status).toBe(404);
+    expect(flow.body).toMatchObject({ ResourceType: "CONTACT_FLOW" });
+    const missing = await startChat({ InstanceId: DemoIds.INSTANCE_ID });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ __type: "ValidationException" });
+    expect((missing.body as unknown as { message: string }).message).toContain(
+      "ParticipantDetails",
+    );
+    const wrongType = await startChat(
+      startChatBody({ SupportedMessagingContentTypes: ["text/html"] }),
+    );
+    expect(wrongType.status).toBe(400);
+    const notJson = await http(server.url + GatewayPath.StartChat, {
+      headers: { origin: server.url, "content-type": "application/json" },
+      rawBody: "{nope",
+    });
+    expect(notJson.status).toBe(400);
+    expect(notJson.headers.get("x-amzn-errortype")).toBe("ValidationException");
+    const badJwt = await startChat(startChatBody({ Jwt: "not-a-jwt" }));
+    expect(badJwt.status).toBe(400);
+  });
+
+  it("start-chat attaches the jwt's attributes; discussed-order-number stores attributes the advisor sees", async () => {
+    const jwt = signJwt({ attributes: { orderNumber: "A-10042", items: 2 } }, "any");
+    const r = await startChat(startChatBody({ Jwt: jwt }));
+    const contactId = r.body.data.startChatResult.ContactId;
+    expect((await server.built.deps.centre.getContact(contactId))!.attributes).toEqual({
+      orderNumber: "A-10042",
+      items: "2",
+    });
+    const report = await http(server.url + GatewayPath.DiscussedOrderNumber, {
+      headers: { origin: server.url },
+      body: {
+        InstanceId: DemoIds.INSTANCE_ID,
+        InitialContactId: contactId,
+        Attributes: { orderNumber: "B-7", page: "checkout" },
+      },
+    });
+    expect(report.status).toBe(200);
+    expect(report.body).toEqual({ ok: true });
+    expect((await server.built.deps.centre.getContact(contactId))!.attributes).toEqual({
+      orderNumber: "B-7",
+      items: "2",
+      page: "checkout",
+    });
+  });
+
+  it("discussed-order-number refuses bad bodies (400) and unknown contacts (404)", async () => {
+    const post = (body: unknown) =>
+      http(server.url + GatewayPath.DiscussedOrderNumber, {
+        headers: { origin: server.url },
+        body,
+      });
+    const numbers = await post({
+      InstanceId: DemoIds.INSTANCE_ID,
+      InitialContactId: "x",
+      Attributes: { orderNumber: 42 },
+    });
+    expect(numbers.status).toBe(400);
+    expect((numbers.body as { message: string }).message).toContain("Attributes");
+    expect((await post({ InstanceId: DemoIds.INSTANCE_ID, Attributes: {} })).status).toBe(400);
+    expect((await post([])).status).toBe(400);
+    const unknown = await post({
+      InstanceId: DemoIds.INSTANCE_ID,
+      InitialContactId: "missing",
+      Attributes: {},
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("demo shop page through the server", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startFeatureServer("postgres");
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it("/ embeds the widget with a demo jwt carrying the order number", async () => {
+    const r = await fetch(server.url + "/");
+    expect(r.headers.get("content-type")).toContain("text/html");
+    const html = await r.text();
+    expect(html).toContain('<script src="/widget/chat-widget.js" defer></script>');
+    const jwt = /<chat-widget jwt="([^"]+)"><\/chat-widget>/.exec(html)![1]!;
+    expect(jwtAttributes(decodeJwt(jwt)).orderNumber).toBe("A-10042");
+    const script = await fetch(server.url + "/widget/chat-widget.js");
+    expect([200, 503]).toContain(script.status);
+  });
+});
+
+describe("visitor jwt verification with WIDGET_JWT_SECRET", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startFeatureServer("postgres", { WIDGET_JWT_SECRET: "shop-secret" });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it("accepts a jwt signed with the key and refuses another signature (403)", async () => {
+    const post = (jwt: string) =>
+      http<StartChatResponse>(server.url + GatewayPath.StartChat, {
+        headers: { origin: server.url },
+        body: startChatBody({ Jwt: jwt }),
+      });
+    const good = await post(signJwt({ attributes: { orderNumber: "A-1" } }, "shop-secret"));
+    expect(good.status).toBe(200);
+    const contactId = good.body.data.startChatResult.ContactId;
+    const forged = await post(signJwt({ attributes: { orderNumber: "A-1" } }, "guess"));
+    expect(forged.status).toBe(403);
+    expect(forged.body).toMatchObject({
+      __type: "AccessDeniedException",
+      message: "The jwt's signature is not valid",
+    });
+    // The verified order number stands; a report only adds keys.
+    await http(server.url + GatewayPath.DiscussedOrderNumber, {
+      headers: { origin: server.url },
+      body: {
+        InstanceId: DemoIds.INSTANCE_ID,
+        InitialContactId: contactId,
+        Attributes: { orderNumber: "Z-9", page: "home" },
+      },
+    });
+    expect((await server.built.deps.centre.getContact(contactId))!.attributes).toEqual({
+      orderNumber: "A-1",
+      page: "home",
+    });
+  });
+});

@@ -1,0 +1,226 @@
+/** Shared steps of the feature integration tests: a server with features, a widget-like customer, an advisor. */
+import {
+  AgentApiPath,
+  ContentType,
+  DemoIds,
+  GatewayPath,
+  SNIPPET_ID_HEADER,
+  agentContactPath,
+  type AcceptResponse,
+  type Item,
+  type SignInResponse,
+  type StartChatResponse,
+} from "@chat-widget/protocol";
+import { call, connectParticipant, FrameClient } from "../support/client.js";
+import { startServer, type TestServer } from "../support/server.js";
+import type { Engine } from "../support/databases.js";
+
+export async function startFeatureServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  return startServer(engine, { features: true, env });
+}
+
+export interface JsonReply<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export async function http<T = Record<string, unknown>>(
+  url: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<JsonReply<T>> {
+  const headers: Record<string, string> = { ...init.headers };
+  let payload: string | undefined = init.rawBody;
+  if (payload === undefined && init.body !== undefined) {
+    payload = JSON.stringify(init.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await fetch(url, {
+    method: init.method ?? (payload === undefined ? "GET" : "POST"),
+    headers,
+    body: payload,
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, headers: res.headers, body: body as T };
+}
+
+export const startChatBody = (extra: Record<string, unknown> = {}) => ({
+  ParticipantDetails: { DisplayName: "Customer" },
+  ContactFlowId: DemoIds.CONTACT_FLOW_ID,
+  InstanceId: DemoIds.INSTANCE_ID,
+  SupportedMessagingContentTypes: [ContentType.TEXT_PLAIN, ContentType.TEXT_MARKDOWN],
+  ...extra,
+});
+
+/** What the widget does: verify, start chat, report the order number, connect, subscribe. */
+export async function widgetCustomer(
+  server: TestServer,
+  attributes: Record<string, string> | null,
+) {
+  const origin = { origin: server.url };
+  const verify = await http(server.url + GatewayPath.Verify, {
+    headers: { ...origin, [SNIPPET_ID_HEADER]: DemoIds.SNIPPET_ID },
+  });
+  if (verify.status !== 200) throw new Error(`verify ${verify.status}`);
+  const started = await http<StartChatResponse>(server.url + GatewayPath.StartChat, {
+    headers: origin,
+    body: startChatBody(),
+  });
+  if (started.status !== 200)
+    throw new Error(`start-chat ${started.status} ${JSON.stringify(started.body)}`);
+  const result = started.body.data.startChatResult;
+  if (attributes) {
+    const r = await http(server.url + GatewayPath.DiscussedOrderNumber, {
+      headers: origin,
+      body: {
+        InstanceId: DemoIds.INSTANCE_ID,
+        InitialContactId: result.ContactId,
+        Attributes: attributes,
+      },
+    });
+    if (r.status !== 200) throw new Error(`discussed-order-number ${r.status}`);
+  }
+  const connection = await connectParticipant(server.url, result.ParticipantToken);
+  const socket = await FrameClient.subscribed(connection.websocketUrl);
+  // As the widget does: after subscribing, fetch what was said before the socket was open.
+  const transcript = await call<{ Transcript: Item[] }>(
+    server.url,
+    "/participant/transcript",
+    connection.connectionToken,
+    {
+      MaxResults: 100,
+      ScanDirection: "FORWARD",
+      SortOrder: "ASCENDING",
+    },
+  );
+  if (transcript.status !== 200) throw new Error(`transcript ${transcript.status}`);
+  return new Customer(
+    server,
+    result.ContactId,
+    connection.connectionToken,
+    socket,
+    transcript.body.Transcript,
+  );
+}
+
+export const isBotText = (i: Item) =>
+  i.Type === "MESSAGE" &&
+  i.ParticipantRole === "SYSTEM" &&
+  i.DisplayName === "BOT" &&
+  i.ContentType === ContentType.TEXT_PLAIN;
+export const isPicker = (i: Item) =>
+  i.Type === "MESSAGE" && i.ContentType === ContentType.INTERACTIVE_MESSAGE;
+export const isAssistant = (i: Item) =>
+  i.Type === "MESSAGE" && i.ParticipantRole === "SYSTEM" && i.DisplayName === "Shop assistant";
+
+export class Customer {
+  constructor(
+    readonly server: TestServer,
+    readonly contactId: string,
+    readonly connectionToken: string,
+    readonly socket: FrameClient,
+    private readonly history: Item[] = [],
+  ) {}
+
+  /** Every item seen, each once (transcript, then websocket). */
+  items(): Item[] {
+    const seen = new Set<string>();
+    return [...this.history, ...this.socket.items()].filter(
+      (i) => !seen.has(i.Id) && !!seen.add(i.Id),
+    );
+  }
+
+  async say(text: string): Promise<void> {
+    const r = await call(this.server.url, "/participant/message", this.connectionToken, {
+      ContentType: ContentType.TEXT_PLAIN,
+      Content: text,
+    });
+    if (r.status !== 200) throw new Error(`send ${r.status} ${JSON.stringify(r.body)}`);
+  }
+
+  /** Echo bot messages as the widget does (spec §4), except the `input` sentinel. */
+  async echoBot(): Promise<void> {
+    for (const item of this.items().filter(isBotText)) {
+      if (item.Content !== "input" && !this.echoed.has(item.Id)) {
+        this.echoed.add(item.Id);
+        await this.say(item.Content!);
+      }
+    }
+  }
+  private readonly echoed = new Set<string>();
+
+  /** Wait until the flow has (re)settled: a list picker after `count` pickers, for instance. */
+  waitFor(match: (i: Item) => boolean, ms = 5000): Promise<Item> {
+    return this.waitForNth(match, 1, ms);
+  }
+
+  /** Wait for the n-th (1-based) item matching. */
+  async waitForNth(match: (i: Item) => boolean, n: number, ms = 5000): Promise<Item> {
+    const found = () => this.items().filter(match)[n - 1];
+    if (!found()) await this.socket.waitFor(() => found() !== undefined, { ms });
+    return found()!;
+  }
+
+  close(): void {
+    this.socket.socket.close();
+  }
+}
+
+export async function signIn(
+  server: { url: string },
+  username = "demo",
+  password = "demo",
+): Promise<Advisor> {
+  const r = await http<SignInResponse>(server.url + AgentApiPath.SignIn, {
+    body: { Username: username, Password: password },
+  });
+  if (r.status !== 200) throw new Error(`sign-in ${r.status}`);
+  return new Advisor(server, r.body.Token);
+}
+
+export class Advisor {
+  constructor(
+    readonly server: { url: string },
+    readonly token: string,
+  ) {}
+
+  request<T = Record<string, unknown>>(
+    path: string,
+    init: { method?: string; body?: unknown } = {},
+  ) {
+    return http<T>(this.server.url + path, {
+      ...init,
+      method:
+        init.method ??
+        (init.body === undefined && !path.includes("/contacts/") && path !== AgentApiPath.SignOut
+          ? "GET"
+          : "POST"),
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+  }
+
+  setAvailability(availability: "Available" | "Offline") {
+    return this.request(AgentApiPath.Availability, {
+      method: "PUT",
+      body: { Availability: availability },
+    });
+  }
+
+  accept(contactId: string) {
+    return this.request<AcceptResponse>(agentContactPath(AgentApiPath.Accept, contactId));
+  }
+}

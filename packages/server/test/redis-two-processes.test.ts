@@ -1,0 +1,93 @@
+import { ContentType, ParticipantPath } from "@chat-widget/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChildServer, type ChildServer } from "./support/child-server.js";
+import { call, connectParticipant, FrameClient } from "./support/client.js";
+import { createTestDatabase, type TestDatabase } from "./support/databases.js";
+import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+describe("two server processes sharing one PostgreSQL database and Redis", () => {
+  let database: TestDatabase;
+  let a: TestServer;
+  let b: ChildServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    a = await startServer("postgres", { database, env: { REDIS_URL } });
+    b = await startChildServer({ DATABASE_URL: database.databaseUrl, REDIS_URL });
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await b?.stop();
+    await a?.close();
+    await database?.drop();
+  }, START_TIMEOUT_MS);
+
+  it("a customer on one process and an advisor on the other exchange messages, typing and the end of the chat", async () => {
+    const chat = await a.startChat();
+    const agent = await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+
+    const customer = await connectParticipant(a.url, chat.participantToken);
+    const advisor = await connectParticipant(b.url, agent.participantToken);
+    expect(advisor.websocketUrl.startsWith(b.url.replace("http", "ws"))).toBe(true);
+    const customerSocket = await FrameClient.subscribed(customer.websocketUrl);
+    const advisorSocket = await FrameClient.subscribed(advisor.websocketUrl);
+
+    const hello = await call<{ Id: string }>(
+      a.url,
+      ParticipantPath.SendMessage,
+      customer.connectionToken,
+      { ContentType: "text/plain", Content: "Hello from process A" },
+    );
+    expect(hello.status).toBe(200);
+    const received = await advisorSocket.waitForItem((i) => i.Id === hello.body.Id);
+    expect(received).toMatchObject({
+      Content: "Hello from process A",
+      ParticipantRole: "CUSTOMER",
+      ContactId: chat.contactId,
+    });
+
+    const reply = await call<{ Id: string }>(
+      b.url,
+      ParticipantPath.SendMessage,
+      advisor.connectionToken,
+      { ContentType: "text/plain", Content: "Hi, process B here" },
+    );
+    expect(reply.status).toBe(200);
+    const got = await customerSocket.waitForItem((i) => i.Id === reply.body.Id);
+    expect(got).toMatchObject({ ParticipantRole: "AGENT", DisplayName: "Sam" });
+    // The sender's own socket gets its message exactly once (no Redis echo duplicate).
+    await advisorSocket.waitForItem((i) => i.Id === reply.body.Id);
+    await customerSocket.waitForItem((i) => i.Id === hello.body.Id);
+    expect(advisorSocket.items().filter((i) => i.Id === reply.body.Id)).toHaveLength(1);
+    expect(customerSocket.items().filter((i) => i.Id === hello.body.Id)).toHaveLength(1);
+
+    const typing = await call<{ Id: string }>(
+      b.url,
+      ParticipantPath.SendEvent,
+      advisor.connectionToken,
+      { ContentType: ContentType.TYPING },
+    );
+    await customerSocket.waitForItem((i) => i.Id === typing.body.Id);
+
+    // Both processes read the same transcript, in the same order.
+    const fromA = await call<{ Transcript: { Id: string }[] }>(
+      a.url,
+      ParticipantPath.GetTranscript,
+      customer.connectionToken,
+      { MaxResults: 100, SortOrder: "ASCENDING" },
+    );
+    const fromB = await call<{ Transcript: { Id: string }[] }>(
+      b.url,
+      ParticipantPath.GetTranscript,
+      advisor.connectionToken,
+      { MaxResults: 100, SortOrder: "ASCENDING" },
+    );
+    expect(fromB.body.Transcript.map((i) => i.Id)).toEqual(fromA.body.Transcript.map((i) => i.Id));
+
+    await call(a.url, ParticipantPath.DisconnectParticipant, customer.connectionToken, {});
+    await advisorSocket.waitForItem((i) => i.ContentType === ContentType.CHAT_ENDED);
+    expect((await advisorSocket.waitForClose()).code).toBe(1000);
+    expect((await customerSocket.waitForClose()).code).toBe(1000);
+  });
+});

@@ -1,0 +1,161 @@
+import { ParticipantPath, type Item } from "@chat-widget/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, connectParticipant } from "./support/client.js";
+import { ENGINES } from "./support/databases.js";
+import { ManualClock } from "./support/manual-clock.js";
+import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+
+const { GetTranscript, SendMessage } = ParticipantPath;
+
+interface Page {
+  InitialContactId: string;
+  Transcript: Item[];
+  NextToken?: string;
+}
+
+describe.each(ENGINES)("GetTranscript (%s)", (engine) => {
+  let server: TestServer;
+  const clock = new ManualClock();
+  /** joined + m0 … m11, one second apart. */
+  let token: string;
+  let contactId: string;
+  let all: string[];
+
+  const page = async (body: Record<string, unknown>) =>
+    call<Page>(server.url, GetTranscript, token, body);
+  const contents = (p: Page) => p.Transcript.map((i) => i.Content ?? "joined");
+
+  beforeAll(async () => {
+    server = await startServer(engine, { clock });
+    const chat = await server.startChat();
+    contactId = chat.contactId;
+    token = (await connectParticipant(server.url, chat.participantToken)).connectionToken;
+    for (let i = 0; i < 12; i++) {
+      clock.advance(1000);
+      await call(server.url, SendMessage, token, { ContentType: "text/plain", Content: `m${i}` });
+    }
+    all = ["joined", ...Array.from({ length: 12 }, (_, i) => `m${i}`)];
+  }, START_TIMEOUT_MS);
+  afterAll(() => server?.close(), START_TIMEOUT_MS);
+
+  it("by default returns the 10 newest items, newest first, with a NextToken (BACKWARD, DESCENDING)", async () => {
+    const r = await page({});
+    expect(r.status).toBe(200);
+    expect(r.body.InitialContactId).toBe(contactId);
+    expect(contents(r.body)).toEqual(all.slice(-10).reverse());
+    expect(r.body.NextToken).toBeDefined();
+  });
+
+  it("treats an empty StartPosition as not provided, and pages BACKWARD to the oldest item with NextToken (chatjs defaults)", async () => {
+    const first = await page({
+      MaxResults: 5,
+      ScanDirection: "BACKWARD",
+      SortOrder: "ASCENDING",
+      StartPosition: {},
+    });
+    expect(contents(first.body)).toEqual(all.slice(8, 13));
+    const second = await page({
+      MaxResults: 5,
+      ScanDirection: "BACKWARD",
+      SortOrder: "ASCENDING",
+      StartPosition: {},
+      NextToken: first.body.NextToken,
+    });
+    expect(contents(second.body)).toEqual(all.slice(3, 8));
+    const third = await page({
+      MaxResults: 5,
+      ScanDirection: "BACKWARD",
+      SortOrder: "ASCENDING",
+      StartPosition: {},
+      NextToken: second.body.NextToken,
+    });
+    expect(contents(third.body)).toEqual(all.slice(0, 3));
+    expect(third.body.NextToken).toBeUndefined();
+  });
+
+  it("scans FORWARD from the oldest item in ASCENDING order", async () => {
+    const first = await page({ MaxResults: 4, ScanDirection: "FORWARD", SortOrder: "ASCENDING" });
+    expect(contents(first.body)).toEqual(all.slice(0, 4));
+    const next = await page({
+      MaxResults: 4,
+      ScanDirection: "FORWARD",
+      SortOrder: "DESCENDING",
+      NextToken: first.body.NextToken,
+    });
+    expect(contents(next.body)).toEqual(all.slice(4, 8).reverse());
+  });
+
+  it("starts at StartPosition.Id, that item included, scanning FORWARD by default", async () => {
+    const everything = await page({ MaxResults: 100, SortOrder: "ASCENDING" });
+    const m5 = everything.body.Transcript.find((i) => i.Content === "m5")!;
+    const r = await page({ MaxResults: 3, SortOrder: "ASCENDING", StartPosition: { Id: m5.Id } });
+    expect(contents(r.body)).toEqual(["m5", "m6", "m7"]);
+    const back = await page({
+      MaxResults: 3,
+      SortOrder: "ASCENDING",
+      ScanDirection: "BACKWARD",
+      StartPosition: { Id: m5.Id },
+    });
+    expect(contents(back.body)).toEqual(["m3", "m4", "m5"]);
+  });
+
+  it("starts at StartPosition.MostRecent (the Nth most recent item) and at StartPosition.AbsoluteTime", async () => {
+    const recent = await page({
+      MaxResults: 2,
+      SortOrder: "ASCENDING",
+      ScanDirection: "BACKWARD",
+      StartPosition: { MostRecent: 3 },
+    });
+    expect(contents(recent.body)).toEqual(["m8", "m9"]);
+    const everything = await page({ MaxResults: 100, SortOrder: "ASCENDING" });
+    const m2 = everything.body.Transcript.find((i) => i.Content === "m2")!;
+    const byTime = await page({
+      MaxResults: 2,
+      SortOrder: "ASCENDING",
+      StartPosition: { AbsoluteTime: m2.AbsoluteTime },
+    });
+    expect(contents(byTime.body)).toEqual(["m2", "m3"]);
+  });
+
+  it("returns items with strictly increasing order and server ids, each with ContactId and InitialContactId", async () => {
+    const r = await page({ MaxResults: 100, SortOrder: "ASCENDING" });
+    expect(r.body.Transcript).toHaveLength(13);
+    const times = r.body.Transcript.map((i) => Date.parse(i.AbsoluteTime));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(new Set(r.body.Transcript.map((i) => i.Id)).size).toBe(13);
+    for (const item of r.body.Transcript) {
+      expect(item.ContactId).toBe(contactId);
+      expect(item.InitialContactId).toBe(contactId);
+    }
+  });
+
+  it("rejects MaxResults outside 1–100, a bad NextToken, a bad time and two start positions with 400 ValidationException", async () => {
+    for (const body of [
+      { MaxResults: 0 },
+      { MaxResults: 101 },
+      { MaxResults: "5" },
+      { NextToken: "garbage" },
+      { ScanDirection: "SIDEWAYS" },
+      { StartPosition: { AbsoluteTime: "yesterday" } },
+      { StartPosition: { MostRecent: 1, Id: "x" } },
+      { StartPosition: { Id: "not-an-item" } },
+    ]) {
+      const r = await page(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body).toMatchObject({ __type: "ValidationException" });
+    }
+  });
+
+  it("refuses another contact's transcript with 403 AccessDeniedException", async () => {
+    const other = await server.startChat();
+    const r = await page({ ContactId: other.contactId });
+    expect(r.status).toBe(403);
+    const otherToken = (await connectParticipant(server.url, other.participantToken))
+      .connectionToken;
+    const mine = await page({ MaxResults: 1 });
+    const crossed = await call<Page>(server.url, GetTranscript, otherToken, {
+      NextToken: mine.body.NextToken,
+    });
+    expect(crossed.status).toBe(400);
+  });
+});
