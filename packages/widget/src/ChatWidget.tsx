@@ -1,0 +1,49 @@
+/** The widget's React root: one controller, its state read with useSyncExternalStore. */
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { Button } from "./components/Button.js";
+import { ChatWindow } from "./components/ChatWindow.js";
+import type { ChatWindowActions } from "./components/ChatWindow.js";
+import { ErrorNotice } from "./components/ErrorNotice.js";
+import { WidgetController } from "./state/controller.js";
+import type { ControllerDeps } from "./state/controller.js";
+import { styles } from "./styles.js";
+
+export interface ChatWidgetProps {
+  jwt?: string;
+  deps: ControllerDeps;
+}
+
+export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
+  const [controller] = useState(() => new WidgetController(deps));
+  const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+
+  useEffect(() => {
+    controller.resume();
+    return () => controller.dispose();
+  }, [controller]);
+
+  const actions = useMemo<ChatWindowActions>(
+    () => ({
+      minimise: () => controller.minimise(),
+      close: () => void controller.close(),
+      send: (text) => void controller.send(text),
+      typed: (text) => controller.typed(text),
+      choose: (title) => void controller.choose(title),
+      attach: (file) => void controller.attach(file),
+      download: (id, onProgress) => controller.download(id, onProgress),
+    }),
+    [controller],
+  );
+
+  let view;
+  if (state.error) view = <ErrorNotice />;
+  else if (state.visible) view = <ChatWindow state={state} actions={actions} />;
+  else view = <Button loading={state.loading} onClick={() => controller.click(jwt)} />;
+
+  return (
+    <div className="cw">
+      <style>{styles}</style>
+      {view}
+    </div>
+  );
+}

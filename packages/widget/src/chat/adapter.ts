@@ -1,0 +1,53 @@
+/**
+ * The widget's seam to the chat client: the components and the controller only know this
+ * interface; `client-adapter.ts` implements it with `@chat-widget/chat-client`, tests with a fake.
+ */
+import type { Item, StartChatResult } from "@chat-widget/protocol";
+
+export interface ChatHandlers {
+  /** Every incoming item that is not typing or a receipt: messages, attachments, events. */
+  onMessage(item: Item): void;
+  onTyping(item: Item): void;
+  onEnded(): void;
+  onConnectionBroken(): void;
+  onConnectionEstablished(): void;
+}
+
+export interface SentMessage {
+  Id: string;
+  AbsoluteTime: string;
+}
+
+export interface TranscriptPage {
+  Transcript: Item[];
+  NextToken?: string;
+}
+
+export interface TranscriptRequest {
+  maxResults: number;
+  scanDirection: "BACKWARD" | "FORWARD";
+  sortOrder: "ASCENDING" | "DESCENDING";
+  nextToken?: string;
+}
+
+export interface ChatConnection {
+  sendMessage(content: string, contentType: string): Promise<SentMessage>;
+  sendEvent(contentType: string, content?: string): Promise<void>;
+  /** Upload a file; `onProgress` gets a fraction in [0, 1] where the client reports one. */
+  sendAttachment(file: File, onProgress: (fraction: number) => void): Promise<void>;
+  /** Download an attachment; `onProgress` gets a fraction in [0, 1] where the client reports one. */
+  downloadAttachment(attachmentId: string, onProgress?: (fraction: number) => void): Promise<Blob>;
+  getTranscript(request: TranscriptRequest): Promise<TranscriptPage>;
+  /** DisconnectParticipant. */
+  disconnect(): Promise<void>;
+  /**
+   * Drop every subscription (later events from this connection are not delivered) and close
+   * the websocket; the participant stays connected, so the chat can be resumed (decision 6).
+   */
+  dispose(): void;
+}
+
+export interface ChatAdapter {
+  /** Create the customer session, subscribe the handlers, connect; rejects when it cannot. */
+  connect(details: StartChatResult, handlers: ChatHandlers): Promise<ChatConnection>;
+}

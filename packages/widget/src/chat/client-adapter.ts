@@ -1,0 +1,207 @@
+/**
+ * The real adapter: `@chat-widget/chat-client`'s ChatSession (a drop-in for amazon-connect-chatjs).
+ * Typed structurally, so the widget depends only on the documented chatjs surface.
+ */
+import type { FetchLike, ProgressFetch, SessionMetricSource } from "@chat-widget/chat-client";
+import type { Item, StartChatResult } from "@chat-widget/protocol";
+import type { Logger } from "../logger.js";
+import type { WidgetSettings } from "../settings.js";
+import { Text } from "../texts.js";
+import type { ChatAdapter, ChatConnection, ChatHandlers } from "./adapter.js";
+
+type Unsubscribe = (() => void) | void | undefined;
+type ItemEvent = { data: Item };
+
+/** The customer-session surface of chatjs the widget uses. */
+export interface CustomerSessionLike {
+  connect(): Promise<unknown>;
+  onMessage(cb: (event: ItemEvent) => void): Unsubscribe;
+  onTyping(cb: (event: ItemEvent) => void): Unsubscribe;
+  onEnded(cb: (event: unknown) => void): Unsubscribe;
+  onConnectionBroken(cb: (event: unknown) => void): Unsubscribe;
+  onConnectionEstablished(cb: (event: unknown) => void): Unsubscribe;
+  sendMessage(args: {
+    message: string;
+    contentType: string;
+  }): Promise<{ data: { Id: string; AbsoluteTime: string } }>;
+  sendEvent(args: { contentType: string; content?: string }): Promise<unknown>;
+  sendAttachment(args: { attachment: File }): Promise<unknown>;
+  downloadAttachment(args: { attachmentId: string }): Promise<Blob>;
+  getTranscript(args: {
+    maxResults: number;
+    scanDirection: string;
+    sortOrder: string;
+    startPosition?: Record<string, unknown>;
+    nextToken?: string;
+  }): Promise<{ data: { Transcript?: Item[]; NextToken?: string } }>;
+  disconnectParticipant(): Promise<unknown>;
+}
+
+/** The websocket manager's surface used to let go of a session without ending the chat. */
+export interface SocketManagerLike {
+  closeWebSocket(): void;
+  terminate(): void;
+}
+
+export type SocketManagerFactory = (deps: never) => SocketManagerLike;
+
+/** The static side of chatjs's ChatSession. */
+export interface ChatSessionLike {
+  setGlobalConfig(config: Record<string, unknown>): void;
+  create(args: {
+    chatDetails: { ContactId: string; ParticipantId: string; ParticipantToken: string };
+    type: "CUSTOMER";
+    options?: { region?: string };
+    webSocketManagerFactory?: SocketManagerFactory;
+    env?: { fetch: FetchLike };
+  }): unknown;
+}
+
+export interface ClientAdapterOptions {
+  /**
+   * Creates the session's websocket manager (the client's `createWebSocketManager`); kept, so
+   * that `dispose` can close the websocket without disconnecting the participant.
+   */
+  webSocketManagerFactory?: SocketManagerFactory;
+  /** Called with each new session (telemetry); its return value is called on dispose. */
+  onSession?: (session: SessionMetricSource) => () => void;
+  /**
+   * Makes each session's fetch (the client's `createProgressFetch`), passed as its `env.fetch`,
+   * so that an upload reports its bytes sent (decision 8) and a download its bytes received.
+   */
+  progressFetch?: () => ProgressFetch;
+}
+
+/** Point the session's progress at `onProgress` (a fraction) for one transfer. */
+async function withProgress<T>(
+  progress: ProgressFetch | null,
+  onProgress: ((fraction: number) => void) | undefined,
+  transfer: () => Promise<T>,
+): Promise<T> {
+  if (!progress || !onProgress) return transfer();
+  const listener = (loaded: number, total: number) => {
+    if (total > 0) onProgress(Math.min(1, loaded / total));
+  };
+  progress.listener = listener;
+  try {
+    return await transfer();
+  } finally {
+    if (progress.listener === listener) progress.listener = null;
+  }
+}
+
+export function createClientAdapter(
+  ChatSession: ChatSessionLike,
+  settings: WidgetSettings,
+  logger: Logger,
+  options: ClientAdapterOptions = {},
+): ChatAdapter {
+  let configured = false;
+  return {
+    async connect(details: StartChatResult, handlers: ChatHandlers): Promise<ChatConnection> {
+      if (!configured) {
+        ChatSession.setGlobalConfig({
+          region: settings.region,
+          endpoint: settings.participantEndpoint,
+        });
+        configured = true;
+      }
+      let manager: SocketManagerLike | null = null;
+      const factory = options.webSocketManagerFactory;
+      const progress = options.progressFetch?.() ?? null;
+      const session = ChatSession.create({
+        chatDetails: {
+          ContactId: details.ContactId,
+          ParticipantId: details.ParticipantId,
+          ParticipantToken: details.ParticipantToken,
+        },
+        type: "CUSTOMER",
+        options: { region: settings.region },
+        ...(factory ? { webSocketManagerFactory: (deps: never) => (manager = factory(deps)) } : {}),
+        ...(progress ? { env: { fetch: progress.fetch } } : {}),
+      }) as CustomerSessionLike;
+      let live = true;
+      let stopObserving: () => void = () => {};
+      try {
+        if (options.onSession)
+          stopObserving = options.onSession(session as unknown as SessionMetricSource);
+      } catch (error) {
+        logger.warn("Observing the chat session failed", error);
+      }
+      const guard =
+        <A extends unknown[]>(fn: (...args: A) => void) =>
+        (...args: A) => {
+          if (live) fn(...args);
+        };
+      const subscriptions: Unsubscribe[] = [
+        session.onMessage(guard((e: ItemEvent) => handlers.onMessage(e.data))),
+        session.onTyping(guard((e: ItemEvent) => handlers.onTyping(e.data))),
+        session.onEnded(guard(() => handlers.onEnded())),
+        session.onConnectionBroken(guard(() => handlers.onConnectionBroken())),
+        session.onConnectionEstablished(guard(() => handlers.onConnectionEstablished())),
+      ];
+      const dispose = () => {
+        if (!live) return;
+        live = false;
+        for (const unsubscribe of subscriptions)
+          if (typeof unsubscribe === "function") unsubscribe();
+        try {
+          stopObserving();
+        } catch (error) {
+          logger.warn("Observing the chat session failed", error);
+        }
+        // Let go of the websocket; the participant stays connected (decision 6).
+        try {
+          manager?.closeWebSocket();
+          manager?.terminate();
+        } catch (error) {
+          logger.warn("Closing the websocket failed", error);
+        }
+      };
+      try {
+        await session.connect();
+      } catch (error) {
+        dispose();
+        logger.error(Text.UNABLE_TO_CONNECT, error);
+        throw error;
+      }
+      return {
+        async sendMessage(content, contentType) {
+          const result = await session.sendMessage({ message: content, contentType });
+          return { Id: result.data.Id, AbsoluteTime: result.data.AbsoluteTime };
+        },
+        async sendEvent(contentType, content) {
+          await session.sendEvent(
+            content === undefined ? { contentType } : { contentType, content },
+          );
+        },
+        async sendAttachment(file, onProgress) {
+          onProgress(0);
+          await withProgress(progress, onProgress, () =>
+            session.sendAttachment({ attachment: file }),
+          );
+          onProgress(1);
+        },
+        downloadAttachment: (attachmentId, onProgress) =>
+          withProgress(progress, onProgress, () => session.downloadAttachment({ attachmentId })),
+        async getTranscript(request) {
+          const result = await session.getTranscript({
+            maxResults: request.maxResults,
+            scanDirection: request.scanDirection,
+            sortOrder: request.sortOrder,
+            startPosition: {},
+            ...(request.nextToken ? { nextToken: request.nextToken } : {}),
+          });
+          return {
+            Transcript: result.data.Transcript ?? [],
+            ...(result.data.NextToken ? { NextToken: result.data.NextToken } : {}),
+          };
+        },
+        async disconnect() {
+          await session.disconnectParticipant();
+        },
+        dispose,
+      };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/** The composer (at most 60 px): a multi-line box, a send button and an attach button. */
+import { useRef, useState } from "react";
+import type { KeyboardEvent } from "react";
+import { ATTACHMENT_CONTENT_TYPES } from "@chat-widget/protocol";
+import { ExtraText, Text } from "../texts.js";
+import { AttachIcon, SendIcon } from "./icons.js";
+
+export interface ComposerProps {
+  active: boolean;
+  botActive: boolean;
+  onSend: (text: string) => void;
+  onTyped: (text: string) => void;
+  onAttach: (file: File) => void;
+}
+
+export function placeholderFor(active: boolean, botActive: boolean): string {
+  if (!active) return Text.PLACEHOLDER_INACTIVE;
+  return botActive ? Text.PLACEHOLDER_BOT : Text.PLACEHOLDER_ACTIVE;
+}
+
+export function Composer({ active, botActive, onSend, onTyped, onAttach }: ComposerProps) {
+  const [text, setText] = useState("");
+  const fileInput = useRef<HTMLInputElement>(null);
+  const disabled = !active || botActive;
+
+  const submit = () => {
+    if (disabled) return;
+    if (text.trim() !== "") onSend(text);
+    setText("");
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <div className="composer">
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        accept={ATTACHMENT_CONTENT_TYPES.join(",")}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onAttach(file);
+          event.target.value = "";
+        }}
+      />
+      <button
+        type="button"
+        className="icon-button"
+        title={ExtraText.ATTACH}
+        aria-label={ExtraText.ATTACH}
+        disabled={disabled}
+        onClick={() => fileInput.current?.click()}
+      >
+        <AttachIcon />
+      </button>
+      <textarea
+        aria-label="Message"
+        rows={2}
+        value={text}
+        disabled={disabled}
+        placeholder={placeholderFor(active, botActive)}
+        onChange={(event) => {
+          setText(event.target.value);
+          onTyped(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <button
+        type="button"
+        className="icon-button"
+        title={ExtraText.SEND}
+        aria-label={ExtraText.SEND}
+        disabled={disabled}
+        onClick={submit}
+      >
+        <SendIcon />
+      </button>
+    </div>
+  );
+}

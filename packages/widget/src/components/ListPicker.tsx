@@ -1,0 +1,36 @@
+/** A bot interactive message: its title and clickable option titles (only while the bot is active). */
+import type { ListPickerTemplate } from "@chat-widget/protocol";
+import { Markdown } from "./Markdown.js";
+
+export interface ListPickerProps {
+  template: ListPickerTemplate;
+  enabled: boolean;
+  onChoose: (title: string) => void;
+}
+
+export function ListPicker({ template, enabled, onChoose }: ListPickerProps) {
+  const { title, subtitle, elements } = template.data.content;
+  return (
+    <div className="list-picker">
+      <div className="title">
+        <Markdown text={title} />
+        {subtitle && <Markdown text={subtitle} />}
+      </div>
+      <ul>
+        {elements.map((element, i) => (
+          <li key={i}>
+            <button
+              type="button"
+              className="option"
+              disabled={!enabled}
+              onClick={() => onChoose(element.title)}
+            >
+              {element.title}
+              {element.subtitle && <span className="subtitle">{element.subtitle}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/** The transcript: incoming, outgoing and agent messages, bot list pickers and chat events. */
+import { useLayoutEffect, useRef } from "react";
+import type { Entry } from "../state/entries.js";
+import { Text } from "../texts.js";
+import { Attachment } from "./Attachment.js";
+import { ListPicker } from "./ListPicker.js";
+import { Markdown } from "./Markdown.js";
+import { TypingIndicator } from "./TypingIndicator.js";
+
+export interface TranscriptProps {
+  entries: readonly Entry[];
+  typing: boolean;
+  botActive: boolean;
+  onChoose: (title: string) => void;
+  onDownload: (
+    attachmentId: string,
+    onProgress?: (fraction: number) => void,
+  ) => Promise<Blob | null>;
+}
+
+function EntryView({
+  entry,
+  botActive,
+  onChoose,
+  onDownload,
+}: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing">) {
+  if (entry.kind === "event") return <div className="event">{entry.content}</div>;
+  if (entry.kind === "listPicker")
+    return <ListPicker template={entry.content} enabled={botActive} onChoose={onChoose} />;
+  const outgoing = entry.participantRole === "customer";
+  const agent = entry.participantRole === "agent";
+  const className = `message ${outgoing ? "outgoing" : "incoming"}${agent ? " agent" : ""}`;
+  return (
+    <div className={className} data-role={entry.participantRole}>
+      {agent && <span className="name">{entry.displayName || Text.ADVISOR}</span>}
+      {entry.kind === "attachment" ? (
+        <Attachment attachment={entry.attachment} onDownload={onDownload} />
+      ) : outgoing ? (
+        entry.content
+      ) : (
+        <Markdown text={entry.content} />
+      )}
+    </div>
+  );
+}
+
+export function Transcript({ entries, typing, botActive, ...rest }: TranscriptProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Only the latest list picker answers the active bot; earlier ones stay as history.
+  const lastPicker = entries.findLastIndex((e) => e.kind === "listPicker");
+  // Scroll to the bottom on new messages or agent events.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [entries.length, typing]);
+  return (
+    <div className="transcript" ref={ref} role="log" aria-live="polite">
+      {entries.map((entry, i) => (
+        <EntryView
+          key={entry.id || `${entry.kind}-${i}`}
+          entry={entry}
+          botActive={botActive && i === lastPicker}
+          {...rest}
+        />
+      ))}
+      {typing && <TypingIndicator />}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { ContentType } from "@chat-widget/protocol";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { botMessage } from "./test-support/fakes.js";
+import { advance, flush, renderWidget } from "./test-support/render.js";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const type = (el: HTMLTextAreaElement, value: string) =>
+  fireEvent.change(el, { target: { value } });
+const enter = (el: HTMLTextAreaElement, shiftKey = false) =>
+  fireEvent.keyDown(el, { key: "Enter", shiftKey });
+
+describe("composer", () => {
+  it("sending trims the message; an empty result is not sent", async () => {
+    const w = renderWidget();
+    await w.open();
+    type(w.textbox(), "   \n  ");
+    enter(w.textbox());
+    await flush();
+    expect(w.adapter.last.sent).toEqual([]);
+    type(w.textbox(), "  Hello there \n");
+    enter(w.textbox());
+    await flush();
+    expect(w.adapter.last.sent).toEqual([
+      { content: "Hello there", contentType: ContentType.TEXT_PLAIN },
+    ]);
+    expect(screen.getByText("Hello there").className).toBe("message outgoing");
+  });
+
+  it("Enter without shift sends and clears the box; shift+Enter adds a newline", async () => {
+    const w = renderWidget();
+    await w.open();
+    type(w.textbox(), "line one");
+    const shiftEnter = enter(w.textbox(), true);
+    expect(shiftEnter).toBe(true); // not prevented: the browser inserts the newline
+    expect(w.adapter.last.sent).toEqual([]);
+    type(w.textbox(), "line one\nline two");
+    const plainEnter = enter(w.textbox());
+    expect(plainEnter).toBe(false); // prevented: no newline
+    await flush();
+    expect(w.adapter.last.sent.map((s) => s.content)).toEqual(["line one\nline two"]);
+    expect(w.textbox().value).toBe("");
+  });
+
+  it("the send button sends and clears the box", async () => {
+    const w = renderWidget();
+    await w.open();
+    type(w.textbox(), "Hi");
+    fireEvent.click(screen.getByRole("button", { name: "Send message" }));
+    await flush();
+    expect(w.adapter.last.sent.map((s) => s.content)).toEqual(["Hi"]);
+    expect(w.textbox().value).toBe("");
+  });
+
+  it("the composer and send button are disabled when the chat is not active or the bot is active, with the three placeholders", async () => {
+    const w = renderWidget();
+    await w.open();
+    const send = () => screen.getByRole("button", { name: "Send message" }) as HTMLButtonElement;
+    expect([w.textbox().disabled, send().disabled, w.textbox().placeholder]).toEqual([
+      false,
+      false,
+      "Type here...",
+    ]);
+    await w.receive(botMessage("menu"));
+    expect([w.textbox().disabled, send().disabled, w.textbox().placeholder]).toEqual([
+      true,
+      true,
+      "Select an option from above",
+    ]);
+    w.adapter.last.handlers.onEnded();
+    await flush();
+    expect([w.textbox().disabled, send().disabled, w.textbox().placeholder]).toEqual([
+      true,
+      true,
+      "",
+    ]);
+  });
+
+  it("send failures are only logged ('Unable to send message'); the transcript is unchanged", async () => {
+    const w = renderWidget();
+    await w.open();
+    w.adapter.last.failSend = true;
+    type(w.textbox(), "lost");
+    enter(w.textbox());
+    await flush();
+    expect(w.logger.error).toHaveBeenCalledWith("Unable to send message", expect.any(Error));
+    expect(screen.getByRole("log").children).toHaveLength(0);
+  });
+
+  it("any typed text triggers a typing event, throttled to one per 10 seconds", async () => {
+    const w = renderWidget();
+    await w.open();
+    type(w.textbox(), "H");
+    type(w.textbox(), "He");
+    expect(w.adapter.last.typingEvents()).toHaveLength(1);
+    await advance(9999);
+    type(w.textbox(), "Hel");
+    expect(w.adapter.last.typingEvents()).toHaveLength(1);
+    await advance(1);
+    type(w.textbox(), "Hell");
+    expect(w.adapter.last.typingEvents()).toHaveLength(2);
+    await advance(10_000);
+    type(w.textbox(), "");
+    expect(w.adapter.last.typingEvents()).toHaveLength(2);
+  });
+});

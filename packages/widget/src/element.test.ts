@@ -1,0 +1,62 @@
+import { act } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { defineChatWidget } from "./element.js";
+import { jwtWith, makeDeps } from "./test-support/fakes.js";
+import { flush } from "./test-support/render.js";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  document.body.innerHTML = "";
+  vi.useRealTimers();
+});
+
+describe("the custom element", () => {
+  it("registers chat-widget with an open shadow root; all styles live in the shadow root; attribute jwt → prop jwt", async () => {
+    const h = makeDeps();
+    defineChatWidget(h.deps, "chat-widget-test");
+    const el = document.createElement("chat-widget-test");
+    el.setAttribute("jwt", jwtWith({ attributes: { orderNumber: "77" } }));
+    await act(async () => {
+      document.body.appendChild(el);
+    });
+    await flush();
+    const root = el.shadowRoot;
+    expect(root).not.toBeNull();
+    expect(root!.mode).toBe("open");
+    expect(root!.querySelector("style")?.textContent).toContain(
+      ".launcher{position:fixed;right:25px;bottom:25px;width:75px;height:75px",
+    );
+    expect(document.head.querySelector("style:not(#chat-widget-fonts)")).toBeNull();
+    const button = root!.querySelector<HTMLButtonElement>("button.launcher")!;
+    await act(async () => button.click());
+    await flush();
+    expect(h.gateway.reportOrderNumber).toHaveBeenCalledWith("contact-1", { orderNumber: "77" });
+    expect(root!.querySelector("[role=dialog]")).not.toBeNull();
+  });
+
+  it("removed from the page: the chat's subscriptions are dropped and the participant is not disconnected (the chat survives navigation)", async () => {
+    const h = makeDeps();
+    defineChatWidget(h.deps, "chat-widget-removed");
+    const el = document.createElement("chat-widget-removed");
+    await act(async () => {
+      document.body.appendChild(el);
+    });
+    await flush();
+    await act(async () =>
+      el.shadowRoot!.querySelector<HTMLButtonElement>("button.launcher")!.click(),
+    );
+    await flush();
+    const stored = h.storage.value;
+    expect(stored).not.toBeNull();
+    await act(async () => el.remove());
+    await flush();
+    expect(h.adapter.last.disposed).toBe(true);
+    expect(h.adapter.last.disconnects).toBe(0);
+    expect(h.storage.value).toEqual(stored);
+  });
+
+  it("defining twice keeps the first definition", () => {
+    const first = defineChatWidget(makeDeps().deps, "chat-widget-twice");
+    expect(defineChatWidget(makeDeps().deps, "chat-widget-twice")).toBe(first);
+  });
+});

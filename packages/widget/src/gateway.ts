@@ -1,0 +1,83 @@
+/** The widget service and gateway calls (spec §7 items 1–3, decision 2). */
+import {
+  GatewayPath,
+  SNIPPET_ID_HEADER,
+  WIDGET_SUPPORTED_MESSAGING_CONTENT_TYPES,
+} from "@chat-widget/protocol";
+import type {
+  DiscussedOrderNumberRequest,
+  StartChatRequest,
+  StartChatResult,
+} from "@chat-widget/protocol";
+import { joinUrl } from "./settings.js";
+import type { WidgetSettings } from "./settings.js";
+import { Text } from "./texts.js";
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface Gateway {
+  /** GET verify with the snippet id; success is the response's ok flag. */
+  verify(): Promise<boolean>;
+  /** POST start-chat; reads data.startChatResult. */
+  startChat(jwt: string | undefined): Promise<StartChatResult>;
+  /** POST discussed-order-number; only the ok flag is read. */
+  reportOrderNumber(initialContactId: string, attributes: Record<string, string>): Promise<boolean>;
+}
+
+function isStartChatResult(value: unknown): value is StartChatResult {
+  const v = value as Partial<StartChatResult> | null;
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof v.ContactId === "string" &&
+    typeof v.ParticipantId === "string" &&
+    typeof v.ParticipantToken === "string"
+  );
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+
+export function createGateway(settings: WidgetSettings, fetch: FetchLike): Gateway {
+  return {
+    async verify() {
+      const response = await fetch(joinUrl(settings.widgetServiceUrl, GatewayPath.Verify), {
+        method: "GET",
+        headers: { [SNIPPET_ID_HEADER]: settings.snippetId },
+      });
+      const body = (await response.json().catch(() => null)) as { ok?: unknown } | null;
+      return response.ok && body?.ok === true;
+    },
+    async startChat(jwt) {
+      const request: StartChatRequest = {
+        ParticipantDetails: { DisplayName: Text.CUSTOMER },
+        ContactFlowId: settings.contactFlowId,
+        InstanceId: settings.instanceId,
+        SupportedMessagingContentTypes: [...WIDGET_SUPPORTED_MESSAGING_CONTENT_TYPES],
+        ...(typeof jwt === "string" && jwt !== "" ? { Jwt: jwt } : {}),
+      };
+      const response = await fetch(joinUrl(settings.gatewayUrl, GatewayPath.StartChat), {
+        method: "POST",
+        headers: JSON_HEADERS,
+        body: JSON.stringify(request),
+      });
+      if (!response.ok) throw new Error(`start-chat failed with status ${response.status}`);
+      const body = (await response.json()) as { data?: { startChatResult?: unknown } };
+      const result = body.data?.startChatResult;
+      if (!isStartChatResult(result)) throw new Error("start-chat returned no startChatResult");
+      return result;
+    },
+    async reportOrderNumber(initialContactId, attributes) {
+      const request: DiscussedOrderNumberRequest = {
+        InstanceId: settings.instanceId,
+        InitialContactId: initialContactId,
+        Attributes: attributes,
+      };
+      const response = await fetch(joinUrl(settings.gatewayUrl, GatewayPath.DiscussedOrderNumber), {
+        method: "POST",
+        headers: JSON_HEADERS,
+        body: JSON.stringify(request),
+      });
+      return response.ok;
+    },
+  };
+}

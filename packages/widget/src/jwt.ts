@@ -1,0 +1,49 @@
+/** The visitor jwt: only decoded, never verified here (spec §5, decision 3). */
+import type { Logger } from "./logger.js";
+
+function decodeBase64Url(part: string): string {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(part)) throw new Error("payload is not base64url");
+  const base64 = part.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+
+function asString(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The jwt's `attributes` claim with every value turned into a string, or null (problem logged)
+ * when the jwt is not a string whose payload part is valid base64 and JSON.
+ */
+export function decodeJwtAttributes(jwt: unknown, logger: Logger): Record<string, string> | null {
+  if (typeof jwt !== "string") {
+    logger.error("The jwt must be a string", jwt);
+    return null;
+  }
+  const payloadPart = jwt.split(".")[1];
+  if (payloadPart === undefined || payloadPart === "") {
+    logger.error("The jwt has no payload part");
+    return null;
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(decodeBase64Url(payloadPart));
+  } catch (error) {
+    logger.error("The jwt payload is not valid base64 and JSON", error);
+    return null;
+  }
+  const raw =
+    typeof payload === "object" && payload !== null
+      ? (payload as { attributes?: unknown }).attributes
+      : undefined;
+  const attributes: Record<string, string> = {};
+  if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
+    for (const [key, value] of Object.entries(raw)) attributes[key] = asString(value);
+  }
+  return attributes;
+}

@@ -1,0 +1,53 @@
+/**
+ * The script a page loads with one `<script>` tag: read the deployment settings from that tag,
+ * register the fonts on the document and define `<chat-widget>`. Telemetry lives in a second
+ * script, `chat-telemetry.js`, loaded only once a chat session exists.
+ */
+import { ChatSession, createProgressFetch, createWebSocketManager } from "@chat-widget/chat-client";
+import { createClientAdapter } from "./chat/client-adapter.js";
+import type { ChatSessionLike, SocketManagerFactory } from "./chat/client-adapter.js";
+import { defineChatWidget } from "./element.js";
+import { registerFonts } from "./fonts.js";
+import { createGateway } from "./gateway.js";
+import { consoleLogger } from "./logger.js";
+import { createChatStorage } from "./session-storage.js";
+import { readSettings } from "./settings.js";
+import type { TelemetryHost } from "./telemetry/contract.js";
+import { loadTelemetryModule, telemetryScriptUrl } from "./telemetry/loader.js";
+import { createWidgetTelemetry } from "./telemetry/widget-telemetry.js";
+
+const script = document.currentScript as HTMLScriptElement | null;
+const settings = readSettings(script, location.href);
+const storage = (() => {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+})();
+
+const telemetry = createWidgetTelemetry({
+  enabled: settings.telemetry,
+  endpoint: settings.telemetryEndpoint,
+  logger: consoleLogger,
+  load: () =>
+    loadTelemetryModule(
+      telemetryScriptUrl(settings.scriptUrl),
+      document,
+      window as TelemetryHost,
+      consoleLogger,
+    ),
+  onPageHide: (callback) => addEventListener("pagehide", callback),
+});
+
+registerFonts(document, settings.scriptUrl);
+defineChatWidget({
+  gateway: createGateway(settings, (input, init) => fetch(input, init)),
+  adapter: createClientAdapter(ChatSession as unknown as ChatSessionLike, settings, consoleLogger, {
+    webSocketManagerFactory: createWebSocketManager as unknown as SocketManagerFactory,
+    onSession: (session) => telemetry.attach(session),
+    progressFetch: () => createProgressFetch(),
+  }),
+  storage: createChatStorage(storage),
+  logger: consoleLogger,
+});

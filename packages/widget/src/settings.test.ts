@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { joinUrl, readSettings } from "./settings.js";
+
+describe("deployment settings from the script tag's data- attributes", () => {
+  it("default to the local contact centre on the script's origin, its demo ids, and region eu-west-2", () => {
+    const settings = readSettings(
+      { src: "https://shop.example:8443/widget/chat-widget.js", dataset: {} },
+      "https://page.example/",
+    );
+    expect(settings).toEqual({
+      widgetServiceUrl: "https://shop.example:8443",
+      gatewayUrl: "https://shop.example:8443",
+      snippetId: "demo-snippet",
+      instanceId: "demo-instance",
+      contactFlowId: "default-flow",
+      region: "eu-west-2",
+      participantEndpoint: "https://shop.example:8443",
+      telemetryEndpoint: "https://shop.example:8443",
+      telemetry: true,
+      scriptUrl: "https://shop.example:8443/widget/chat-widget.js",
+    });
+  });
+
+  it("data- attributes override each setting", () => {
+    const settings = readSettings(
+      {
+        src: "https://cdn.example/chat-widget.js",
+        dataset: {
+          widgetServiceUrl: "https://ws.example/prod",
+          gatewayUrl: "https://gw.example",
+          snippetId: "snip",
+          instanceId: "inst",
+          contactFlowId: "flow",
+          region: "us-west-2",
+          participantEndpoint: "https://participant.example",
+          telemetryEndpoint: "https://telemetry.example",
+        },
+      },
+      "https://page.example/",
+    );
+    expect(settings).toMatchObject({
+      widgetServiceUrl: "https://ws.example/prod",
+      gatewayUrl: "https://gw.example",
+      snippetId: "snip",
+      instanceId: "inst",
+      contactFlowId: "flow",
+      region: "us-west-2",
+      participantEndpoint: "https://participant.example",
+      telemetryEndpoint: "https://telemetry.example",
+    });
+  });
+
+  it('data-telemetry="off" turns telemetry off; any other value leaves it on', () => {
+    const read = (telemetry: string) =>
+      readSettings(
+        { src: "https://cdn.example/chat-widget.js", dataset: { telemetry } },
+        "https://page.example/",
+      ).telemetry;
+    expect(read("off")).toBe(false);
+    expect(read("OFF")).toBe(false);
+    expect(read("on")).toBe(true);
+    expect(read("")).toBe(true);
+  });
+
+  it("without a script (inline or module), the page's origin is used", () => {
+    expect(readSettings(null, "http://127.0.0.1:8080/shop").gatewayUrl).toBe(
+      "http://127.0.0.1:8080",
+    );
+  });
+
+  it("paths join under a base URL with a prefix", () => {
+    expect(joinUrl("https://ws.example/prod/", "/widget-service/verify")).toBe(
+      "https://ws.example/prod/widget-service/verify",
+    );
+  });
+});

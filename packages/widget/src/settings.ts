@@ -1,0 +1,57 @@
+/** Deployment settings from the loading script tag's data- attributes (decision 1). */
+import { DemoIds } from "@chat-widget/protocol";
+
+export interface WidgetSettings {
+  widgetServiceUrl: string;
+  gatewayUrl: string;
+  snippetId: string;
+  instanceId: string;
+  contactFlowId: string;
+  region: string;
+  participantEndpoint: string;
+  telemetryEndpoint: string;
+  /** `data-telemetry="off"` turns telemetry off; on by default. */
+  telemetry: boolean;
+  /** Where the script itself was loaded from; fonts are resolved against it. */
+  scriptUrl: string;
+}
+
+export const DEFAULT_REGION = "eu-west-2";
+
+/** The subset of a script element the settings are read from. */
+export interface ScriptLike {
+  readonly src: string;
+  readonly dataset: Record<string, string | undefined>;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/**
+ * Read the settings from `document.currentScript` (captured at load), defaulting to the local
+ * contact centre on the script's own origin and its demo ids; without a script, `fallbackUrl`.
+ */
+export function readSettings(script: ScriptLike | null, fallbackUrl: string): WidgetSettings {
+  const scriptUrl = nonEmpty(script?.src) ?? fallbackUrl;
+  const origin = new URL(scriptUrl, fallbackUrl).origin;
+  const data = script?.dataset ?? {};
+  const pick = (key: string, fallback: string) => nonEmpty(data[key]) ?? fallback;
+  return {
+    widgetServiceUrl: pick("widgetServiceUrl", origin),
+    gatewayUrl: pick("gatewayUrl", origin),
+    snippetId: pick("snippetId", DemoIds.SNIPPET_ID),
+    instanceId: pick("instanceId", DemoIds.INSTANCE_ID),
+    contactFlowId: pick("contactFlowId", DemoIds.CONTACT_FLOW_ID),
+    region: pick("region", DEFAULT_REGION),
+    participantEndpoint: pick("participantEndpoint", origin),
+    telemetryEndpoint: pick("telemetryEndpoint", origin),
+    telemetry: pick("telemetry", "on").toLowerCase() !== "off",
+    scriptUrl: new URL(scriptUrl, fallbackUrl).href,
+  };
+}
+
+/** Join a base URL (which may carry a path prefix) and an absolute path. */
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, "") + path;
+}

@@ -1,0 +1,8 @@
+/** Business constants of spec §9 used by the widget. */
+export const ERROR_NOTICE_MS = 5000;
+export const AGENT_TYPING_MS = 3000;
+export const BOT_LOADING_MS = 3000;
+export const TYPING_THROTTLE_MS = 10_000;
+/** Transcript restored after a reload: pages of the service's maximum, most recent first. */
+export const TRANSCRIPT_PAGE_SIZE = 100;
+export const TRANSCRIPT_MAX_PAGES = 10;

@@ -1,0 +1,385 @@
+/**
+ * The widget's effects: the flows of spec §4 around the reducer. It calls the gateway and the
+ * chat adapter, runs the 5 s / 3 s / 3 s timers and the 10 s typing throttle (injected timers),
+ * and keeps the chat in session storage (decision 6).
+ */
+import { ContentType } from "@chat-widget/protocol";
+import type { Item, StartChatResult } from "@chat-widget/protocol";
+import type { ChatAdapter, ChatConnection, ChatHandlers } from "../chat/adapter.js";
+import type { Gateway } from "../gateway.js";
+import type { Logger } from "../logger.js";
+import type { ChatStorage } from "../session-storage.js";
+import { Text } from "../texts.js";
+import { uploadAttachment } from "./attachments.js";
+import {
+  AGENT_TYPING_MS,
+  BOT_LOADING_MS,
+  ERROR_NOTICE_MS,
+  TYPING_THROTTLE_MS,
+} from "./constants.js";
+import { BOT_INPUT_SENTINEL, classify, isChatEnded, isFromCustomer, isMessage } from "./entries.js";
+import type { WidgetState } from "./reducer.js";
+import { createStore } from "./store.js";
+import type { Store } from "./store.js";
+import { Countdown, defaultTimers } from "./timers.js";
+import type { Timers } from "./timers.js";
+import { fetchTranscript } from "./transcript-fetch.js";
+import { startChat } from "./start-chat.js";
+import { ItemLedger } from "./ledger.js";
+import { ReadReceipts } from "./read-receipts.js";
+
+export interface ControllerDeps {
+  gateway: Gateway;
+  adapter: ChatAdapter;
+  storage: ChatStorage;
+  logger: Logger;
+  timers?: Timers;
+}
+
+export class WidgetController {
+  private readonly store: Store = createStore();
+  private readonly timers: Timers;
+  private readonly errorNotice: Countdown;
+  private readonly agentTyping: Countdown;
+  private readonly botLoading: Countdown;
+  private connection: ChatConnection | null = null;
+  private chat: StartChatResult | null = null;
+  /** Bumped on close, so events of an old connection are dropped. */
+  private generation = 0;
+  private ended = false;
+  private disconnected = false;
+  private open = false;
+  private lastTypingAt: number | null = null;
+  private readonly ledger = new ItemLedger();
+  /** Transcript loads run one after another, so a restore is never overtaken by a repair. */
+  private transcriptLoads: Promise<void> = Promise.resolve();
+  /** Items the client delivered before connect() resolved: handled once the connection is ours. */
+  private early: Item[] = [];
+  private visible = false;
+  private readonly readReceipts = new ReadReceipts((messageId, afterDelivered) => {
+    const connection = this.connection;
+    void afterDelivered.then(() => {
+      if (connection !== null && connection === this.connection)
+        return this.sendEvent(ContentType.READ_RECEIPT, JSON.stringify({ messageId }));
+    });
+  });
+
+  constructor(private readonly deps: ControllerDeps) {
+    this.timers = deps.timers ?? defaultTimers;
+    this.errorNotice = new Countdown(this.timers, ERROR_NOTICE_MS, () =>
+      this.store.dispatch({ type: "errorElapsed" }),
+    );
+    this.agentTyping = new Countdown(this.timers, AGENT_TYPING_MS, () =>
+      this.store.dispatch({ type: "agentTypingElapsed" }),
+    );
+    this.botLoading = new Countdown(this.timers, BOT_LOADING_MS, () =>
+      this.store.dispatch({ type: "botLoadingElapsed" }),
+    );
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+  readonly getSnapshot = (): WidgetState => this.store.getState();
+
+  /** The floating button: start a chat, or reopen the hidden window. */
+  click(jwt: string | undefined): void {
+    const state = this.store.getState();
+    if (state.loading || state.error) return;
+    if (state.chatExists) {
+      this.store.dispatch({ type: "reopen" });
+      this.visible = true;
+      this.save();
+      this.readReceipts.shown();
+      return;
+    }
+    void this.start(jwt);
+  }
+
+  private async start(jwt: string | undefined): Promise<void> {
+    this.store.dispatch({ type: "clickWithNoChat" });
+    const generation = this.generation;
+    try {
+      const chat = await startChat(this.deps.gateway, jwt, this.deps.logger);
+      if (generation !== this.generation) return;
+      await this.connect(chat, true);
+    } catch (error) {
+      this.deps.logger.error(error);
+      this.fail();
+    }
+  }
+
+  /** On mount: reconnect a chat kept in session storage and restore its transcript. */
+  resume(): void {
+    const stored = this.deps.storage.load();
+    if (stored === null || this.store.getState().chatExists) return;
+    this.store.dispatch({ type: "resumeStarted" });
+    this.ledger.resumeFrom(stored.handledUntil);
+    this.connect(stored.chat, stored.visible).catch((error: unknown) => {
+      this.deps.logger.warn("The stored chat could not be resumed", error);
+      this.deps.storage.clear();
+      this.reset();
+      this.store.dispatch({ type: "resumeFailed" });
+    });
+  }
+
+  private async connect(chat: StartChatResult, visible: boolean): Promise<void> {
+    const generation = this.generation;
+    this.chat = chat;
+    this.ended = false;
+    this.disconnected = false;
+    const connection = await this.deps.adapter.connect(chat, this.handlers(generation));
+    if (generation !== this.generation) {
+      connection.dispose();
+      return;
+    }
+    this.connection = connection;
+    this.open = true;
+    this.visible = visible;
+    this.save();
+    this.store.dispatch({ type: "connectionEstablished", visible });
+    for (const item of this.early.splice(0)) this.receive(item);
+    await this.loadTranscript();
+  }
+
+  private handlers(generation: number): ChatHandlers {
+    const current = () => generation === this.generation;
+    return {
+      onMessage: (item) => {
+        if (!current()) return;
+        if (this.open) this.receive(item);
+        else this.early.push(item);
+      },
+      onTyping: (item) => current() && this.typing(item),
+      onEnded: () => {
+        if (!current()) return;
+        this.ended = true;
+        this.store.dispatch({ type: "chatEnded" });
+      },
+      onConnectionBroken: () => current() && void this.connectionBroken(),
+      onConnectionEstablished: () => {
+        // After a reconnect: repair the gap with getTranscript (each item shown once).
+        if (current() && this.open) void this.loadTranscript();
+      },
+    };
+  }
+
+  /** Restore (or repair) the transcript, after any load already under way. */
+  private loadTranscript(): Promise<void> {
+    this.transcriptLoads = this.transcriptLoads.then(() => this.applyTranscript());
+    return this.transcriptLoads;
+  }
+
+  private async applyTranscript(): Promise<void> {
+    const connection = this.connection;
+    if (!connection) return;
+    let items: Item[];
+    try {
+      items = await fetchTranscript(connection);
+    } catch (error) {
+      this.deps.logger.warn("getTranscript failed", error);
+      return;
+    }
+    if (connection !== this.connection) return;
+    for (const item of items) this.receive(item);
+  }
+
+  /** Handle an item once: live (receipt, bot echo, timers) unless the page handled it before a reload. */
+  private receive(item: Item): void {
+    const admitted = this.ledger.admit(item);
+    if (admitted === null) return;
+    const { live } = admitted;
+    if (admitted.advanced) this.save();
+    const classified = classify(item);
+    if (live && !isFromCustomer(item) && isMessage(item)) {
+      this.agentTyping.stop();
+      const delivery = this.sendEvent(
+        ContentType.DELIVERED_RECEIPT,
+        JSON.stringify({ messageId: item.Id }),
+      );
+      this.readReceipts.arrived(item.Id, delivery, this.visible);
+    }
+    this.store.dispatch({ type: "itemReceived", item, live });
+    if (isChatEnded(item) && !isFromCustomer(item)) this.ended = true;
+    if (!live) return;
+    if (classified.kind === "entry" && classified.entry.kind === "listPicker")
+      this.botLoading.stop();
+    if (classified.kind === "botMessage") {
+      if (classified.content === BOT_INPUT_SENTINEL) {
+        this.botLoading.stop();
+      } else {
+        this.botLoading.start();
+        void this.echo(classified.content, classified.contentType);
+      }
+    }
+  }
+
+  private async echo(content: string, contentType: string): Promise<void> {
+    const connection = this.connection;
+    if (!connection) return;
+    try {
+      const sent = await connection.sendMessage(content, contentType);
+      this.store.dispatch({ type: "botEchoSent", id: sent.Id });
+    } catch (error) {
+      this.deps.logger.error(Text.UNABLE_TO_SEND, error);
+    }
+  }
+
+  private typing(item: Item): void {
+    if (isFromCustomer(item)) return;
+    this.store.dispatch({ type: "agentTyping" });
+    this.agentTyping.start();
+  }
+
+  /** Send an event; settles (never rejects) when the client is done with it. */
+  private sendEvent(contentType: string, content?: string): Promise<void> {
+    const connection = this.connection;
+    if (!connection) return Promise.resolve();
+    return connection.sendEvent(contentType, content).catch((error: unknown) => {
+      this.deps.logger.warn(`sendEvent ${contentType} failed`, error);
+    });
+  }
+
+  private async connectionBroken(): Promise<void> {
+    const connection = this.connection;
+    this.store.dispatch({ type: "connectionBroken" });
+    if (connection && !this.ended && !this.disconnected) {
+      this.disconnected = true;
+      this.deps.storage.clear();
+      try {
+        await connection.disconnect();
+      } catch (error) {
+        this.deps.logger.warn("disconnectParticipant failed", error);
+      }
+    }
+  }
+
+  private fail(): void {
+    this.connection?.dispose();
+    this.deps.storage.clear();
+    this.reset();
+    this.store.dispatch({ type: "failed" });
+    this.errorNotice.start();
+  }
+
+  private reset(): void {
+    this.generation++;
+    this.connection = null;
+    this.chat = null;
+    this.open = false;
+    this.ledger.clear();
+    this.early = [];
+    this.readReceipts.clear();
+    this.lastTypingAt = null;
+    this.agentTyping.stop();
+    this.botLoading.stop();
+  }
+
+  /** Minimise: the window hides, the chat stays active. */
+  minimise(): void {
+    this.store.dispatch({ type: "minimise" });
+    this.visible = false;
+    this.save();
+  }
+
+  /** Close: disconnect when the chat has not ended and the participant is still connected; clear. */
+  async close(): Promise<void> {
+    const connection = this.connection;
+    this.store.dispatch({ type: "closeStarted" });
+    this.visible = false;
+    if (connection && !this.ended && !this.disconnected) {
+      this.disconnected = true;
+      try {
+        await connection.disconnect();
+      } catch (error) {
+        this.deps.logger.warn("disconnectParticipant failed", error);
+      }
+    }
+    connection?.dispose();
+    this.deps.storage.clear();
+    this.reset();
+    this.store.dispatch({ type: "closed" });
+  }
+
+  /** Send what the visitor typed: trimmed, never empty, only while active and no bot is active. */
+  async send(text: string): Promise<boolean> {
+    const message = text.trim();
+    const state = this.store.getState();
+    const connection = this.connection;
+    if (message === "" || !state.active || state.botActive || !connection) return false;
+    await this.sendAsCustomer(connection, message);
+    return true;
+  }
+
+  /** A bot option: only while the bot is active; its title is sent and shown, then bot active off. */
+  async choose(title: string): Promise<void> {
+    const connection = this.connection;
+    if (!this.store.getState().botActive || !connection) return;
+    await this.sendAsCustomer(connection, title);
+    this.store.dispatch({ type: "optionChosen" });
+  }
+
+  private async sendAsCustomer(connection: ChatConnection, message: string): Promise<void> {
+    try {
+      const sent = await connection.sendMessage(message, ContentType.TEXT_PLAIN);
+      this.ledger.markSeen(sent.Id);
+      this.store.dispatch({
+        type: "messageSent",
+        entry: {
+          kind: "text",
+          id: sent.Id,
+          absoluteTime: sent.AbsoluteTime,
+          content: message,
+          contentType: ContentType.TEXT_PLAIN,
+          participantRole: "customer",
+          displayName: this.chat ? Text.CUSTOMER : "",
+        },
+      });
+    } catch (error) {
+      this.deps.logger.error(Text.UNABLE_TO_SEND, error);
+    }
+  }
+
+  /** Any typed text sends a typing event, at most one per 10 s. */
+  typed(text: string): void {
+    if (text === "" || !this.connection || !this.store.getState().active) return;
+    const now = this.timers.now();
+    if (this.lastTypingAt !== null && now - this.lastTypingAt < TYPING_THROTTLE_MS) return;
+    this.lastTypingAt = now;
+    void this.sendEvent(ContentType.TYPING);
+  }
+
+  /** Attach a file (decision 8): accepted types up to 20 MB, with upload progress. */
+  async attach(file: File): Promise<void> {
+    if (!this.connection || !this.store.getState().active) return;
+    await uploadAttachment(this.connection, file, this.store, this.deps.logger);
+  }
+
+  /** Download an attachment sent in the chat; `onProgress` gets the fraction received. */
+  async download(
+    attachmentId: string,
+    onProgress?: (fraction: number) => void,
+  ): Promise<Blob | null> {
+    if (!this.connection) return null;
+    try {
+      return await this.connection.downloadAttachment(attachmentId, onProgress);
+    } catch (error) {
+      this.deps.logger.error("downloadAttachment failed", error);
+      return null;
+    }
+  }
+
+  private save(): void {
+    if (!this.chat || !this.open) return;
+    this.deps.storage.save({
+      chat: this.chat,
+      visible: this.visible,
+      handledUntil: this.ledger.handledUntil,
+    });
+  }
+
+  /** Stop timers and drop subscriptions (element removed from the page); the chat itself stays. */
+  dispose(): void {
+    this.connection?.dispose();
+    this.errorNotice.stop();
+    this.reset();
+  }
+}

@@ -1,0 +1,144 @@
+/** Transcript items → widget transcript entries (spec §2 "Transcript rendering", §3). */
+import { ContentType, ItemType, ParticipantRole, parseListPicker } from "@chat-widget/protocol";
+import type { Item, ListPickerTemplate } from "@chat-widget/protocol";
+import { Text } from "../texts.js";
+
+export type Role = "customer" | "agent" | "system";
+
+export interface AttachmentInfo {
+  attachmentId: string;
+  name: string;
+  contentType: string;
+  status: string;
+}
+
+interface EntryBase {
+  id: string;
+  absoluteTime: string;
+  contentType: string;
+  participantRole: Role;
+  displayName: string;
+}
+
+/** A text message: incoming (agent, non-bot system) or outgoing (customer). */
+export interface TextEntry extends EntryBase {
+  kind: "text";
+  content: string;
+}
+/** A bot interactive message: a title and clickable option titles. */
+export interface ListPickerEntry extends EntryBase {
+  kind: "listPicker";
+  content: ListPickerTemplate;
+}
+export interface AttachmentEntry extends EntryBase {
+  kind: "attachment";
+  content: string;
+  attachment: AttachmentInfo;
+}
+/** Joined, left and chat ended: the content is the line shown. */
+export interface EventEntry extends EntryBase {
+  kind: "event";
+  content: string;
+}
+
+export type Entry = TextEntry | ListPickerEntry | AttachmentEntry | EventEntry;
+
+export const BOT_DISPLAY_NAME = "BOT";
+export const BOT_INPUT_SENTINEL = "input";
+
+export type Classified =
+  | { kind: "entry"; entry: Entry }
+  /** A BOT plain or markdown system message: never shown, echoed back (spec §4, decision 4). */
+  | { kind: "botMessage"; content: string; contentType: string }
+  | { kind: "ignore" };
+
+const TEXT_TYPES: readonly string[] = [ContentType.TEXT_PLAIN, ContentType.TEXT_MARKDOWN];
+const IGNORED_EVENTS: readonly string[] = [
+  ContentType.TYPING,
+  ContentType.READ_RECEIPT,
+  ContentType.DELIVERED_RECEIPT,
+  ContentType.MESSAGE_METADATA,
+];
+
+export function roleOf(item: Item): Role {
+  const role = item.ParticipantRole;
+  if (role === ParticipantRole.CUSTOMER) return "customer";
+  if (role === ParticipantRole.AGENT) return "agent";
+  return "system";
+}
+
+export function isBot(item: Item): boolean {
+  return item.ParticipantRole === ParticipantRole.SYSTEM && item.DisplayName === BOT_DISPLAY_NAME;
+}
+
+export function isFromCustomer(item: Item): boolean {
+  return item.ParticipantRole === ParticipantRole.CUSTOMER;
+}
+
+export function isChatEnded(item: Item): boolean {
+  return item.ContentType === ContentType.CHAT_ENDED || item.Type === ItemType.CHAT_ENDED;
+}
+
+/** Whether an item is a participant message (what gets a delivered receipt and clears typing). */
+export function isMessage(item: Item): boolean {
+  return item.Type === ItemType.MESSAGE;
+}
+
+function base(item: Item): EntryBase {
+  return {
+    id: item.Id,
+    absoluteTime: item.AbsoluteTime,
+    contentType: item.ContentType ?? "",
+    participantRole: roleOf(item),
+    displayName: item.DisplayName ?? "",
+  };
+}
+
+function nameOf(item: Item): string {
+  return item.DisplayName && item.DisplayName.trim() !== "" ? item.DisplayName : Text.ADVISOR;
+}
+
+export function classify(item: Item): Classified {
+  const contentType = item.ContentType ?? "";
+  if (item.Type === ItemType.ATTACHMENT || (item.Attachments?.length ?? 0) > 0) {
+    const a = item.Attachments?.[0];
+    if (!a) return { kind: "ignore" };
+    const attachment: AttachmentInfo = {
+      attachmentId: a.AttachmentId,
+      name: a.AttachmentName,
+      contentType: a.ContentType,
+      status: a.Status,
+    };
+    return {
+      kind: "entry",
+      entry: { ...base(item), kind: "attachment", content: a.AttachmentName, attachment },
+    };
+  }
+  if (isChatEnded(item)) {
+    return { kind: "entry", entry: { ...base(item), kind: "event", content: Text.CHAT_ENDED } };
+  }
+  if (contentType === ContentType.PARTICIPANT_JOINED || item.Type === ItemType.PARTICIPANT_JOINED) {
+    return {
+      kind: "entry",
+      entry: { ...base(item), kind: "event", content: Text.joined(nameOf(item)) },
+    };
+  }
+  if (contentType === ContentType.PARTICIPANT_LEFT || item.Type === ItemType.PARTICIPANT_LEFT) {
+    return {
+      kind: "entry",
+      entry: { ...base(item), kind: "event", content: Text.left(nameOf(item)) },
+    };
+  }
+  if (item.Type !== ItemType.MESSAGE || IGNORED_EVENTS.includes(contentType))
+    return { kind: "ignore" };
+  if (contentType === ContentType.INTERACTIVE_MESSAGE) {
+    const template = parseListPicker(item.Content);
+    return template
+      ? { kind: "entry", entry: { ...base(item), kind: "listPicker", content: template } }
+      : { kind: "ignore" };
+  }
+  if (!TEXT_TYPES.includes(contentType) || typeof item.Content !== "string")
+    return { kind: "ignore" };
+  if (isBot(item)) return { kind: "botMessage", content: item.Content, contentType };
+  return { kind: "entry", entry: { ...base(item), kind: "text", content: item.Content } };
+}

@@ -1,0 +1,97 @@
+import { ContentType } from "@chat-widget/protocol";
+import { describe, expect, it } from "vitest";
+import { agentMessage, botMessage, customerMessage, event } from "../test-support/fakes.js";
+import { initialState, reducer } from "./reducer.js";
+import type { Action, WidgetState } from "./reducer.js";
+
+const run = (actions: Action[], state: WidgetState = initialState) =>
+  actions.reduce(reducer, state);
+const open = run([{ type: "clickWithNoChat" }, { type: "connectionEstablished", visible: true }]);
+const flags = (s: WidgetState) => ({
+  visible: s.visible,
+  active: s.active,
+  loading: s.loading,
+  error: s.error,
+  botActive: s.botActive,
+  botLoading: s.botLoading,
+});
+
+describe("the widget flags (spec §4) as one reducer", () => {
+  it("click with no chat: loading on; connection established: loading off, window visible, chat active", () => {
+    expect(flags(run([{ type: "clickWithNoChat" }]))).toMatchObject({
+      loading: true,
+      visible: false,
+      active: false,
+    });
+    expect(flags(open)).toMatchObject({ loading: false, visible: true, active: true });
+  });
+
+  it("any failure: visible, active and loading off; error on", () => {
+    const s = run([{ type: "failed" }], open);
+    expect(flags(s)).toMatchObject({ visible: false, active: false, loading: false, error: true });
+    expect(run([{ type: "errorElapsed" }], s).error).toBe(false);
+  });
+
+  it("minimise: window hides, chat stays active; reopen shows it again", () => {
+    const s = run([{ type: "minimise" }], open);
+    expect(flags(s)).toMatchObject({ visible: false, active: true });
+    expect(run([{ type: "reopen" }], s).visible).toBe(true);
+    expect(run([{ type: "reopen" }]).visible).toBe(false);
+  });
+
+  it("close: loading on, hide, inactive; then the transcript is cleared and loading off", () => {
+    const withEntry = run([{ type: "itemReceived", item: agentMessage("hi"), live: true }], open);
+    const closing = run([{ type: "closeStarted" }], withEntry);
+    expect(flags(closing)).toMatchObject({ loading: true, visible: false, active: false });
+    expect(closing.entries).toHaveLength(1);
+    const closed = run([{ type: "closed" }], closing);
+    expect(closed).toEqual(initialState);
+  });
+
+  it("the BOT echo and the input sentinel: bot loading and bot active, echo content remembered", () => {
+    const s = run([{ type: "itemReceived", item: botMessage("menu"), live: true }], open);
+    expect(flags(s)).toMatchObject({ botLoading: true, botActive: true });
+    expect(s.pendingEchoes).toEqual(["menu"]);
+    const stopped = run([{ type: "itemReceived", item: botMessage("input"), live: true }], s);
+    expect(stopped.botLoading).toBe(false);
+    expect(stopped.pendingEchoes).toEqual(["menu"]);
+    const echoed = run(
+      [{ type: "itemReceived", item: customerMessage("menu"), live: true }],
+      stopped,
+    );
+    expect(echoed.entries).toEqual([]);
+    expect(echoed.pendingEchoes).toEqual([]);
+  });
+
+  it("incoming chat-ended event from a non-customer: chat becomes inactive", () => {
+    const s = run(
+      [{ type: "itemReceived", item: event(ContentType.CHAT_ENDED), live: true }],
+      open,
+    );
+    expect(s.active).toBe(false);
+  });
+
+  it("each message once: the same id is added once, whichever action brings it", () => {
+    const m = customerMessage("Hi", { Id: "sent-1" });
+    const s = run(
+      [
+        { type: "itemReceived", item: m, live: true },
+        {
+          type: "messageSent",
+          entry: {
+            kind: "text",
+            id: "sent-1",
+            absoluteTime: m.AbsoluteTime,
+            content: "Hi",
+            contentType: ContentType.TEXT_PLAIN,
+            participantRole: "customer",
+            displayName: "Customer",
+          },
+        },
+        { type: "itemReceived", item: m, live: false },
+      ],
+      open,
+    );
+    expect(s.entries.map((e) => e.id)).toEqual(["sent-1"]);
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The widget's state machine (spec §4): one reducer whose actions are the spec's transitions.
+ * Pure: side effects (calls, timers, storage) live in `controller.ts`.
+ */
+import type { Item } from "@chat-widget/protocol";
+import { BOT_INPUT_SENTINEL, classify, isChatEnded, isFromCustomer, isMessage } from "./entries.js";
+import type { Entry, TextEntry } from "./entries.js";
+
+export interface Upload {
+  id: string;
+  name: string;
+  /** Fraction done in [0, 1], or null while unknown. */
+  progress: number | null;
+}
+
+export interface WidgetState {
+  /** A chat exists (starting, open or minimised). */
+  chatExists: boolean;
+  visible: boolean;
+  active: boolean;
+  loading: boolean;
+  error: boolean;
+  botActive: boolean;
+  botLoading: boolean;
+  agentTyping: boolean;
+  entries: readonly Entry[];
+  /** Ids of customer messages that are bot echoes (decision 4): never shown. */
+  hiddenIds: readonly string[];
+  /** Bot contents echoed back whose customer copy has not been seen yet. */
+  pendingEchoes: readonly string[];
+  uploads: readonly Upload[];
+}
+
+export const initialState: WidgetState = {
+  chatExists: false,
+  visible: false,
+  active: false,
+  loading: false,
+  error: false,
+  botActive: false,
+  botLoading: false,
+  agentTyping: false,
+  entries: [],
+  hiddenIds: [],
+  pendingEchoes: [],
+  uploads: [],
+};
+
+export type Action =
+  /** Click with no chat: loading on (then verify, start chat, connect). */
+  | { type: "clickWithNoChat" }
+  /** A stored chat is being resumed after navigation or reload (decision 6). */
+  | { type: "resumeStarted" }
+  /** The connection is established: loading off, window visible (unless resumed minimised), chat active. */
+  | { type: "connectionEstablished"; visible: boolean }
+  /** Any failure: visible, active and loading off; error on (for 5 s). */
+  | { type: "failed" }
+  | { type: "errorElapsed" }
+  /** A stored chat could not be resumed: forget it quietly. */
+  | { type: "resumeFailed" }
+  /** Click with a chat existing but hidden: the window reopens. */
+  | { type: "reopen" }
+  /** Minimise: window hides, chat stays active. */
+  | { type: "minimise" }
+  /** Close, first half: loading on, hide, inactive. */
+  | { type: "closeStarted" }
+  /** Close, second half: transcript cleared, loading off. */
+  | { type: "closed" }
+  /** Connection broken: the chat can no longer be used. */
+  | { type: "connectionBroken" }
+  /** The chat ended (the client reported it). */
+  | { type: "chatEnded" }
+  /** Agent typing event: the indicator shows (for 3 s). */
+  | { type: "agentTyping" }
+  | { type: "agentTypingElapsed" }
+  | { type: "botLoadingElapsed" }
+  /** An item from the websocket (live) or from getTranscript (history). */
+  | { type: "itemReceived"; item: Item; live: boolean }
+  /** A customer message the widget sent (typed or a clicked option), with the server's id. */
+  | { type: "messageSent"; entry: TextEntry }
+  /** The automatic echo of a bot message was sent; its id is never shown. */
+  | { type: "botEchoSent"; id: string }
+  /** A bot option was clicked and sent: bot active turns off. */
+  | { type: "optionChosen" }
+  | { type: "uploadStarted"; upload: Upload }
+  | { type: "uploadProgress"; id: string; progress: number }
+  | { type: "uploadEnded"; id: string };
+
+function byTime(a: Entry, b: Entry): number {
+  const ta = a.absoluteTime || "\uffff";
+  const tb = b.absoluteTime || "\uffff";
+  return ta < tb ? -1 : ta > tb ? 1 : 0;
+}
+
+function removeOne(list: readonly string[], value: string): readonly string[] {
+  const i = list.indexOf(value);
+  return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)];
+}
+
+function addEntry(state: WidgetState, entry: Entry, sorted: boolean): WidgetState {
+  if (entry.id !== "" && state.entries.some((e) => e.id === entry.id)) return state;
+  if (
+    entry.kind === "event" &&
+    entry.id === "" &&
+    state.entries.some((e) => e.kind === "event" && e.content === entry.content)
+  )
+    return state;
+  const entries = [...state.entries, entry];
+  if (sorted) entries.sort(byTime);
+  return { ...state, entries };
+}
+
+function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
+  const c = classify(item);
+  if (c.kind === "ignore") return state;
+  if (c.kind === "botMessage") {
+    const sentinel = c.content === BOT_INPUT_SENTINEL;
+    const echoes = sentinel ? state.pendingEchoes : [...state.pendingEchoes, c.content];
+    if (!live)
+      return { ...state, pendingEchoes: echoes, botActive: sentinel ? state.botActive : true };
+    // Bot loading shows (3 s); the "input" sentinel stops it and nothing is sent.
+    return {
+      ...state,
+      pendingEchoes: echoes,
+      botLoading: !sentinel,
+      botActive: sentinel ? state.botActive : true,
+    };
+  }
+  const entry = c.entry;
+  let next = state;
+  if (entry.kind === "text" && entry.participantRole === "customer") {
+    if (state.hiddenIds.includes(entry.id))
+      return { ...state, pendingEchoes: removeOne(state.pendingEchoes, entry.content) };
+    if (
+      state.pendingEchoes.includes(entry.content) &&
+      !state.entries.some((e) => e.id === entry.id)
+    ) {
+      return {
+        ...state,
+        pendingEchoes: removeOne(state.pendingEchoes, entry.content),
+        hiddenIds: [...state.hiddenIds, entry.id],
+      };
+    }
+    if (!live) next = { ...next, botActive: false };
+  }
+  next = addEntry(next, entry, !live);
+  if (entry.kind === "listPicker") next = { ...next, botLoading: false };
+  if (!isFromCustomer(item) && (isMessage(item) || entry.kind === "attachment"))
+    next = { ...next, agentTyping: false };
+  if (isChatEnded(item) && !isFromCustomer(item)) next = { ...next, active: false };
+  return next;
+}
+
+export function reducer(state: WidgetState, action: Action): WidgetState {
+  switch (action.type) {
+    case "clickWithNoChat":
+      return { ...state, chatExists: true, loading: true, error: false };
+    case "resumeStarted":
+      return { ...state, chatExists: true, loading: true };
+    case "connectionEstablished":
+      return { ...state, loading: false, visible: action.visible, active: true };
+    case "failed":
+      return { ...initialState, error: true };
+    case "errorElapsed":
+      return { ...state, error: false };
+    case "resumeFailed":
+      return initialState;
+    case "reopen":
+      return state.chatExists ? { ...state, visible: true } : state;
+    case "minimise":
+      return { ...state, visible: false };
+    case "closeStarted":
+      return { ...state, loading: true, visible: false, active: false };
+    case "closed":
+      return initialState;
+    case "connectionBroken":
+    case "chatEnded":
+      return { ...state, active: false, botActive: false, botLoading: false, agentTyping: false };
+    case "agentTyping":
+      return { ...state, agentTyping: true };
+    case "agentTypingElapsed":
+      return { ...state, agentTyping: false };
+    case "botLoadingElapsed":
+      return { ...state, botLoading: false };
+    case "itemReceived":
+      return receive(state, action.item, action.live);
+    case "messageSent":
+      if (state.hiddenIds.includes(action.entry.id)) return state;
+      return addEntry(state, action.entry, false);
+    case "botEchoSent": {
+      if (state.hiddenIds.includes(action.id)) return state;
+      const entries = state.entries.filter((e) => e.id !== action.id);
+      return { ...state, entries, hiddenIds: [...state.hiddenIds, action.id] };
+    }
+    case "optionChosen":
+      return { ...state, botActive: false };
+    case "uploadStarted":
+      return { ...state, uploads: [...state.uploads, action.upload] };
+    case "uploadProgress":
+      return {
+        ...state,
+        uploads: state.uploads.map((u) =>
+          u.id === action.id ? { ...u, progress: action.progress } : u,
+        ),
+      };
+    case "uploadEnded":
+      return { ...state, uploads: state.uploads.filter((u) => u.id !== action.id) };
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Every style of the widget, inlined into its shadow root (spec §2, §9; decision 7: the host
+ * page may set --chat-widget-primary-color, --chat-widget-font-family and --chat-widget-logo).
+ */
+const DEFAULT_LOGO =
+  "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='white'%3E%3Cpath d='M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z'/%3E%3C/svg%3E\")";
+
+export const styles = `
+:host{--cw-primary:var(--chat-widget-primary-color,#e56606);--cw-font:var(--chat-widget-font-family,"Poppins",sans-serif);--cw-logo:var(--chat-widget-logo,${DEFAULT_LOGO});all:initial}
+*{box-sizing:border-box}
+.cw{font-family:var(--cw-font);font-weight:500;font-size:14px;line-height:1.4;color:#1f1f1f}
+.cw button{font:inherit;cursor:pointer}
+.cw button:disabled{cursor:default;opacity:.5}
+@keyframes cw-appear{from{opacity:0;transform:scale(.6)}to{opacity:1;transform:scale(1)}}
+@keyframes cw-rotate{to{transform:rotate(360deg)}}
+@keyframes cw-dots{0%,60%,100%{opacity:.25;transform:translateY(0)}30%{opacity:1;transform:translateY(-4px)}}
+.appear{animation:cw-appear .2s ease-out}
+.rotate{animation:cw-rotate 2s linear infinite}
+.launcher{position:fixed;right:25px;bottom:25px;width:75px;height:75px;border:0;border-radius:10px 10px 0 0;z-index:999;background:var(--cw-primary);color:#fff;display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25);padding:0}
+.launcher svg{width:36px;height:36px}
+.loading-indicator{position:fixed;right:110px;bottom:50px;width:26px;height:26px;z-index:999;color:var(--cw-primary)}
+.loading-indicator svg{width:26px;height:26px;display:block}
+.window{position:fixed;right:25px;bottom:25px;width:350px;height:540px;z-index:999;display:flex;flex-direction:column;background:#fff;border-radius:10px 10px 0 0;overflow:hidden;box-shadow:0 6px 24px rgba(0,0,0,.25)}
+.window.dragging{outline:3px dashed var(--cw-primary);outline-offset:-3px}
+.header{flex:none;display:flex;align-items:center;justify-content:space-between;background:var(--cw-primary);color:#fff;padding:6px 10px}
+.logo{height:56px;width:120px;background-image:var(--cw-logo);background-repeat:no-repeat;background-size:contain;background-position:left center}
+.header-actions{display:flex;gap:4px}
+.icon-button{background:transparent;border:0;color:inherit;width:32px;height:32px;padding:4px;border-radius:6px;display:flex;align-items:center;justify-content:center}
+.icon-button:hover{background:rgba(255,255,255,.2)}
+.icon-button svg{width:20px;height:20px}
+.transcript{flex:1 1 auto;max-height:540px;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f7f7f8}
+.message{max-width:80%;padding:8px 12px;border-radius:12px;word-wrap:break-word;overflow-wrap:anywhere}
+.message.incoming{align-self:flex-start;background:#fff;border:1px solid #e4e4e7;border-bottom-left-radius:2px}
+.message.agent{background:#fff4ec;border-color:color-mix(in srgb,var(--cw-primary) 35%,#fff)}
+.message.outgoing{align-self:flex-end;background:var(--cw-primary);color:#fff;border-bottom-right-radius:2px;white-space:pre-wrap}
+.message .name{display:block;font-size:11px;opacity:.7;margin-bottom:2px}
+.event{align-self:center;font-size:12px;color:#6b6b73;font-style:italic;text-align:center}
+.markdown>:first-child{margin-top:0}.markdown>:last-child{margin-bottom:0}
+.markdown p,.markdown ul,.markdown ol,.markdown pre,.markdown blockquote{margin:0 0 6px}
+.markdown ul,.markdown ol{padding-left:20px}
+.markdown pre{background:#f0f0f2;padding:6px;border-radius:6px;overflow-x:auto;white-space:pre-wrap}
+.markdown code{font-family:ui-monospace,monospace;font-size:12px}
+.markdown blockquote{border-left:3px solid #ddd;padding-left:8px;color:#555}
+.markdown h3,.markdown h4,.markdown h5,.markdown h6{margin:0 0 4px;font-size:15px}
+.markdown a,.attachment a{color:inherit}
+.list-picker{align-self:flex-start;max-width:85%;background:#fff;border:1px solid #e4e4e7;border-radius:12px;padding:10px 12px}
+.list-picker .title{margin-bottom:8px}
+.list-picker ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
+.option{width:100%;text-align:left;background:#fff;color:var(--cw-primary);border:1px solid var(--cw-primary);border-radius:8px;padding:6px 10px}
+.option:not(:disabled):hover{background:var(--cw-primary);color:#fff}
+.option .subtitle{display:block;font-size:11px;color:#6b6b73}
+.attachment button{background:none;border:0;padding:0;color:inherit;text-decoration:underline}
+.attachment progress{display:block;width:100%;accent-color:var(--cw-primary)}
+.typing{align-self:flex-start;display:flex;gap:4px;padding:10px 12px;background:#fff;border:1px solid #e4e4e7;border-radius:12px}
+.typing span{width:7px;height:7px;border-radius:50%;background:#8a8a93;animation:cw-dots 2.5s infinite ease-in-out}
+.typing span:nth-child(2){animation-delay:.3s}.typing span:nth-child(3){animation-delay:.6s}
+.uploads{flex:none;padding:4px 12px;font-size:12px;color:#555}
+.uploads progress{width:100%;accent-color:var(--cw-primary)}
+.composer{flex:none;display:flex;align-items:flex-end;gap:6px;max-height:60px;padding:8px;border-top:1px solid #e4e4e7;background:#fff}
+.composer textarea{flex:1;resize:none;height:44px;max-height:44px;border:1px solid #d4d4d8;border-radius:8px;padding:6px 8px;font:inherit;font-size:13px;color:inherit}
+.composer textarea:disabled{background:#f4f4f5}
+.composer textarea:focus{outline:2px solid var(--cw-primary);outline-offset:-1px;border-color:transparent}
+.composer .icon-button{color:var(--cw-primary)}
+.composer .icon-button:hover{background:#f4f4f5}
+.error-notice{position:fixed;right:25px;bottom:25px;z-index:999;max-width:300px;background:#fff;color:#b42318;border:1px solid #f3c3bd;border-left:4px solid #b42318;border-radius:10px 10px 0 0;padding:14px 16px;box-shadow:0 4px 14px rgba(0,0,0,.2)}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`;

@@ -1,0 +1,106 @@
+/**
+ * The widget's telemetry (spec §7, decision 10): once a chat session exists, load
+ * `chat-telemetry.js`, create one telemetry for the page and count the session's websocket
+ * events. Off with `data-telemetry="off"`; closed (flushed) on `pagehide`. Every failure only
+ * logs: telemetry never breaks a chat.
+ */
+import type { SessionMetricSource, Telemetry } from "@chat-widget/chat-client";
+import type { Logger } from "../logger.js";
+import { bufferSessionEvents } from "./buffered-source.js";
+import type { TelemetryModule } from "./contract.js";
+
+export const TELEMETRY_FAILED = "Telemetry failed";
+
+export interface WidgetTelemetryOptions {
+  enabled: boolean;
+  /** Telemetry base URL; the client appends `/telemetry/...`. */
+  endpoint: string;
+  logger: Logger;
+  /** Load the telemetry script (once); null when it could not be loaded. */
+  load: () => Promise<TelemetryModule | null>;
+  /** Run `callback` when the page is hidden for good or for the back/forward cache. */
+  onPageHide: (callback: () => void) => void;
+}
+
+export interface WidgetTelemetry {
+  /** Count this session's events; returns a function that stops counting. */
+  attach(session: SessionMetricSource): () => void;
+}
+
+const NOOP = () => {};
+
+export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTelemetry {
+  const { logger } = options;
+  let loading: Promise<TelemetryModule | null> | null = null;
+  let telemetry: Telemetry | null = null;
+  let closed = false;
+
+  const fail = (error: unknown) => {
+    try {
+      logger.warn(TELEMETRY_FAILED, error);
+    } catch {
+      // A throwing logger must not break a chat.
+    }
+  };
+
+  const start = (): Promise<TelemetryModule | null> => {
+    loading ??= (async () => {
+      options.onPageHide(() => {
+        closed = true;
+        const current = telemetry;
+        telemetry = null;
+        try {
+          current?.close();
+        } catch (error) {
+          fail(error);
+        }
+      });
+      const module = await options.load();
+      if (!module || closed) return null;
+      telemetry = module.createTelemetry({ endpoint: options.endpoint, logger });
+      return module;
+    })().catch((error: unknown) => {
+      fail(error);
+      return null;
+    });
+    return loading;
+  };
+
+  return {
+    attach(session) {
+      if (!options.enabled || closed) return NOOP;
+      let buffer: ReturnType<typeof bufferSessionEvents>;
+      try {
+        buffer = bufferSessionEvents(session);
+      } catch (error) {
+        fail(error);
+        return NOOP;
+      }
+      let detached = false;
+      let detach: () => void = NOOP;
+      void start().then((module) => {
+        if (detached) return;
+        if (!module || !telemetry) {
+          buffer.dispose();
+          return;
+        }
+        try {
+          detach = module.attachSessionMetrics(buffer.source, telemetry);
+        } catch (error) {
+          fail(error);
+          buffer.dispose();
+        }
+      });
+      return () => {
+        if (detached) return;
+        detached = true;
+        try {
+          detach();
+        } catch (error) {
+          fail(error);
+        }
+        buffer.dispose();
+      };
+    },
+  };
+}

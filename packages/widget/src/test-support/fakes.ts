@@ -1,0 +1,198 @@
+/** Fakes of the widget's own seams (chat adapter, gateway, storage) for component tests. */
+import { ContentType, ItemType } from "@chat-widget/protocol";
+import type { Item, StartChatResult } from "@chat-widget/protocol";
+import { vi } from "vitest";
+import type {
+  ChatAdapter,
+  ChatConnection,
+  ChatHandlers,
+  TranscriptPage,
+  TranscriptRequest,
+} from "../chat/adapter.js";
+import type { Gateway } from "../gateway.js";
+import type { Logger } from "../logger.js";
+import type { ChatStorage, StoredChat } from "../session-storage.js";
+import type { ControllerDeps } from "../state/controller.js";
+
+export const CHAT: StartChatResult = {
+  ContactId: "contact-1",
+  ParticipantId: "customer-1",
+  ParticipantToken: "token-1",
+};
+
+let seq = 0;
+export function item(partial: Partial<Item>): Item {
+  seq++;
+  return {
+    Id: `item-${seq}`,
+    AbsoluteTime: new Date(Date.UTC(2025, 0, 1, 10, 0, seq)).toISOString(),
+    Type: ItemType.MESSAGE,
+    ContentType: ContentType.TEXT_PLAIN,
+    ...partial,
+  };
+}
+
+export const agentMessage = (Content: string, extra: Partial<Item> = {}) =>
+  item({
+    Content,
+    ParticipantRole: "AGENT",
+    DisplayName: "Sam",
+    ParticipantId: "agent-1",
+    ...extra,
+  });
+export const botMessage = (Content: string, extra: Partial<Item> = {}) =>
+  item({ Content, ParticipantRole: "SYSTEM", DisplayName: "BOT", ...extra });
+export const systemMessage = (Content: string, extra: Partial<Item> = {}) =>
+  item({ Content, ParticipantRole: "SYSTEM", DisplayName: "SYSTEM_MESSAGE", ...extra });
+export const customerMessage = (Content: string, extra: Partial<Item> = {}) =>
+  item({
+    Content,
+    ParticipantRole: "CUSTOMER",
+    DisplayName: "Customer",
+    ParticipantId: CHAT.ParticipantId,
+    ...extra,
+  });
+export const event = (contentType: string, extra: Partial<Item> = {}) =>
+  item({ Type: ItemType.EVENT, ContentType: contentType, ...extra });
+
+export function listPicker(title: string, options: string[], extra: Partial<Item> = {}): Item {
+  return botMessage(
+    JSON.stringify({
+      templateType: "ListPicker",
+      version: "1.0",
+      data: { content: { title, elements: options.map((o) => ({ title: o })) } },
+    }),
+    { ContentType: ContentType.INTERACTIVE_MESSAGE, ...extra },
+  );
+}
+
+export class FakeConnection implements ChatConnection {
+  sent: { content: string; contentType: string }[] = [];
+  events: { contentType: string; content?: string }[] = [];
+  attachments: File[] = [];
+  disconnects = 0;
+  disposed = false;
+  transcript: Item[] = [];
+  transcriptRequests: TranscriptRequest[] = [];
+  failSend = false;
+  private nextId = 0;
+  private uploadDone: (() => void) | null = null;
+  progress: ((f: number) => void) | null = null;
+
+  constructor(public handlers: ChatHandlers) {}
+
+  async sendMessage(content: string, contentType: string) {
+    if (this.failSend) throw new Error("send failed");
+    this.sent.push({ content, contentType });
+    return { Id: `sent-${++this.nextId}`, AbsoluteTime: new Date().toISOString() };
+  }
+  async sendEvent(contentType: string, content?: string) {
+    this.events.push(content === undefined ? { contentType } : { contentType, content });
+  }
+  sendAttachment(file: File, onProgress: (f: number) => void) {
+    this.attachments.push(file);
+    this.progress = onProgress;
+    return new Promise<void>((resolve) => (this.uploadDone = resolve));
+  }
+  finishUpload() {
+    this.uploadDone?.();
+  }
+  /** When set, downloads wait for `finishDownload()` and report through `downloadProgress`. */
+  holdDownloads = false;
+  downloadProgress: ((f: number) => void) | null = null;
+  private downloadDone: (() => void) | null = null;
+  downloadAttachment(id: string, onProgress?: (f: number) => void) {
+    const blob = new Blob([`file ${id}`]);
+    if (!this.holdDownloads) return Promise.resolve(blob);
+    this.downloadProgress = onProgress ?? null;
+    return new Promise<Blob>((resolve) => (this.downloadDone = () => resolve(blob)));
+  }
+  finishDownload() {
+    this.downloadDone?.();
+  }
+  async getTranscript(request: TranscriptRequest): Promise<TranscriptPage> {
+    this.transcriptRequests.push(request);
+    return { Transcript: this.transcript };
+  }
+  async disconnect() {
+    this.disconnects++;
+  }
+  dispose() {
+    this.disposed = true;
+  }
+  typingEvents() {
+    return this.events.filter((e) => e.contentType === ContentType.TYPING);
+  }
+}
+
+export class FakeAdapter implements ChatAdapter {
+  connections: FakeConnection[] = [];
+  details: StartChatResult[] = [];
+  fail = false;
+  /** Items the server already holds when the next connection is made. */
+  transcript: Item[] = [];
+
+  async connect(details: StartChatResult, handlers: ChatHandlers) {
+    this.details.push(details);
+    if (this.fail) throw new Error("Unable to connect.");
+    const connection = new FakeConnection(handlers);
+    connection.transcript = this.transcript;
+    this.connections.push(connection);
+    return connection;
+  }
+  get last(): FakeConnection {
+    const c = this.connections[this.connections.length - 1];
+    if (!c) throw new Error("no connection");
+    return c;
+  }
+}
+
+export function fakeGateway() {
+  return {
+    verify: vi.fn<Gateway["verify"]>(async () => true),
+    startChat: vi.fn<Gateway["startChat"]>(async () => CHAT),
+    reportOrderNumber: vi.fn<Gateway["reportOrderNumber"]>(async () => true),
+  } satisfies Gateway;
+}
+
+export class MemoryStorage implements ChatStorage {
+  value: StoredChat | null = null;
+  load() {
+    return this.value;
+  }
+  save(v: StoredChat) {
+    this.value = v;
+  }
+  clear() {
+    this.value = null;
+  }
+}
+
+type LogFn = (...args: unknown[]) => void;
+export function fakeLogger() {
+  return {
+    debug: vi.fn<LogFn>(),
+    info: vi.fn<LogFn>(),
+    warn: vi.fn<LogFn>(),
+    error: vi.fn<LogFn>(),
+  } satisfies Logger;
+}
+
+export function makeDeps(overrides: Partial<ControllerDeps> = {}) {
+  const adapter = new FakeAdapter();
+  const gateway = fakeGateway();
+  const storage = new MemoryStorage();
+  const logger = fakeLogger();
+  const deps: ControllerDeps = { adapter, gateway, storage, logger, ...overrides };
+  return { deps, adapter, gateway, storage, logger };
+}
+
+/** A jwt whose payload is the given JSON (unsigned: the widget only decodes). */
+export function jwtWith(payload: unknown): string {
+  const b64 = (s: string) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+  return `${b64(JSON.stringify({ alg: "none", typ: "JWT" }))}.${b64(JSON.stringify(payload))}.sig`;
+}

@@ -1,0 +1,32 @@
+/** Every text the widget shows or logs, exactly as the spec writes it (spec §2, §8, §5). */
+export const Text = {
+  ERROR_NOTICE: "Something went wrong. Try again later.",
+  MINIMISE: "Minimise chat window",
+  CLOSE: "Close chat window",
+  PLACEHOLDER_ACTIVE: "Type here...",
+  PLACEHOLDER_BOT: "Select an option from above",
+  PLACEHOLDER_INACTIVE: "",
+  CHAT_ENDED: "Chat has ended!",
+  ADVISOR: "Advisor",
+  UNABLE_TO_CONNECT: "Unable to connect.",
+  UNABLE_TO_SEND: "Unable to send message",
+  /** The customer role label sent as ParticipantDetails.DisplayName (spec §3). */
+  CUSTOMER: "Customer",
+  joined: (name: string) => `${name} has joined the chat`,
+  left: (name: string) => `${name} has left the chat`,
+} as const;
+
+/** Widget texts the spec leaves open (decisions 8: attachments). */
+export const ExtraText = {
+  OPEN: "Open chat",
+  LOADING: "Loading",
+  SEND: "Send message",
+  ATTACH: "Attach a file",
+  UPLOADING: "Uploading",
+  DOWNLOADING: "Downloading",
+  DROP: "Drop a file to send it",
+  FILE_REJECTED: "This file can't be sent",
+} as const;
+
+/** A transfer's progress as shown beside its bar: 0.5 → "50%". */
+export const percent = (fraction: number): string => `${Math.round(fraction * 100)}%`;

@@ -1,0 +1,116 @@
+import { ContentType } from "@chat-widget/protocol";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { agentMessage, event } from "./test-support/fakes.js";
+import { flush, renderWidget } from "./test-support/render.js";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe("chat window", () => {
+  it("the header has a minimise icon titled 'Minimise chat window' and a close icon titled 'Close chat window'", async () => {
+    const w = renderWidget();
+    await w.open();
+    expect(screen.getByTitle("Minimise chat window").tagName).toBe("BUTTON");
+    expect(screen.getByTitle("Close chat window").tagName).toBe("BUTTON");
+    expect(screen.getByRole("img", { name: "Logo" }).className).toBe("logo");
+  });
+
+  it("minimise: window hides, chat stays active", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(agentMessage("Hello"));
+    fireEvent.click(screen.getByTitle("Minimise chat window"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(w.adapter.last.disconnects).toBe(0);
+    expect(w.storage.value?.visible).toBe(false);
+    fireEvent.click(w.launcher());
+    expect(screen.getByText("Hello")).toBeTruthy();
+    expect(w.textbox().disabled).toBe(false);
+  });
+
+  it("close: loading on, hide, inactive, disconnect the participant, clear the transcript, loading off", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(agentMessage("Hello"));
+    let release: () => void = () => {};
+    w.adapter.last.disconnect = vi.fn(() => new Promise<void>((r) => (release = r)));
+    fireEvent.click(screen.getByTitle("Close chat window"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
+    expect(w.adapter.last.disconnect).toHaveBeenCalledTimes(1);
+    await act(async () => release());
+    await flush();
+    expect(screen.queryByRole("status", { name: "Loading" })).toBeNull();
+    expect(w.storage.value).toBeNull();
+    // A new click starts a new chat with an empty transcript.
+    await w.open();
+    expect(w.gateway.startChat).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText("Hello")).toBeNull();
+  });
+
+  it("close does not disconnect the participant when the chat has ended", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(event(ContentType.CHAT_ENDED, { ParticipantRole: "SYSTEM" }));
+    fireEvent.click(screen.getByTitle("Close chat window"));
+    await flush();
+    expect(w.adapter.connections[0]!.disconnects).toBe(0);
+  });
+
+  it("close does not disconnect the participant when it is no longer connected (connection broken)", async () => {
+    const w = renderWidget();
+    await w.open();
+    act(() => w.adapter.last.handlers.onConnectionBroken());
+    await flush();
+    expect(w.adapter.last.disconnects).toBe(1);
+    fireEvent.click(screen.getByTitle("Close chat window"));
+    await flush();
+    expect(w.adapter.connections[0]!.disconnects).toBe(1);
+  });
+
+  it("connection broken: disconnect the participant if not already ended or disconnected", async () => {
+    const w = renderWidget();
+    await w.open();
+    act(() => w.adapter.last.handlers.onConnectionBroken());
+    await flush();
+    expect(w.adapter.last.disconnects).toBe(1);
+    expect(w.textbox().disabled).toBe(true);
+    act(() => w.adapter.last.handlers.onConnectionBroken());
+    await flush();
+    expect(w.adapter.last.disconnects).toBe(1);
+  });
+
+  it("connection broken after the chat ended does not disconnect", async () => {
+    const w = renderWidget();
+    await w.open();
+    act(() => w.adapter.last.handlers.onEnded());
+    act(() => w.adapter.last.handlers.onConnectionBroken());
+    await flush();
+    expect(w.adapter.last.disconnects).toBe(0);
+  });
+
+  it("incoming chat-ended event from a non-customer: chat becomes inactive (input disabled)", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(
+      event(ContentType.CHAT_ENDED, { ParticipantRole: "AGENT", DisplayName: "Sam" }),
+    );
+    expect(w.textbox().disabled).toBe(true);
+    expect(w.textbox().placeholder).toBe("");
+    expect(
+      (screen.getByRole("button", { name: "Send message" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.getByText("Chat has ended!")).toBeTruthy();
+  });
+
+  it("a chat-ended event from the customer does not make the chat inactive", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(event(ContentType.CHAT_ENDED, { ParticipantRole: "CUSTOMER" }));
+    expect(w.textbox().disabled).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+/** One self-contained script: `dist/chat-widget.js` (IIFE, minified, React included), fonts beside it. */
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import type { Plugin } from "vite";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "../..");
+const require = createRequire(import.meta.url);
+
+const FONTS = ["poppins-latin-500-normal.woff2", "poppins-latin-500-italic.woff2"];
+
+function copyFonts(): Plugin {
+  return {
+    name: "chat-widget-fonts",
+    apply: "build",
+    writeBundle() {
+      const out = join(here, "dist/fonts");
+      mkdirSync(out, { recursive: true });
+      for (const font of FONTS)
+        copyFileSync(require.resolve(`@fontsource/poppins/files/${font}`), join(out, font));
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), copyFonts()],
+  resolve: {
+    alias: {
+      "@chat-widget/protocol": join(root, "packages/protocol/src/index.ts"),
+      "@chat-widget/chat-client": join(root, "packages/chat-client/src/index.ts"),
+    },
+  },
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    minify: true,
+    sourcemap: false,
+    target: "es2022",
+    lib: {
+      entry: join(here, "src/main.ts"),
+      formats: ["iife"],
+      name: "ChatWidgetBundle",
+      fileName: () => "chat-widget.js",
+    },
+  },
+});
