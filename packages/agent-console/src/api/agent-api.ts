@@ -1,0 +1,97 @@
+/**
+ * The agent API's typed client (routes under `/agent-api`, wire types from
+ * @chat-widget/protocol). Every call but sign-in sends the advisor's bearer token; a failure
+ * rejects with an AgentApiError carrying the server's message.
+ */
+import {
+  AgentApiPath,
+  agentContactPath,
+  type AcceptResponse,
+  type AdvisorAvailability,
+  type ChatsResponse,
+  type ConnectionTokenResponse,
+  type MeResponse,
+  type QueueResponse,
+  type SignInResponse,
+  type WebSocketTransportResponse,
+} from "@chat-widget/protocol";
+import { toAgentApiError } from "./errors.js";
+
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface AgentApiOptions {
+  /** The contact centre's origin ("" = the page's own). */
+  baseUrl?: string;
+  fetch?: Fetch;
+}
+
+export interface AgentApi {
+  readonly baseUrl: string;
+  signIn(username: string, password: string): Promise<SignInResponse>;
+  signOut(token: string): Promise<void>;
+  me(token: string): Promise<MeResponse>;
+  setAvailability(token: string, availability: AdvisorAvailability): Promise<MeResponse>;
+  queue(token: string): Promise<QueueResponse>;
+  chats(token: string): Promise<ChatsResponse>;
+  accept(token: string, contactId: string): Promise<AcceptResponse>;
+  connectionToken(token: string, contactId: string): Promise<ConnectionTokenResponse>;
+  end(token: string, contactId: string): Promise<void>;
+  websocketTransport(token: string): Promise<WebSocketTransportResponse>;
+  /** The events stream's URL (EventSource cannot send headers). */
+  eventsUrl(token: string): string;
+  /** `GET /metrics` (Prometheus text). */
+  metricsText(): Promise<string>;
+}
+
+export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
+  const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
+  const fetcher: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function request<T>(
+    method: string,
+    path: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await fetcher(baseUrl + path, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw await toAgentApiError(response);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+  const contact = (path: string, contactId: string) => agentContactPath(path, contactId);
+
+  return {
+    baseUrl,
+    signIn: (Username, Password) =>
+      request("POST", AgentApiPath.SignIn, null, { Username, Password }),
+    signOut: async (token) => {
+      await request("POST", AgentApiPath.SignOut, token);
+    },
+    me: (token) => request("GET", AgentApiPath.Me, token),
+    setAvailability: (token, Availability) =>
+      request("PUT", AgentApiPath.Availability, token, { Availability }),
+    queue: (token) => request("GET", AgentApiPath.Queue, token),
+    chats: (token) => request("GET", AgentApiPath.Chats, token),
+    accept: (token, contactId) => request("POST", contact(AgentApiPath.Accept, contactId), token),
+    connectionToken: (token, contactId) =>
+      request("POST", contact(AgentApiPath.ConnectionToken, contactId), token),
+    end: async (token, contactId) => {
+      await request("POST", contact(AgentApiPath.End, contactId), token);
+    },
+    websocketTransport: (token) => request("POST", AgentApiPath.WebSocketTransport, token),
+    eventsUrl: (token) =>
+      `${baseUrl}${AgentApiPath.Events}?access_token=${encodeURIComponent(token)}`,
+    metricsText: async () => {
+      const response = await fetcher(`${baseUrl}/metrics`, { headers: { accept: "text/plain" } });
+      if (!response.ok) throw await toAgentApiError(response);
+      return response.text();
+    },
+  };
+}

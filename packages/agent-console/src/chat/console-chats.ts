@@ -1,0 +1,335 @@
+/**
+ * The advisor's chats through the chat client: one shared websocket manager (its URL from
+ * the agent API) handed to every AGENT `ChatSession`, whose `getConnectionToken` asks the
+ * agent API. Session events go into the ChatsStore; the store's actions come back here.
+ */
+import {
+  ChatSession as DefaultChatSession,
+  createProgressFetch,
+  createWebSocketManager,
+  type ChatSession,
+  type CreateSessionArgs,
+  type ProgressFetch,
+  type WebSocketManager,
+} from "@chat-widget/chat-client";
+import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
+import type { AgentApi } from "../api/agent-api.js";
+import { errorText } from "../api/errors.js";
+import type { ChatInfo } from "../state/chat-state.js";
+import type { ChatsStore } from "../state/chats-store.js";
+import { attachmentProblem, saveBlob } from "./attachment-files.js";
+
+/** How long the customer's typing indicator shows after their last typing event (spec §4). */
+export const TYPING_INDICATOR_MS = 3000;
+/** Transcript fetched when a chat opens (the most the participant service returns). */
+export const TRANSCRIPT_PAGE = 100;
+
+export interface SessionFactory {
+  create(args: CreateSessionArgs): ChatSession;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface ConsoleChatsOptions {
+  api: AgentApi;
+  token: string;
+  store: ChatsStore;
+  sessions?: SessionFactory;
+  manager?: WebSocketManager;
+  timers?: Timers;
+  /** Whether the advisor can see the page (read receipts are sent only then). */
+  isVisible?: () => boolean;
+  progressFetch?: () => ProgressFetch;
+}
+
+interface Handle {
+  info: ChatInfo;
+  session: ChatSession;
+  progress: ProgressFetch;
+  typingTimer: unknown;
+  unsubscribe: (() => void)[];
+  /** Transfers run one after another so each reports its own progress. */
+  transfers: Promise<unknown>;
+}
+
+let transferCount = 0;
+
+export class ConsoleChats {
+  private readonly handles = new Map<string, Handle>();
+  private readonly manager: WebSocketManager;
+  private readonly sessions: SessionFactory;
+  private readonly timers: Timers;
+  private started = false;
+
+  constructor(private readonly o: ConsoleChatsOptions) {
+    this.manager = o.manager ?? createWebSocketManager();
+    this.sessions = o.sessions ?? DefaultChatSession;
+    this.timers = o.timers ?? {
+      setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+      clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
+  }
+
+  /** Open the advisor's one websocket. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.manager.onInitFailure((error) =>
+      this.o.store.setError(`The chat connection failed: ${errorText(error)}`),
+    );
+    void this.manager
+      .init(() => this.o.api.websocketTransport(this.o.token))
+      .then((result) => {
+        if (result.websocketInitFailed) {
+          this.o.store.setError(`The chat connection failed: ${errorText(result.error)}`);
+        }
+      });
+  }
+
+  /**
+   * The advisor's active chats from the agent API (e.g. after a reload): open the ones not open
+   * yet. Chats end through their chat.ended item, never because a list is momentarily stale.
+   */
+  sync(chats: ChatInfo[]): void {
+    for (const info of chats) if (!this.handles.has(info.ContactId)) void this.open(info);
+  }
+
+  async open(info: ChatInfo): Promise<void> {
+    const { store, api, token } = this.o;
+    if (this.handles.has(info.ContactId)) return;
+    if (!store.open(info)) {
+      store.setError("You already have 10 chats open: close an ended chat first.");
+      return;
+    }
+    this.start();
+    const progress = (this.o.progressFetch ?? createProgressFetch)();
+    let session: ChatSession;
+    try {
+      session = this.sessions.create({
+        type: "AGENT",
+        chatDetails: {
+          contactId: info.ContactId,
+          initialContactId: info.InitialContactId,
+          participantId: info.ParticipantId,
+          participantToken: info.ParticipantToken,
+          getConnectionToken: () => api.connectionToken(token, info.ContactId),
+        },
+        websocketManager: this.manager,
+        env: { fetch: progress.fetch },
+      });
+    } catch (error) {
+      store.setChatError(info.ContactId, errorText(error));
+      return;
+    }
+    const handle: Handle = {
+      info,
+      session,
+      progress,
+      typingTimer: null,
+      unsubscribe: [],
+      transfers: Promise.resolve(),
+    };
+    this.handles.set(info.ContactId, handle);
+    this.listen(handle);
+    try {
+      await session.connect();
+      store.setConnected(info.ContactId, true);
+      const transcript = await session.getTranscript({
+        maxResults: TRANSCRIPT_PAGE,
+        scanDirection: "BACKWARD",
+      });
+      this.received(handle, transcript.data.Transcript ?? []);
+    } catch (error) {
+      store.setChatError(info.ContactId, `Could not connect to the chat: ${errorText(error)}`);
+    }
+  }
+
+  /** Send the composed text (markdown). */
+  async send(contactId: string, text: string): Promise<boolean> {
+    const message = text.trim();
+    const handle = this.handles.get(contactId);
+    if (!message || !handle) return false;
+    try {
+      await handle.session.sendMessage({ message, contentType: ContentType.TEXT_MARKDOWN });
+      this.o.store.setChatError(contactId, null);
+      return true;
+    } catch (error) {
+      this.o.store.setChatError(contactId, `The message was not sent: ${errorText(error)}`);
+      return false;
+    }
+  }
+
+  /** The advisor is typing (the chat client sends at most one typing event per 10 s). */
+  typing(contactId: string): void {
+    const handle = this.handles.get(contactId);
+    if (!handle || this.o.store.chat(contactId)?.ended) return;
+    handle.session.sendEvent({ contentType: ContentType.TYPING }).catch((error: unknown) => {
+      this.o.store.setChatError(contactId, `Typing was not sent: ${errorText(error)}`);
+    });
+  }
+
+  /** The advisor looks at a chat: its unread count clears and the customer's messages are marked read. */
+  select(contactId: string): void {
+    this.o.store.select(contactId);
+    this.sendReadReceipts(contactId);
+  }
+
+  /** Mark the customer's messages in view as read (e.g. when the page becomes visible again). */
+  sendReadReceipts(contactId: string): void {
+    const chat = this.o.store.chat(contactId);
+    const handle = this.handles.get(contactId);
+    if (!chat || !handle || chat.ended || !this.visible()) return;
+    for (const item of chat.items) {
+      if (isCustomerMessage(item)) this.receipt(handle, item.Id, ContentType.READ_RECEIPT);
+    }
+  }
+
+  sendAttachment(contactId: string, file: File): Promise<void> {
+    const handle = this.handles.get(contactId);
+    if (!handle) return Promise.resolve();
+    const refused = attachmentProblem(file);
+    if (refused) {
+      this.o.store.setChatError(contactId, refused);
+      return Promise.resolve();
+    }
+    return this.transfer(handle, file.name, "upload", async () => {
+      await handle.session.sendAttachment({ attachment: file });
+    });
+  }
+
+  /** Download an attachment and hand it to the browser as a file. */
+  download(contactId: string, attachmentId: string, name: string): Promise<void> {
+    const handle = this.handles.get(contactId);
+    if (!handle) return Promise.resolve();
+    return this.transfer(handle, name, "download", async () => {
+      const blob = await handle.session.downloadAttachment({ attachmentId });
+      saveBlob(blob, name);
+    });
+  }
+
+  async end(contactId: string): Promise<void> {
+    try {
+      await this.o.api.end(this.o.token, contactId);
+    } catch (error) {
+      this.o.store.setChatError(contactId, `The chat was not ended: ${errorText(error)}`);
+    }
+  }
+
+  /** Close an ended chat's tab. */
+  close(contactId: string): void {
+    this.dispose(contactId);
+    this.o.store.remove(contactId);
+  }
+
+  stop(): void {
+    for (const contactId of [...this.handles.keys()]) this.dispose(contactId);
+    this.manager.terminate();
+  }
+
+  private listen(handle: Handle): void {
+    const { session, info } = handle;
+    const { store } = this.o;
+    const id = info.ContactId;
+    handle.unsubscribe.push(
+      session.onMessage((e) => this.received(handle, [e.data])),
+      session.onTyping((e) => {
+        if (e.data.ParticipantRole !== ParticipantRole.CUSTOMER) return;
+        store.setTyping(id, true);
+        this.timers.clearTimeout(handle.typingTimer);
+        handle.typingTimer = this.timers.setTimeout(
+          () => store.setTyping(id, false),
+          TYPING_INDICATOR_MS,
+        );
+      }),
+      session.onReadReceipt((e) => {
+        const messageId = e.data.MessageMetadata?.MessageId;
+        if (messageId) store.markReceipt(id, messageId, "read");
+      }),
+      session.onDeliveredReceipt((e) => {
+        const messageId = e.data.MessageMetadata?.MessageId;
+        if (messageId) store.markReceipt(id, messageId, "delivered");
+      }),
+      session.onEnded(() => store.setEnded(id)),
+      session.onConnectionEstablished(() => store.setConnected(id, true)),
+      session.onConnectionLost(() => store.setConnected(id, false)),
+      session.onConnectionBroken(() => store.setConnected(id, false)),
+    );
+  }
+
+  private received(handle: Handle, items: Item[]): void {
+    const id = handle.info.ContactId;
+    this.o.store.addItems(id, items);
+    for (const item of items) {
+      if (!isCustomerMessage(item)) continue;
+      this.receipt(handle, item.Id, ContentType.DELIVERED_RECEIPT);
+    }
+    if (this.o.store.getSnapshot().selected === id) this.sendReadReceipts(id);
+  }
+
+  private receipt(
+    handle: Handle,
+    messageId: string,
+    contentType: typeof ContentType.READ_RECEIPT | typeof ContentType.DELIVERED_RECEIPT,
+  ): void {
+    if (this.o.store.chat(handle.info.ContactId)?.ended) return;
+    handle.session.sendMessageReceipt({ contentType, messageId }).catch(() => {
+      // A receipt that could not be sent is not worth interrupting the advisor for.
+    });
+  }
+
+  private transfer(
+    handle: Handle,
+    name: string,
+    direction: "upload" | "download",
+    run: () => Promise<void>,
+  ): Promise<void> {
+    const contactId = handle.info.ContactId;
+    const transfer = {
+      id: `t${++transferCount}`,
+      name,
+      direction,
+      loaded: 0,
+      total: 0,
+      done: false,
+    };
+    this.o.store.setTransfer(contactId, transfer);
+    const work = handle.transfers.then(async () => {
+      handle.progress.listener = (loaded, total) =>
+        this.o.store.setTransfer(contactId, { ...transfer, loaded, total });
+      try {
+        await run();
+        this.o.store.setTransfer(contactId, { ...transfer, loaded: 1, total: 1, done: true });
+      } catch (error) {
+        this.o.store.setTransfer(contactId, { ...transfer, done: true });
+        const what = direction === "upload" ? `${name} was not sent` : `${name} was not downloaded`;
+        this.o.store.setChatError(contactId, `${what}: ${errorText(error)}`);
+      } finally {
+        handle.progress.listener = null;
+      }
+    });
+    handle.transfers = work;
+    return work;
+  }
+
+  private visible(): boolean {
+    return this.o.isVisible
+      ? this.o.isVisible()
+      : typeof document === "undefined" || document.visibilityState !== "hidden";
+  }
+
+  private dispose(contactId: string): void {
+    const handle = this.handles.get(contactId);
+    if (!handle) return;
+    this.timers.clearTimeout(handle.typingTimer);
+    for (const unsubscribe of handle.unsubscribe) unsubscribe();
+    this.handles.delete(contactId);
+  }
+}
+
+const isCustomerMessage = (item: Item): boolean =>
+  item.ParticipantRole === ParticipantRole.CUSTOMER &&
+  item.Type === ItemType.MESSAGE &&
+  Boolean(item.Id);

@@ -1,0 +1,70 @@
+/** One chat: header with End chat, the contact's attributes, the transcript, transfers, errors and the composer. */
+import type { ChatState } from "../state/chat-state.js";
+import { AttributesPanel } from "./AttributesPanel.js";
+import { panelId, tabId } from "./ChatTabs.js";
+import { Composer } from "./Composer.js";
+import { Transcript } from "./Transcript.js";
+import { Transfers } from "./Transfers.js";
+
+export interface ChatActions {
+  send(contactId: string, text: string): Promise<boolean>;
+  typing(contactId: string): void;
+  attach(contactId: string, file: File): void;
+  download(contactId: string, attachmentId: string, name: string): void;
+  end(contactId: string): void;
+  close(contactId: string): void;
+  dismissError(contactId: string): void;
+}
+
+export function ChatView({ chat, actions }: { chat: ChatState; actions: ChatActions }) {
+  const id = chat.info.ContactId;
+  const name = chat.info.CustomerName || "Customer";
+  return (
+    <section className="chat-view" role="tabpanel" id={panelId(id)} aria-labelledby={tabId(id)}>
+      <header>
+        <h2>{name}</h2>
+        {!chat.ended && !chat.connected && !chat.error && (
+          <span className="status">Connecting…</span>
+        )}
+        {chat.ended ? (
+          <button type="button" onClick={() => actions.close(id)}>
+            Close chat
+          </button>
+        ) : (
+          <button type="button" className="danger" onClick={() => actions.end(id)}>
+            End chat
+          </button>
+        )}
+      </header>
+      <div className="chat-body">
+        <div className="conversation">
+          {chat.error && (
+            <div role="alert" className="error">
+              {chat.error}{" "}
+              <button
+                type="button"
+                onClick={() => actions.dismissError(id)}
+                aria-label="Dismiss error"
+              >
+                ×
+              </button>
+            </div>
+          )}
+          <Transcript
+            chat={chat}
+            download={(attachmentId, n) => actions.download(id, attachmentId, n)}
+          />
+          <Transfers transfers={chat.transfers} />
+          {chat.ended && <p className="note">This chat has ended.</p>}
+          <Composer
+            disabled={chat.ended}
+            send={(text) => actions.send(id, text)}
+            typing={() => actions.typing(id)}
+            attach={(file) => actions.attach(id, file)}
+          />
+        </div>
+        <AttributesPanel attributes={chat.info.Attributes} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import type { QueuedContact } from "@chat-widget/protocol";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AgentApi } from "../api/agent-api.js";
+import { ConsoleChats } from "../chat/console-chats.js";
+import type { ChatsStore } from "../state/chats-store.js";
+import { fakeApi, fakeManager, fakeSessions } from "../test-support/fake-sessions.js";
+import { chatInfo, customerMessage } from "../test-support/items.js";
+import { Console } from "./Console.js";
+
+afterEach(cleanup);
+
+/** An EventSource the test drives. */
+class FakeEventSource {
+  static last: FakeEventSource;
+  readonly listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, cb: (e: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), cb]);
+  }
+  close() {
+    this.closed = true;
+  }
+  fire(type: string, data?: unknown) {
+    act(() => {
+      for (const cb of this.listeners.get(type) ?? [])
+        cb({ data: JSON.stringify(data) } as MessageEvent);
+    });
+  }
+}
+
+const waiting = (id: string, name: string): QueuedContact => ({
+  ContactId: id,
+  Queue: "advisors",
+  QueuedAt: new Date().toISOString(),
+  CustomerName: name,
+  Attributes: { orderNumber: `A-${id}` },
+});
+
+function renderConsole(api: AgentApi, availability: "Available" | "Offline" = "Available") {
+  const sessions = fakeSessions();
+  const onAdvisor = vi.fn();
+  const onSignOut = vi.fn();
+  const createChats = (store: ChatsStore) =>
+    new ConsoleChats({
+      api,
+      token: "tok",
+      store,
+      sessions: sessions.factory,
+      manager: fakeManager(),
+      isVisible: () => true,
+      progressFetch: () => ({ fetch: vi.fn(), listener: null }),
+    });
+  render(
+    <Console
+      api={api}
+      token="tok"
+      advisor={{
+        AdvisorId: "a",
+        Username: "demo",
+        Name: "Sam",
+        Availability: availability,
+        MaxConcurrentChats: 10,
+      }}
+      onAdvisor={onAdvisor}
+      onSignOut={onSignOut}
+      createChats={createChats}
+      eventSource={(url) => new FakeEventSource(url) as unknown as EventSource}
+    />,
+  );
+  return { sessions, onAdvisor, onSignOut, events: FakeEventSource.last };
+}
+
+describe("the console", () => {
+  it("the queue updates live from the events stream", () => {
+    const { events } = renderConsole(fakeApi());
+    expect(events.url).toBe("/agent-api/events");
+    events.fire("queue", { Contacts: [waiting("1", "Ada"), waiting("2", "Bob")] });
+    expect(screen.getAllByRole("button", { name: /Accept chat with/ })).toHaveLength(2);
+    events.fire("queue", { Contacts: [waiting("2", "Bob")] });
+    expect(
+      screen
+        .getAllByRole("button", { name: /Accept chat with/ })
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Accept chat with Bob"]);
+  });
+
+  it("accepting opens the chat in a tab, in view, with its order number", async () => {
+    const api = fakeApi({
+      accept: vi.fn(async () =>
+        chatInfo("7", { CustomerName: "Ada", Attributes: { orderNumber: "A-7" } }),
+      ),
+    });
+    const { events, sessions } = renderConsole(api);
+    events.fire("queue", { Contacts: [waiting("7", "Ada")] });
+    fireEvent.click(screen.getByRole("button", { name: "Accept chat with Ada" }));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: /Ada/ }).getAttribute("aria-selected")).toBe("true"),
+    );
+    expect(api.accept).toHaveBeenCalledWith("tok", "7");
+    expect(sessions.created).toHaveLength(1);
+    expect(screen.getByTestId("order-number").textContent).toBe("A-7");
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Message"));
+  });
+
+  it("the page title counts the unread messages of chats not in view", async () => {
+    const { events, sessions } = renderConsole(fakeApi());
+    events.fire("chats", {
+      Chats: [
+        { ...chatInfo("1", { CustomerName: "Ada" }), Queue: "q", AcceptedAt: "" },
+        { ...chatInfo("2", { CustomerName: "Bob" }), Queue: "q", AcceptedAt: "" },
+      ],
+    });
+    await waitFor(() => expect(sessions.created).toHaveLength(2));
+    act(() => sessions.created[1]!.emit("message", customerMessage("m1", "hello", "2")));
+    await waitFor(() => expect(document.title).toBe("(1) Agent console"));
+    fireEvent.click(screen.getByRole("tab", { name: /Bob/ }));
+    await waitFor(() => expect(document.title).toBe("Agent console"));
+  });
+
+  it("chats already accepted (after a reload) are reopened from the events stream", async () => {
+    const { events, sessions } = renderConsole(fakeApi());
+    events.fire("chats", {
+      Chats: [{ ...chatInfo("1", { CustomerName: "Ada" }), Queue: "q", AcceptedAt: "" }],
+    });
+    await waitFor(() => expect(screen.getByRole("tab", { name: /Ada/ })).toBeTruthy());
+    expect(sessions.created.map((s) => s.args.chatDetails.contactId)).toEqual(["1"]);
+  });
+
+  it("an offline advisor cannot accept until they set themselves Available", async () => {
+    const api = fakeApi({
+      setAvailability: vi.fn(async () => ({
+        Advisor: {
+          AdvisorId: "a",
+          Username: "demo",
+          Name: "Sam",
+          Availability: "Available" as const,
+          MaxConcurrentChats: 10,
+        },
+      })),
+    });
+    const { events, onAdvisor } = renderConsole(api, "Offline");
+    events.fire("queue", { Contacts: [waiting("1", "Ada")] });
+    expect(screen.getByRole("button", { name: "Accept chat with Ada" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    fireEvent.click(screen.getByRole("switch"));
+    await waitFor(() =>
+      expect(onAdvisor).toHaveBeenCalledWith(
+        expect.objectContaining({ Availability: "Available" }),
+      ),
+    );
+    expect(api.setAvailability).toHaveBeenCalledWith("tok", "Available");
+  });
+
+  it("says when live updates are interrupted", () => {
+    const { events } = renderConsole(fakeApi());
+    events.fire("error");
+    expect(screen.getByRole("alert").textContent).toContain("Live updates are interrupted");
+    events.fire("open");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("signing out closes the events stream", async () => {
+    const { events, onSignOut } = renderConsole(fakeApi());
+    fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(onSignOut).toHaveBeenCalled());
+    cleanup();
+    expect(events.closed).toBe(true);
+  });
+});

@@ -1,0 +1,171 @@
+/** The signed-in console: availability, the live queue, the advisor's chats and the one in view. */
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type {
+  ActiveChat,
+  Advisor,
+  AdvisorAvailability,
+  QueuedContact,
+} from "@chat-widget/protocol";
+import type { AgentApi } from "../api/agent-api.js";
+import { errorText } from "../api/errors.js";
+import { subscribeAgentEvents, type EventSourceFactory } from "../api/events.js";
+import { ConsoleChats } from "../chat/console-chats.js";
+import { ChatsStore } from "../state/chats-store.js";
+import { AvailabilityToggle } from "./AvailabilityToggle.js";
+import { ChatTabs } from "./ChatTabs.js";
+import { ChatView, type ChatActions } from "./ChatView.js";
+import { MetricsChart } from "./MetricsChart.js";
+import { QueueList } from "./QueueList.js";
+
+export interface ConsoleProps {
+  api: AgentApi;
+  token: string;
+  advisor: Advisor;
+  onAdvisor(advisor: Advisor): void;
+  onSignOut(): void;
+  /** Tests give their own chats controller and event source. */
+  createChats?: (store: ChatsStore) => ConsoleChats;
+  eventSource?: EventSourceFactory;
+}
+
+const toInfo = (c: ActiveChat) => ({
+  ContactId: c.ContactId,
+  InitialContactId: c.InitialContactId,
+  ParticipantId: c.ParticipantId,
+  ParticipantToken: c.ParticipantToken,
+  CustomerName: c.CustomerName,
+  Attributes: c.Attributes,
+});
+
+export function Console({
+  api,
+  token,
+  advisor,
+  onAdvisor,
+  onSignOut,
+  createChats,
+  eventSource,
+}: ConsoleProps) {
+  const store = useMemo(() => new ChatsStore(), []);
+  const chats = useMemo(
+    () => (createChats ? createChats(store) : new ConsoleChats({ api, token, store })),
+    [api, token, store, createChats],
+  );
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [queue, setQueue] = useState<QueuedContact[]>([]);
+  const [live, setLive] = useState(true);
+
+  useEffect(() => {
+    chats.start();
+    const stop = subscribeAgentEvents(
+      api.eventsUrl(token),
+      {
+        queue: (data) => setQueue(data.Contacts),
+        chats: (data) => chats.sync(data.Chats.map(toInfo)),
+        trouble: (down) => setLive(!down),
+      },
+      eventSource,
+    );
+    return () => {
+      stop();
+      chats.stop();
+    };
+  }, [api, token, chats, eventSource]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      const selected = store.getSnapshot().selected;
+      if (selected && document.visibilityState === "visible") chats.sendReadReceipts(selected);
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [chats, store]);
+
+  const unread = snapshot.chats.reduce((n, c) => n + c.unread, 0);
+  useEffect(() => {
+    document.title = unread > 0 ? `(${unread}) Agent console` : "Agent console";
+  }, [unread]);
+
+  const changeAvailability = async (next: AdvisorAvailability) => {
+    const me = await api.setAvailability(token, next);
+    onAdvisor(me.Advisor);
+  };
+  const accept = async (contactId: string) => {
+    const chat = await api.accept(token, contactId);
+    await chats.open(chat);
+    chats.select(contactId);
+    // Keyboard users land in the new chat's composer.
+    setTimeout(
+      () => document.querySelector<HTMLTextAreaElement>(".chat-view textarea")?.focus(),
+      0,
+    );
+  };
+  const signOut = async () => {
+    try {
+      await api.signOut(token);
+    } catch (error) {
+      store.setError(`Sign-out failed: ${errorText(error)}`);
+    }
+    onSignOut();
+  };
+  const loadMetrics = useCallback(() => api.metricsText(), [api]);
+
+  const actions: ChatActions = {
+    send: (id, text) => chats.send(id, text),
+    typing: (id) => chats.typing(id),
+    attach: (id, file) => void chats.sendAttachment(id, file),
+    download: (id, attachmentId, name) => void chats.download(id, attachmentId, name),
+    end: (id) => void chats.end(id),
+    close: (id) => chats.close(id),
+    dismissError: (id) => store.setChatError(id, null),
+  };
+  const open = snapshot.chats.filter((c) => !c.ended).length;
+  const blocked =
+    advisor.Availability !== "Available"
+      ? "Set yourself Available to accept chats."
+      : store.hasRoom
+        ? null
+        : `You have ${open} chats open, the most at once.`;
+  const current = snapshot.chats.find((c) => c.info.ContactId === snapshot.selected);
+
+  return (
+    <div className="console">
+      <header className="top">
+        <h1>Agent console</h1>
+        <span className="advisor">Signed in as {advisor.Name}</span>
+        <AvailabilityToggle availability={advisor.Availability} change={changeAvailability} />
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      {(snapshot.error || !live) && (
+        <div role="alert" className="error banner">
+          {snapshot.error ?? "Live updates are interrupted; reconnecting…"}
+          {snapshot.error && (
+            <button type="button" onClick={() => store.setError(null)} aria-label="Dismiss error">
+              ×
+            </button>
+          )}
+        </div>
+      )}
+      <div className="layout">
+        <div className="side">
+          <QueueList contacts={queue} blocked={blocked} accept={accept} />
+          <ChatTabs
+            chats={snapshot.chats}
+            selected={snapshot.selected}
+            select={(id) => chats.select(id)}
+          />
+          <MetricsChart load={loadMetrics} />
+        </div>
+        <main className="main">
+          {current ? (
+            <ChatView key={current.info.ContactId} chat={current} actions={actions} />
+          ) : (
+            <p className="empty">No chat in view.</p>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

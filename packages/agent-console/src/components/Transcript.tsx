@@ -1,0 +1,40 @@
+/** The chat's transcript, scrolled to the newest item; a live region announces new messages. */
+import { useEffect, useMemo, useRef } from "react";
+import { conversation, type ChatState } from "../state/chat-state.js";
+import { TranscriptItem } from "./TranscriptItem.js";
+
+export interface TranscriptProps {
+  chat: ChatState;
+  download(attachmentId: string, name: string): void;
+}
+
+export function Transcript({ chat, download }: TranscriptProps) {
+  const end = useRef<HTMLDivElement>(null);
+  const items = useMemo(() => conversation(chat.items), [chat.items]);
+  const count = items.length;
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: "end" });
+  }, [count, chat.customerTyping]);
+  return (
+    <div className="transcript" tabIndex={0} aria-label="Transcript">
+      <ol aria-live="polite" aria-relevant="additions">
+        {items.map((item) => (
+          <TranscriptItem
+            key={item.Id}
+            item={item}
+            ownParticipantId={chat.info.ParticipantId}
+            customerName={chat.info.CustomerName}
+            receipt={chat.receipts[item.Id]}
+            download={download}
+          />
+        ))}
+      </ol>
+      {chat.customerTyping && (
+        <p className="typing" role="status">
+          {chat.info.CustomerName || "Customer"} is typing…
+        </p>
+      )}
+      <div ref={end} />
+    </div>
+  );
+}

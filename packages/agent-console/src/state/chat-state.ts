@@ -1,0 +1,154 @@
+/** What the console knows about one accepted chat, and the pure rules that change it. */
+import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
+
+export type ReceiptMark = "delivered" | "read";
+
+export interface ChatInfo {
+  ContactId: string;
+  InitialContactId: string;
+  ParticipantId: string;
+  ParticipantToken: string;
+  CustomerName: string;
+  Attributes: Record<string, string>;
+}
+
+export interface Transfer {
+  id: string;
+  name: string;
+  direction: "upload" | "download";
+  loaded: number;
+  /** 0 when unknown. */
+  total: number;
+  done: boolean;
+}
+
+export interface ChatState {
+  info: ChatInfo;
+  /** Transcript items, each once (keyed by Id), in time order. */
+  items: Item[];
+  unread: number;
+  customerTyping: boolean;
+  /** Receipts of the advisor's own messages, by message id; read supersedes delivered. */
+  receipts: Record<string, ReceiptMark>;
+  ended: boolean;
+  connected: boolean;
+  error: string | null;
+  transfers: Transfer[];
+}
+
+export const newChatState = (info: ChatInfo): ChatState => ({
+  info,
+  items: [],
+  unread: 0,
+  customerTyping: false,
+  receipts: {},
+  ended: false,
+  connected: false,
+  error: null,
+  transfers: [],
+});
+
+/** Items the transcript shows: messages, attachments and conversation events (no typing, no receipts). */
+export function isTranscriptItem(item: Item): boolean {
+  if (item.Type === ItemType.MESSAGE_METADATA || item.Type === "MESSAGE_METADATA") return false;
+  if (item.ContentType === ContentType.TYPING) return false;
+  if (
+    item.ContentType === ContentType.READ_RECEIPT ||
+    item.ContentType === ContentType.DELIVERED_RECEIPT
+  )
+    return false;
+  if (item.ContentType === ContentType.CONNECTION_ACKNOWLEDGED) return false;
+  return true;
+}
+
+/** Messages and attachments from the customer or the bot count as unread until the advisor looks. */
+export function countsAsUnread(item: Item, ownParticipantId: string): boolean {
+  if (item.ParticipantId === ownParticipantId || item.ParticipantRole === ParticipantRole.AGENT)
+    return false;
+  return item.Type === ItemType.MESSAGE || item.Type === ItemType.ATTACHMENT;
+}
+
+const BOT_NAME = "BOT";
+const isText = (item: Item): boolean =>
+  item.ContentType === ContentType.TEXT_PLAIN || item.ContentType === ContentType.TEXT_MARKDOWN;
+
+/**
+ * The widget sends a bot's plain or markdown message back as a customer message (spec §4);
+ * that echo is protocol traffic, not conversation (decision 4), so the console hides it too:
+ * a customer message equal to the latest bot text before it, with no customer message between.
+ */
+export function isBotEcho(item: Item, before: readonly Item[]): boolean {
+  if (item.ParticipantRole !== ParticipantRole.CUSTOMER || item.Type !== ItemType.MESSAGE)
+    return false;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const prior = before[i]!;
+    if (prior.Type !== ItemType.MESSAGE) continue;
+    if (prior.ParticipantRole === ParticipantRole.CUSTOMER) return false;
+    if (
+      prior.ParticipantRole === ParticipantRole.SYSTEM &&
+      prior.DisplayName === BOT_NAME &&
+      isText(prior)
+    ) {
+      return prior.Content === item.Content;
+    }
+  }
+  return false;
+}
+
+/** The items the transcript shows, bot echoes left out. */
+export function conversation(items: readonly Item[]): Item[] {
+  return items.filter((item, i) => !isBotEcho(item, items.slice(0, i)));
+}
+
+const byTime = (a: Item, b: Item): number =>
+  a.AbsoluteTime < b.AbsoluteTime ? -1 : a.AbsoluteTime > b.AbsoluteTime ? 1 : 0;
+
+/**
+ * Add items to a chat: each item once by Id (however many paths deliver it), kept in time
+ * order; unread counts grow only for new incoming messages of a chat not in view; a customer
+ * message clears the typing indicator; chat.ended ends the chat.
+ */
+export function withItems(chat: ChatState, incoming: Item[], inView: boolean): ChatState {
+  const known = new Set(chat.items.map((i) => i.Id));
+  const added: Item[] = [];
+  let ended = chat.ended;
+  let typing = chat.customerTyping;
+  for (const item of incoming) {
+    if (item.ContentType === ContentType.CHAT_ENDED) ended = true;
+    if (!isTranscriptItem(item)) continue;
+    // The synthetic chat-ended item has no Id: it is shown once.
+    const id = item.Id || `${item.ContentType ?? "item"}:synthetic`;
+    if (known.has(id)) continue;
+    known.add(id);
+    added.push(item.Id ? item : { ...item, Id: id });
+    if (item.ParticipantRole === ParticipantRole.CUSTOMER && item.Type === ItemType.MESSAGE)
+      typing = false;
+  }
+  if (added.length === 0 && ended === chat.ended) return chat;
+  const items = [...chat.items, ...added].sort(byTime);
+  const unread = inView
+    ? 0
+    : chat.unread +
+      added.filter(
+        (i) =>
+          countsAsUnread(i, chat.info.ParticipantId) &&
+          !isBotEcho(i, items.slice(0, items.indexOf(i))),
+      ).length;
+  return { ...chat, items, unread, ended, customerTyping: ended ? false : typing };
+}
+
+/** A receipt for one of the advisor's own messages in this chat; others' are ignored. */
+export function withReceipt(chat: ChatState, messageId: string, mark: ReceiptMark): ChatState {
+  const own = chat.items.some(
+    (i) => i.Id === messageId && i.ParticipantId === chat.info.ParticipantId,
+  );
+  if (!own) return chat;
+  const current = chat.receipts[messageId];
+  if (current === mark || current === "read") return chat;
+  return { ...chat, receipts: { ...chat.receipts, [messageId]: mark } };
+}
+
+export function withTransfer(chat: ChatState, transfer: Transfer): ChatState {
+  const others = chat.transfers.filter((t) => t.id !== transfer.id);
+  return { ...chat, transfers: [...others, transfer] };
+}

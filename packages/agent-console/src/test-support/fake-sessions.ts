@@ -1,0 +1,128 @@
+/** Fake chat-client sessions and websocket manager that record what the console asks of them. */
+import type { ChatSession, CreateSessionArgs, WebSocketManager } from "@chat-widget/chat-client";
+import type { Item } from "@chat-widget/protocol";
+import { vi } from "vitest";
+import type { AgentApi } from "../api/agent-api.js";
+
+type Handler = (event: { data: unknown }) => void;
+
+export class FakeSession {
+  readonly handlers = new Map<string, Handler[]>();
+  transcript: Item[] = [];
+  readonly connect = vi.fn(async () => ({
+    connectSuccess: true,
+    connectCalled: true,
+    _debug: null,
+    metadata: null,
+  }));
+  readonly sendMessage = vi.fn(async (_args: { message: string; contentType: string }) => ({
+    data: {},
+    metadata: null,
+  }));
+  readonly sendEvent = vi.fn(async (_args: { contentType: string }) => ({
+    data: {},
+    metadata: null,
+  }));
+  readonly sendMessageReceipt = vi.fn(
+    async (_args: { contentType: string; messageId: string }) => ({ data: {}, metadata: null }),
+  );
+  readonly sendAttachment = vi.fn(async (_args: { attachment: unknown }) => ({
+    data: {},
+    metadata: null,
+  }));
+  readonly downloadAttachment = vi.fn(async (_args: { attachmentId: string }) => new Blob(["x"]));
+  readonly getTranscript = vi.fn(async () => ({
+    data: { Transcript: this.transcript },
+    metadata: null,
+  }));
+
+  constructor(readonly args: CreateSessionArgs) {}
+
+  emit(name: string, data: unknown): void {
+    for (const h of this.handlers.get(name) ?? []) h({ data });
+  }
+
+  asSession(): ChatSession {
+    const on = (name: string) => (cb: Handler) => {
+      this.handlers.set(name, [...(this.handlers.get(name) ?? []), cb]);
+      return () =>
+        this.handlers.set(
+          name,
+          (this.handlers.get(name) ?? []).filter((h) => h !== cb),
+        );
+    };
+    return {
+      connect: this.connect,
+      sendMessage: this.sendMessage,
+      sendEvent: this.sendEvent,
+      sendMessageReceipt: this.sendMessageReceipt,
+      sendAttachment: this.sendAttachment,
+      downloadAttachment: this.downloadAttachment,
+      getTranscript: this.getTranscript,
+      onMessage: on("message"),
+      onTyping: on("typing"),
+      onReadReceipt: on("readReceipt"),
+      onDeliveredReceipt: on("deliveredReceipt"),
+      onEnded: on("ended"),
+      onConnectionEstablished: on("connectionEstablished"),
+      onConnectionLost: on("connectionLost"),
+      onConnectionBroken: on("connectionBroken"),
+    } as unknown as ChatSession;
+  }
+}
+
+export function fakeSessions(prepare: (session: FakeSession) => void = () => {}) {
+  const created: FakeSession[] = [];
+  return {
+    created,
+    factory: {
+      create: (args: CreateSessionArgs) => {
+        const s = new FakeSession(args);
+        prepare(s);
+        created.push(s);
+        return s.asSession();
+      },
+    },
+  };
+}
+
+export function fakeManager() {
+  return {
+    init: vi.fn(async (fetcher: () => Promise<unknown>) => {
+      await fetcher();
+      return { websocketInitFailed: false };
+    }),
+    onInitFailure: vi.fn(() => () => {}),
+    terminate: vi.fn(),
+  } as unknown as WebSocketManager & {
+    init: ReturnType<typeof vi.fn>;
+    terminate: ReturnType<typeof vi.fn>;
+  };
+}
+
+export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
+  return {
+    baseUrl: "",
+    signIn: vi.fn(),
+    signOut: vi.fn(async () => {}),
+    me: vi.fn(),
+    setAvailability: vi.fn(),
+    queue: vi.fn(async () => ({ Contacts: [] })),
+    chats: vi.fn(async () => ({ Chats: [] })),
+    accept: vi.fn(),
+    connectionToken: vi.fn(async () => ({
+      chatTokenTransport: { participantToken: "ct", expiry: "2026-01-16T10:00:00.000Z" },
+    })),
+    end: vi.fn(async () => {}),
+    websocketTransport: vi.fn(async () => ({
+      webSocketTransport: {
+        url: "ws://127.0.0.1:1/agent-api/ws?token=t",
+        expiry: "",
+        transportLifeTimeInSeconds: 3540,
+      },
+    })),
+    eventsUrl: () => "/agent-api/events",
+    metricsText: vi.fn(async () => ""),
+    ...overrides,
+  } as AgentApi;
+}
