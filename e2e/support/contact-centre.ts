@@ -1,0 +1,48 @@
+/** A real contact centre on 127.0.0.1:0 (PGlite in memory), serving the built browser apps. */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildApp, listen, type BuiltApp } from "../../packages/server/src/app.js";
+import { loadConfig } from "../../packages/server/src/config.js";
+
+export interface ContactCentre {
+  url: string;
+  built: BuiltApp;
+  close(): Promise<void>;
+}
+
+/** A build the tests need: what it is, a file it must have, and the workspace that builds it. */
+export interface RequiredBuild {
+  what: string;
+  file: string;
+  workspace: string;
+}
+
+export const WIDGET_BUILD: RequiredBuild = {
+  what: "The widget",
+  file: fileURLToPath(new URL("../../packages/widget/dist/chat-widget.js", import.meta.url)),
+  workspace: "@chat-widget/widget",
+};
+export const CONSOLE_BUILD: RequiredBuild = {
+  what: "The agent console",
+  file: fileURLToPath(new URL("../../packages/agent-console/dist/index.html", import.meta.url)),
+  workspace: "@chat-widget/agent-console",
+};
+
+export async function startContactCentre(
+  builds: RequiredBuild[] = [WIDGET_BUILD],
+): Promise<ContactCentre> {
+  for (const { what, file, workspace } of builds) {
+    if (!existsSync(file)) {
+      throw new Error(`${what} is not built: run \`npm run build -w ${workspace}\` first`);
+    }
+  }
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: "memory",
+    LOG_LEVEL: "silent",
+  });
+  const built = await buildApp(config);
+  const url = await listen(built);
+  return { url, built, close: () => built.close() };
+}

@@ -1,0 +1,141 @@
+/**
+ * Telemetry end to end (spec §7, decision 10): the built widget in Chromium loads
+ * chat-telemetry.js once a chat exists, its metrics reach the contact centre's ingest and show
+ * in GET /metrics; a dead telemetry endpoint never breaks the chat.
+ */
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchChromium, startContactCentre } from "../widget/support.js";
+import type { ContactCentre } from "../widget/support.js";
+
+let centre: ContactCentre;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+let requests: string[];
+/** A host page on another loopback origin, with the widget script's data- attributes. */
+let host: Server;
+let hostUrl: string;
+let hostAttributes = "";
+
+beforeAll(async () => {
+  centre = await startContactCentre();
+  browser = await launchChromium();
+  host = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(
+      `<!doctype html><html><head><title>Shop</title>` +
+        `<script src="${centre.url}/widget/chat-widget.js" defer ${hostAttributes}></script>` +
+        `</head><body><h1>Shop</h1><chat-widget></chat-widget></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await centre?.close();
+  await new Promise((resolve) => host?.close(resolve));
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  page = await context.newPage();
+  pageErrors = [];
+  requests = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("request", (request) => requests.push(request.url()));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const launcher = () => page.locator("chat-widget button.launcher");
+const option = (title: string) => page.locator("chat-widget button.option", { hasText: title });
+const telemetryScriptRequests = () => requests.filter((u) => u.endsWith("/chat-telemetry.js"));
+
+/** Open the chat and choose an option: the bot's greeting, list picker and answer flow in. */
+async function chat(): Promise<void> {
+  await launcher().click();
+  await option("Where is my order?").waitFor();
+  await expect.poll(() => option("Where is my order?").isEnabled()).toBe(true);
+  await option("Where is my order?").click();
+  await page.locator("chat-widget .message.incoming", { hasText: "A-10042" }).waitFor();
+}
+
+/** The page is left: the widget closes its telemetry, which flushes the batch. */
+async function pageHide(): Promise<void> {
+  await page.evaluate(() =>
+    window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false })),
+  );
+}
+
+/** `chat_widget_metric_count` of a metric in namespace chat-widget, from GET /metrics. */
+async function metricCount(metricName: string): Promise<number> {
+  const text = await (await fetch(`${centre.url}/metrics`)).text();
+  let total = 0;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("chat_widget_metric_count{")) continue;
+    if (!line.includes(`metric_name="${metricName}"`)) continue;
+    if (!line.includes(`namespace="chat-widget"`)) continue;
+    if (!line.includes(`dim_WidgetType=`)) continue;
+    total += Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return total;
+}
+
+describe("telemetry from the widget", () => {
+  it("a widget chat on the demo page publishes its websocket metrics, which GET /metrics then shows", async () => {
+    await page.goto(`${centre.url}/`);
+    await launcher().waitFor();
+    expect(telemetryScriptRequests()).toEqual([]);
+    const gainedBefore = await metricCount("WebsocketConnectionGained");
+    const incomingBefore = await metricCount("WebsocketIncomingMessage");
+    await chat();
+    expect(telemetryScriptRequests()).toEqual([`${centre.url}/widget/chat-telemetry.js`]);
+    await pageHide();
+    await expect
+      .poll(() => metricCount("WebsocketConnectionGained"), { timeout: 15_000 })
+      .toBeGreaterThan(gainedBefore);
+    await expect
+      .poll(() => metricCount("WebsocketIncomingMessage"), { timeout: 15_000 })
+      .toBeGreaterThan(incomingBefore);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a telemetry endpoint on a dead port does not break the chat", async () => {
+    hostAttributes = `data-telemetry-endpoint="http://127.0.0.1:9"`;
+    const gainedBefore = await metricCount("WebsocketConnectionGained");
+    await page.goto(hostUrl);
+    await chat();
+    expect(telemetryScriptRequests()).toEqual([`${centre.url}/widget/chat-telemetry.js`]);
+    expect(await page.evaluate(() => typeof Reflect.get(window, "__chatWidgetTelemetry"))).toBe(
+      "object",
+    );
+    // The flush goes to the dead port and fails; the chat goes on: messages flow both ways.
+    await pageHide();
+    // Without a jwt the bot asks for the order number: the visitor types it, the bot answers.
+    const textbox = page.locator("chat-widget textarea");
+    await expect.poll(() => textbox.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await textbox.fill("A-10042");
+    await textbox.press("Enter");
+    await page.locator("chat-widget .message.incoming", { hasText: "dispatched" }).waitFor();
+    expect(await page.locator("chat-widget .message.outgoing").allTextContents()).toEqual([
+      "Where is my order?",
+      "A-10042",
+    ]);
+    expect(await metricCount("WebsocketConnectionGained")).toBe(gainedBefore);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('data-telemetry="off": the telemetry script is never loaded, the chat works', async () => {
+    hostAttributes = `data-telemetry="off"`;
+    await page.goto(hostUrl);
+    await chat();
+    expect(telemetryScriptRequests()).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

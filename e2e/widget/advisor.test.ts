@@ -1,0 +1,162 @@
+/**
+ * The widget with an advisor on the other side: the advisor joins, both directions of
+ * messages, markdown rendered and inert, typing, delivered and read receipts, attachments both
+ * ways.
+ */
+import { ContentType, ItemType } from "@chat-widget/protocol";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { advisorTakes } from "./advisor.js";
+import type { AdvisorChat } from "./advisor.js";
+import { launchChromium, screenshot, startContactCentre } from "./support.js";
+import type { ContactCentre } from "./support.js";
+
+let centre: ContactCentre;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  centre = await startContactCentre();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await centre?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({
+    viewport: { width: 1200, height: 800 },
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const textbox = () => page.locator("chat-widget textarea");
+const agentBubbles = () => page.locator("chat-widget .message.incoming.agent");
+
+/** Open the widget, ask the bot for an advisor, and let the advisor take the chat. */
+async function chatWithAdvisor(): Promise<AdvisorChat> {
+  await page.goto(`${centre.url}/`);
+  await page.locator("chat-widget button.launcher").click();
+  const toAdvisor = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
+  await expect.poll(() => toAdvisor.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await toAdvisor.click();
+  const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
+  const contactId = (JSON.parse(stored ?? "{}") as { chat: { ContactId: string } }).chat.ContactId;
+  const advisor = await advisorTakes(centre.url, contactId);
+  await page
+    .locator("chat-widget .event", { hasText: `${advisor.name} has joined the chat` })
+    .waitFor();
+  await expect.poll(() => textbox().isEnabled()).toBe(true);
+  return advisor;
+}
+
+describe("the widget with an advisor", () => {
+  it("the advisor joins; messages go both ways; markdown is rendered and HTML stays inert", async () => {
+    const advisor = await chatWithAdvisor();
+    await advisor.send(
+      `**Hello**, I'm here to help <img src=x onerror="window.pwned=1">`,
+      ContentType.TEXT_MARKDOWN,
+    );
+    const bubble = agentBubbles().filter({ hasText: "here to help" });
+    await bubble.waitFor();
+    expect(await bubble.locator("strong").textContent()).toBe("Hello");
+    expect(await bubble.locator("img").count()).toBe(0);
+    expect(await bubble.textContent()).toContain('<img src=x onerror="window.pwned=1">');
+    await textbox().fill("My parcel is late");
+    await textbox().press("Enter");
+    await expect
+      .poll(async () =>
+        (await advisor.transcript()).some(
+          (i) => i.ParticipantRole === "CUSTOMER" && i.Content === "My parcel is late",
+        ),
+      )
+      .toBe(true);
+    await screenshot(page, "advisor-chat");
+  });
+
+  it("the advisor's typing shows the dots; a delivered receipt is sent for the advisor's message", async () => {
+    const advisor = await chatWithAdvisor();
+    await advisor.event(ContentType.TYPING);
+    await page.locator("chat-widget .typing").waitFor();
+    const sent = await advisor.send("Let me check");
+    await agentBubbles().filter({ hasText: "Let me check" }).waitFor();
+    await expect(page.locator("chat-widget .typing").count()).resolves.toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await advisor.transcript()).some(
+            (i) =>
+              i.Type === ItemType.MESSAGE_METADATA &&
+              i.MessageMetadata?.MessageId === sent.Id &&
+              !!i.MessageMetadata.Receipts?.[0]?.DeliveredTimestamp,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  });
+
+  it("read receipts: a message read while the window is open is marked read; one sent while minimised only once the window is reopened", async () => {
+    const advisor = await chatWithAdvisor();
+    /** Each receipt is its own MESSAGE_METADATA item: which kinds the message has. */
+    const receipts = async (id: string) => {
+      const all = (await advisor.transcript())
+        .filter((i) => i.Type === ItemType.MESSAGE_METADATA && i.MessageMetadata?.MessageId === id)
+        .flatMap((i) => i.MessageMetadata?.Receipts ?? []);
+      return {
+        delivered: all.some((r) => !!r.DeliveredTimestamp),
+        read: all.some((r) => !!r.ReadTimestamp),
+      };
+    };
+    const seen = await advisor.send("Seen at once");
+    await agentBubbles().filter({ hasText: "Seen at once" }).waitFor();
+    await expect
+      .poll(() => receipts(seen.Id), { timeout: 20_000, interval: 1000 })
+      .toEqual({ delivered: true, read: true });
+
+    await page.locator("chat-widget button[title='Minimise chat window']").click();
+    const later = await advisor.send("Seen later");
+    await expect
+      .poll(async () => (await receipts(later.Id)).delivered, {
+        timeout: 20_000,
+        interval: 1000,
+      })
+      .toBe(true);
+    expect((await receipts(later.Id)).read).toBe(false);
+    await page.locator("chat-widget button.launcher").click();
+    await agentBubbles().filter({ hasText: "Seen later" }).waitFor();
+    await expect
+      .poll(async () => (await receipts(later.Id)).read, { timeout: 20_000, interval: 1000 })
+      .toBe(true);
+  });
+
+  it("attachments: the visitor sends a file (button), the advisor's file downloads", async () => {
+    const advisor = await chatWithAdvisor();
+    await page.locator("chat-widget input[type=file]").setInputFiles({
+      name: "receipt.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4 receipt"),
+    });
+    await page
+      .locator("chat-widget .message.outgoing .attachment", { hasText: "receipt.pdf" })
+      .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () =>
+        (await advisor.transcript()).some(
+          (i) => i.Attachments?.[0]?.AttachmentName === "receipt.pdf",
+        ),
+      )
+      .toBe(true);
+    await advisor.attach("label.png", "image/png", Buffer.from("PNGDATA"));
+    const link = page.locator("chat-widget .message.incoming .attachment button", {
+      hasText: "label.png",
+    });
+    await expect.poll(() => link.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe("label.png");
+  });
+});
