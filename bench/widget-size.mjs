@@ -1,0 +1,41 @@
+// The widget's scripts' sizes (spec budget: the whole widget, React included, at most 100 KB
+// gzipped). Reads packages/widget/dist/chat-widget.js and the lazily loaded chat-telemetry.js
+// (build them first: npm run build -w @chat-widget/widget).
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+
+const dist = (name) => fileURLToPath(new URL(`../packages/widget/dist/${name}`, import.meta.url));
+const BUDGET_GZIP = 100 * 1024;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function measure(name) {
+  const file = dist(name);
+  if (!existsSync(file)) {
+    console.error(`missing ${file}: run \`npm run build -w @chat-widget/widget\` first`);
+    process.exit(1);
+  }
+  const code = readFileSync(file);
+  return {
+    minified: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    brotli: brotliCompressSync(code).length,
+  };
+}
+
+const widget = measure("chat-widget.js");
+const telemetry = measure("chat-telemetry.js");
+
+console.log("| measure | chat-widget.js | chat-telemetry.js (lazy) |");
+console.log("| --- | --- | --- |");
+for (const key of ["minified", "gzip", "brotli"]) {
+  const label = key === "gzip" ? "gzip -9" : key;
+  console.log(`| ${label} | ${kb(widget[key])} | ${kb(telemetry[key])} |`);
+}
+console.log(`| budget (gzip) | ${kb(BUDGET_GZIP)} | |`);
+console.log(`| headroom | ${kb(BUDGET_GZIP - widget.gzip)} | |`);
+console.log(`| both scripts (gzip) | ${kb(widget.gzip + telemetry.gzip)} | |`);
+if (widget.gzip > BUDGET_GZIP) {
+  console.error(`chat-widget.js is over budget by ${kb(widget.gzip - BUDGET_GZIP)}`);
+  process.exit(1);
+}
