@@ -11,6 +11,8 @@ export const ParticipantPath = {
   GetAttachment: "/participant/attachment",
   DisconnectParticipant: "/participant/disconnect",
   DescribeView: "/participant/views",
+  GetAuthenticationUrl: "/participant/authentication-url",
+  CancelParticipantAuthentication: "/participant/cancel-authentication",
 } as const;
 export type ParticipantOperation = keyof typeof ParticipantPath;
 
@@ -127,6 +129,19 @@ export interface DescribeViewResponse {
   View: View;
 }
 
+/** SessionId comes from the `authentication.initiated` event's Content (protocol §1.10). */
+export interface GetAuthenticationUrlRequest {
+  SessionId: string;
+  RedirectUri: string;
+}
+export interface GetAuthenticationUrlResponse {
+  AuthenticationUrl?: string;
+}
+export interface CancelParticipantAuthenticationRequest {
+  SessionId: string;
+}
+export type CancelParticipantAuthenticationResponse = Record<string, never>;
+
 /** Body and response types of each operation, for typed HTTP clients and servers. */
 export interface ParticipantOperations {
   CreateParticipantConnection: {
@@ -150,4 +165,12 @@ export interface ParticipantOperations {
     response: DisconnectParticipantResponse;
   };
   DescribeView: { request: Record<string, never>; response: DescribeViewResponse };
+  GetAuthenticationUrl: {
+    request: GetAuthenticationUrlRequest;
+    response: GetAuthenticationUrlResponse;
+  };
+  CancelParticipantAuthentication: {
+    request: CancelParticipantAuthenticationRequest;
+    response: CancelParticipantAuthenticationResponse;
+  };
 }

@@ -12,6 +12,8 @@ const POST_OPERATIONS = [
   ParticipantPath.CompleteAttachmentUpload,
   ParticipantPath.GetAttachment,
   ParticipantPath.DisconnectParticipant,
+  ParticipantPath.GetAuthenticationUrl,
+  ParticipantPath.CancelParticipantAuthentication,
 ];
 
 describe.each(ENGINES)("bad input gets a 4xx AWS-style error, never a 5xx (%s)", (engine) => {
@@ -81,6 +83,12 @@ describe.each(ENGINES)("bad input gets a 4xx AWS-style error, never a 5xx (%s)",
       ],
       [ParticipantPath.GetAttachment, { AttachmentId: 42 }, /AttachmentId/],
       [ParticipantPath.DisconnectParticipant, { ClientToken: false }, /ClientToken/],
+      [
+        ParticipantPath.GetAuthenticationUrl,
+        { SessionId: "5f0c6a9e-0000-4000-8000-000000000001", RedirectUri: ["x"] },
+        /RedirectUri/,
+      ],
+      [ParticipantPath.CancelParticipantAuthentication, { SessionId: null }, /SessionId/],
     ];
     for (const [path, body, field] of cases) {
       const r = await call(server.url, path, token, body);

@@ -1,5 +1,19 @@
+import { Errors, type ServiceError } from "../errors.js";
 import type { Db } from "../store/db.js";
 import { toIso } from "./rows.js";
+
+/**
+ * Completed attachments one contact may hold, all its participants together. Beyond it
+ * StartAttachmentUpload and CompleteAttachmentUpload answer 402 ServiceQuotaExceededException
+ * (protocol §1.7). A constant: the server configuration (src/config.ts) has no entry for it.
+ */
+export const ATTACHMENTS_PER_CONTACT_QUOTA = 50;
+
+export function attachmentQuotaExceeded(): ServiceError {
+  return Errors.quotaExceeded(
+    `The number of attachments per contact exceeds the quota of ${ATTACHMENTS_PER_CONTACT_QUOTA}.`,
+  );
+}
 
 export type AttachmentState = "pending" | "uploaded" | "completed";
 
@@ -74,18 +88,38 @@ export async function storeAttachmentData(
   return rows.length > 0;
 }
 
-/** Uploaded → completed, once; false when it was not in the uploaded state. */
+export async function countCompletedAttachments(db: Db, contactId: string): Promise<number> {
+  const [row] = await db.query<{ n: unknown }>(
+    "SELECT count(*) AS n FROM attachments WHERE contact_id = $1 AND status = 'completed'",
+    [contactId],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Uploaded → completed, once; false when it was not in the uploaded state. Throws
+ * ServiceQuotaExceededException when its contact already holds ATTACHMENTS_PER_CONTACT_QUOTA
+ * completed attachments. Run it under the contact's lock, so that concurrent completions
+ * cannot pass the quota together.
+ */
 export async function completeAttachment(
   db: Db,
   attachmentId: string,
   at: string,
 ): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE attachments SET status = 'completed', completed_at = $2
-     WHERE attachment_id = $1 AND status = 'uploaded' RETURNING attachment_id`,
-    [attachmentId, at],
+    `UPDATE attachments a SET status = 'completed', completed_at = $2
+     WHERE a.attachment_id = $1 AND a.status = 'uploaded'
+       AND (SELECT count(*) FROM attachments c
+            WHERE c.contact_id = a.contact_id AND c.status = 'completed') < $3
+     RETURNING a.attachment_id`,
+    [attachmentId, at, ATTACHMENTS_PER_CONTACT_QUOTA],
   );
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  if ((await findAttachment(db, attachmentId))?.status === "uploaded") {
+    throw attachmentQuotaExceeded();
+  }
+  return false;
 }
 
 export async function readAttachmentData(db: Db, attachmentId: string): Promise<Uint8Array | null> {

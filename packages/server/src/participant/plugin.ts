@@ -7,6 +7,7 @@ import { registerParticipantCors } from "./cors.js";
 import { RateLimiter } from "./rate-limit.js";
 import { registerAttachmentFiles } from "./routes/attachment-files.js";
 import { registerAttachments } from "./routes/attachments.js";
+import { registerAuthentication } from "./routes/authentication.js";
 import { registerConnection } from "./routes/connection.js";
 import { registerDisconnect } from "./routes/disconnect.js";
 import { registerEvent } from "./routes/event.js";
@@ -58,6 +59,7 @@ export async function participantService(
   registerAttachments(app, ctx);
   registerDisconnect(app, ctx);
   registerViews(app, ctx);
+  registerAuthentication(app, ctx);
   registerWebsocket(app, ctx, hub);
   await app.register(async (scope) => registerAttachmentFiles(scope, ctx));
 }

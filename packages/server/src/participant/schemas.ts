@@ -97,6 +97,23 @@ export const disconnectBody = {
   properties: { ClientToken: clientToken },
 } as const;
 
+/** GetAuthenticationUrl / CancelParticipantAuthentication (§1.10): SessionId exactly 36 chars. */
+export const SESSION_ID_LENGTH = 36;
+export const REDIRECT_URI_MAX = 1024;
+const sessionId = str(SESSION_ID_LENGTH, SESSION_ID_LENGTH);
+
+export const authenticationUrlBody = {
+  type: "object",
+  required: ["SessionId", "RedirectUri"],
+  properties: { SessionId: sessionId, RedirectUri: str(1, REDIRECT_URI_MAX) },
+} as const;
+
+export const cancelAuthenticationBody = {
+  type: "object",
+  required: ["SessionId"],
+  properties: { SessionId: sessionId },
+} as const;
+
 export const viewParams = {
   type: "object",
   required: ["ViewToken"],

@@ -11,7 +11,13 @@ import {
 } from "@chat-widget/protocol";
 import type { FastifyInstance } from "fastify";
 import { isoAt } from "../../clock.js";
-import { findAttachment, insertAttachment } from "../../contact-centre/attachments-repo.js";
+import {
+  ATTACHMENTS_PER_CONTACT_QUOTA,
+  attachmentQuotaExceeded,
+  countCompletedAttachments,
+  findAttachment,
+  insertAttachment,
+} from "../../contact-centre/attachments-repo.js";
 import { findResponse, recordResponse } from "../../contact-centre/idempotency-repo.js";
 import { hashRequest } from "../../contact-centre/tokens.js";
 import { Errors } from "../../errors.js";
@@ -25,7 +31,12 @@ export const UPLOAD_URL_TTL_MS = 5 * 60 * 1000;
 /** GetAttachment's URL lifetime when UrlExpiryInSeconds is not given. */
 export const DEFAULT_DOWNLOAD_TTL_SECONDS = 300;
 
-/** StartAttachmentUpload, CompleteAttachmentUpload and GetAttachment (protocol §1.7, §1.8). */
+/**
+ * StartAttachmentUpload, CompleteAttachmentUpload and GetAttachment (protocol §1.7, §1.8).
+ * A contact holds at most ATTACHMENTS_PER_CONTACT_QUOTA completed attachments: Start refuses a
+ * new upload once it is reached, Complete (checked under the contact's lock) refuses one
+ * started before another completion reached it.
+ */
 export function registerAttachments(app: FastifyInstance, ctx: ParticipantContext): void {
   const { db, centre } = ctx.deps;
 
@@ -59,6 +70,8 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
       const previous = await findResponse<{ AttachmentId: string }>(db, key, isoAt(now));
       let attachmentId = previous?.AttachmentId;
       if (!attachmentId) {
+        const completed = await countCompletedAttachments(db, contact.contactId);
+        if (completed >= ATTACHMENTS_PER_CONTACT_QUOTA) throw attachmentQuotaExceeded();
         attachmentId = randomUUID();
         await insertAttachment(db, {
           attachmentId,
