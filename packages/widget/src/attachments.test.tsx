@@ -1,8 +1,12 @@
 import { ContentType, ItemType } from "@chat-widget/protocol";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createClientAdapter } from "./chat/client-adapter.js";
+import { readSettings } from "./settings.js";
 import { attachmentProblem } from "./state/attachments.js";
-import { item } from "./test-support/fakes.js";
+import { SERVICE, fakeAttachmentService } from "./test-support/attachment-service.js";
+import { fakeChatSession } from "./test-support/chat-session.js";
+import { fakeLogger, item } from "./test-support/fakes.js";
 import { flush, renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -20,14 +24,14 @@ describe("attachments in the widget", () => {
     const input = w.view.container.querySelector<HTMLInputElement>("input[type=file]")!;
     fireEvent.change(input, { target: { files: [pdf()] } });
     await flush();
-    expect(w.adapter.last.attachments.map((f) => f.name)).toEqual(["receipt.pdf"]);
+    expect(w.adapter.last.uploads.map((u) => u.name)).toEqual(["receipt.pdf"]);
     const progress = screen.getByRole("progressbar", {
       name: "Uploading receipt.pdf",
     }) as HTMLProgressElement;
     expect(progress.hasAttribute("value")).toBe(false);
-    act(() => w.adapter.last.progress?.(0.5));
+    act(() => w.adapter.last.uploads[0]!.progress(0.5));
     expect(progress.getAttribute("value")).toBe("0.5");
-    await act(async () => w.adapter.last.finishUpload());
+    await act(async () => w.adapter.last.uploads[0]!.finish());
     await flush();
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
@@ -41,7 +45,7 @@ describe("attachments in the widget", () => {
     expect(dialog.className).toContain("dragging");
     fireEvent.drop(dialog, { dataTransfer });
     await flush();
-    expect(w.adapter.last.attachments.map((f) => f.name)).toEqual(["receipt.pdf"]);
+    expect(w.adapter.last.uploads.map((u) => u.name)).toEqual(["receipt.pdf"]);
   });
 
   it("only the accepted types up to 20 MB are sent", async () => {
@@ -59,7 +63,7 @@ describe("attachments in the widget", () => {
       target: { files: [new File(["MZ"], "tool.exe", { type: "application/x-msdownload" })] },
     });
     await flush();
-    expect(w.adapter.last.attachments).toEqual([]);
+    expect(w.adapter.last.uploads).toEqual([]);
     expect(w.logger.error).toHaveBeenCalledWith(
       "Unable to send message",
       expect.stringContaining("Unsupported"),
@@ -106,14 +110,14 @@ describe("attachments in the widget", () => {
     const bar = screen.getByRole("progressbar", { name: "Uploading receipt.pdf" });
     const row = bar.parentElement!;
     expect(row.textContent).toBe("Uploading receipt.pdf");
-    act(() => w.adapter.last.progress?.(0.25));
+    act(() => w.adapter.last.uploads[0]!.progress(0.25));
     expect(row.textContent).toBe("Uploading receipt.pdf 25%");
     expect(bar.getAttribute("value")).toBe("0.25");
-    act(() => w.adapter.last.progress?.(0.874));
+    act(() => w.adapter.last.uploads[0]!.progress(0.874));
     expect(row.textContent).toBe("Uploading receipt.pdf 87%");
-    act(() => w.adapter.last.progress?.(1));
+    act(() => w.adapter.last.uploads[0]!.progress(1));
     expect(row.textContent).toBe("Uploading receipt.pdf 100%");
-    await act(async () => w.adapter.last.finishUpload());
+    await act(async () => w.adapter.last.uploads[0]!.finish());
     await flush();
     expect(screen.queryByText(/Uploading/)).toBeNull();
   });
@@ -148,13 +152,106 @@ describe("attachments in the widget", () => {
     const bar = screen.getByRole("progressbar", { name: "Downloading plan.pdf" });
     expect(bar.getAttribute("value")).toBe("0");
     expect((link as HTMLButtonElement).disabled).toBe(true);
-    act(() => w.adapter.last.downloadProgress?.(0.5));
+    act(() => w.adapter.last.downloads[0]!.progress(0.5));
     expect(bar.getAttribute("value")).toBe("0.5");
     expect(link.parentElement!.textContent).toContain("plan.pdf 50%");
-    await act(async () => w.adapter.last.finishDownload());
+    await act(async () => w.adapter.last.downloads[0]!.finish());
     await flush();
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect((link as HTMLButtonElement).disabled).toBe(false);
     expect(clicked).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** The widget over the real adapter, whose chat client talks to a fake attachment service. */
+async function renderWithService() {
+  const service = fakeAttachmentService();
+  const client = fakeChatSession();
+  const settings = readSettings({ src: `${SERVICE}/widget/chat-widget.js`, dataset: {} }, SERVICE);
+  const adapter = createClientAdapter(client.ChatSession, settings, fakeLogger(), {
+    progressFetch: service.progressFetch,
+  });
+  const w = renderWidget({ deps: { adapter } });
+  await w.open();
+  const attach = async (name: string) => {
+    const input = w.view.container.querySelector<HTMLInputElement>("input[type=file]")!;
+    const file = new File(["x"], name, { type: ContentType.APPLICATION_PDF });
+    fireEvent.change(input, { target: { files: [file] } });
+    await flush();
+  };
+  const row = (name: string) =>
+    screen.getByRole("progressbar", { name: `Uploading ${name}` }).parentElement!.textContent;
+  const step = async (move: () => void) => {
+    act(move);
+    await flush();
+  };
+  return { ...w, service, client, attach, row, step };
+}
+
+describe("overlapping transfers: each shows its own progress", () => {
+  it("two uploads at once: each row shows its own file's progress, however their progress events interleave", async () => {
+    const w = await renderWithService();
+    await w.attach("a.pdf");
+    await w.attach("b.pdf");
+    expect(w.service.uploading()).toEqual(["a.pdf", "b.pdf"]);
+    const a = w.service.upload("a.pdf");
+    const b = w.service.upload("b.pdf");
+    await w.step(() => a.sent(10, 100));
+    await w.step(() => b.sent(60, 100));
+    await w.step(() => a.sent(30, 100));
+    expect(w.row("a.pdf")).toBe("Uploading a.pdf 30%");
+    expect(w.row("b.pdf")).toBe("Uploading b.pdf 60%");
+    await w.step(() => b.finish());
+    expect(screen.queryByRole("progressbar", { name: "Uploading b.pdf" })).toBeNull();
+    await w.step(() => a.sent(90, 100));
+    expect(w.row("a.pdf")).toBe("Uploading a.pdf 90%");
+    await w.step(() => a.finish());
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("an upload and a download at once: the download's progress shows on its attachment, the upload's on its row", async () => {
+    const w = await renderWithService();
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    act(() =>
+      w.client.emit(
+        "message",
+        item({
+          Type: ItemType.ATTACHMENT,
+          ContentType: undefined,
+          ParticipantRole: "AGENT",
+          DisplayName: "Sam",
+          Attachments: [
+            {
+              AttachmentId: "att-7",
+              AttachmentName: "plan.pdf",
+              ContentType: ContentType.APPLICATION_PDF,
+              Status: "APPROVED",
+            },
+          ],
+        }),
+      ),
+    );
+    await flush();
+    const file = w.service.download("att-7", 40);
+    const link = screen.getByRole("button", { name: "plan.pdf" });
+    fireEvent.click(link);
+    await w.attach("a.pdf");
+    expect(w.service.downloading()).toEqual(["att-7"]);
+    const upload = w.service.upload("a.pdf");
+    const bar = screen.getByRole("progressbar", { name: "Downloading plan.pdf" });
+    await w.step(() => upload.sent(50, 100));
+    await w.step(() => file.received(10));
+    await w.step(() => upload.sent(75, 100));
+    expect(bar.getAttribute("value")).toBe("0.25");
+    expect(link.parentElement!.textContent).toContain("plan.pdf 25%");
+    expect(w.row("a.pdf")).toBe("Uploading a.pdf 75%");
+    await w.step(() => file.received(30));
+    await w.step(() => file.end());
+    expect(screen.queryByRole("progressbar", { name: "Downloading plan.pdf" })).toBeNull();
+    expect(w.row("a.pdf")).toBe("Uploading a.pdf 75%");
+    await w.step(() => upload.finish());
+    expect(screen.queryByRole("progressbar")).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { createChatStorage } from "./session-storage.js";
 import { readSettings } from "./settings.js";
 import type { TelemetryHost } from "./telemetry/contract.js";
 import { loadTelemetryModule, telemetryScriptUrl } from "./telemetry/loader.js";
+import { onPageHide, onPageRestore } from "./telemetry/page-lifecycle.js";
 import { createWidgetTelemetry } from "./telemetry/widget-telemetry.js";
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -37,7 +38,8 @@ const telemetry = createWidgetTelemetry({
       window as TelemetryHost,
       consoleLogger,
     ),
-  onPageHide: (callback) => addEventListener("pagehide", callback),
+  onPageHide: onPageHide(window),
+  onPageRestore: onPageRestore(window),
 });
 
 registerFonts(document, settings.scriptUrl);

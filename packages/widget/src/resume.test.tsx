@@ -12,7 +12,7 @@ import {
   listPicker,
   makeDeps,
 } from "./test-support/fakes.js";
-import { flush } from "./test-support/render.js";
+import { advance, flush } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -79,15 +79,61 @@ describe("navigation: the chat survives moving between pages and reloading", () 
     expect(h.storage.value).toMatchObject({ chat: CHAT, visible: true });
   });
 
-  it("a stored chat that cannot be reconnected is forgotten quietly", async () => {
+  it("a stored chat that cannot be reconnected is a failure: it is forgotten, the error notice shows for 5 s, then the button returns", async () => {
     const h = makeDeps();
-    h.storage.value = { chat: CHAT, visible: true };
+    h.storage.value = { chat: CHAT, visible: false };
     h.adapter.fail = true;
     render(<ChatWidget deps={h.deps} />);
     await flush();
     expect(h.storage.value).toBeNull();
+    expect(screen.getByRole("alert").textContent).toBe("Something went wrong. Try again later.");
+    expect(screen.queryByRole("button", { name: "Open chat" })).toBeNull();
+    await advance(4_999);
+    expect(screen.getByRole("alert")).toBeTruthy();
+    await advance(1);
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(screen.getByRole("button", { name: "Open chat" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Open chat" }));
+    await flush();
+    expect(h.gateway.startChat).toHaveBeenCalledTimes(1);
+  });
+
+  it("a chat removed from the page while it is being resumed stays stored, even when that reconnect fails", async () => {
+    const h = makeDeps();
+    h.storage.value = { chat: CHAT, visible: true };
+    let refuse: (error: Error) => void = () => {};
+    h.adapter.connect = () => new Promise((_, reject) => (refuse = reject));
+    const view = render(<ChatWidget deps={h.deps} />);
+    await flush();
+    view.unmount();
+    refuse(new Error("Unable to connect."));
+    await flush();
+    expect(h.storage.value).toEqual({ chat: CHAT, visible: true });
+  });
+
+  it("a chat that has ended is forgotten: the next page does not try to resume it", async () => {
+    const h = makeDeps();
+    render(<ChatWidget deps={h.deps} />);
+    fireEvent.click(screen.getByRole("button", { name: "Open chat" }));
+    await flush();
+    expect(h.storage.value).not.toBeNull();
+    act(() =>
+      h.adapter.last.handlers.onMessage(
+        event(ContentType.CHAT_ENDED, { ParticipantRole: "AGENT", DisplayName: "Sam" }),
+      ),
+    );
+    await flush();
+    expect(h.storage.value).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Minimise chat window" }));
+    expect(h.storage.value).toBeNull();
+  });
+
+  it("a chat the client reports ended is forgotten too", async () => {
+    const h = makeDeps();
+    render(<ChatWidget deps={h.deps} />);
+    fireEvent.click(screen.getByRole("button", { name: "Open chat" }));
+    await flush();
+    act(() => h.adapter.last.handlers.onEnded());
+    expect(h.storage.value).toBeNull();
   });
 
   it("items fetched right after a fresh start are handled as live (bot echo, receipt)", async () => {

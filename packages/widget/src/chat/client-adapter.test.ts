@@ -1,45 +1,9 @@
-import { createProgressFetch, type FetchLike } from "@chat-widget/chat-client";
-import type { Item } from "@chat-widget/protocol";
 import { describe, expect, it, vi } from "vitest";
 import { readSettings } from "../settings.js";
+import { fakeAttachmentService } from "../test-support/attachment-service.js";
+import { fakeChatSession } from "../test-support/chat-session.js";
 import { CHAT, agentMessage, fakeLogger } from "../test-support/fakes.js";
 import { createClientAdapter } from "./client-adapter.js";
-import type { ChatSessionLike } from "./client-adapter.js";
-
-type Cb = (e: { data: Item }) => void;
-
-function fakeChatSession(connectFails = false) {
-  const callbacks: Record<string, Cb[]> = {};
-  const on = (name: string) => (cb: Cb) => {
-    (callbacks[name] ??= []).push(cb);
-    return () => (callbacks[name] = callbacks[name]!.filter((c) => c !== cb));
-  };
-  const session = {
-    connect: vi.fn(async () => {
-      if (connectFails) throw new Error("boom");
-      return { connectSuccess: true };
-    }),
-    onMessage: on("message"),
-    onTyping: on("typing"),
-    onEnded: on("ended"),
-    onConnectionBroken: on("broken"),
-    onConnectionEstablished: on("established"),
-    sendMessage: vi.fn(async () => ({ data: { Id: "m1", AbsoluteTime: "t" } })),
-    sendEvent: vi.fn(async () => ({})),
-    sendAttachment: vi.fn(async () => ({})),
-    downloadAttachment: vi.fn(async () => new Blob(["x"])),
-    getTranscript: vi.fn(async () => ({
-      data: { Transcript: [agentMessage("old")], NextToken: "n2" },
-    })),
-    disconnectParticipant: vi.fn(async () => ({})),
-  };
-  const ChatSession = {
-    setGlobalConfig: vi.fn<ChatSessionLike["setGlobalConfig"]>(),
-    create: vi.fn<ChatSessionLike["create"]>(() => session),
-  };
-  const emit = (name: string, data: Item) => callbacks[name]?.forEach((cb) => cb({ data }));
-  return { ChatSession, session, emit, callbacks };
-}
 
 const settings = readSettings(
   { src: "http://127.0.0.1:8080/widget/chat-widget.js", dataset: {} },
@@ -70,7 +34,7 @@ describe("the real adapter over the chat client", () => {
   });
 
   it("'Unable to connect.' is logged when connect does not succeed", async () => {
-    const f = fakeChatSession(true);
+    const f = fakeChatSession({ connectFails: true });
     const logger = fakeLogger();
     await expect(
       createClientAdapter(f.ChatSession, settings, logger).connect(CHAT, handlers()),
@@ -155,58 +119,62 @@ describe("the real adapter over the chat client", () => {
     expect(logger.warn).toHaveBeenCalled();
   });
 
-  it("the session's fetch is a progress fetch: the visitor sees the upload's bytes sent and the download's bytes received", async () => {
+  it("the session's fetch is a progress fetch: each upload reports its own bytes sent, however two uploads interleave", async () => {
     const f = fakeChatSession();
-    let sessionFetch: FetchLike | undefined;
-    f.ChatSession.create.mockImplementation((args) => {
-      sessionFetch = args.env?.fetch;
-      return f.session;
-    });
-    let xhr: { upload: { onprogress: (e: ProgressEventInit) => void }; onload: () => void };
-    const fakeXhr = () => {
-      xhr = {
-        upload: { onprogress: () => {} },
-        onload: () => {},
-        open: vi.fn(),
-        setRequestHeader: vi.fn(),
-        send: vi.fn(),
-        status: 200,
-      } as never;
-      return xhr as unknown as XMLHttpRequest;
-    };
-    const base = vi.fn(
-      async () => new Response(new Blob(["abcd"]), { headers: { "content-length": "4" } }),
-    );
+    const service = fakeAttachmentService();
     const adapter = createClientAdapter(f.ChatSession, settings, fakeLogger(), {
-      progressFetch: () => createProgressFetch(base, fakeXhr),
+      progressFetch: service.progressFetch,
     });
     const c = await adapter.connect(CHAT, handlers());
-    expect(sessionFetch).toBeTypeOf("function");
-    // The client's upload: start, PUT to the signed URL (through XMLHttpRequest), complete.
-    f.session.sendAttachment.mockImplementation(async () => {
-      const put = sessionFetch!("http://127.0.0.1/s3/put", { method: "PUT", body: "x" });
-      xhr.upload.onprogress({ loaded: 25, total: 100, lengthComputable: true });
-      xhr.upload.onprogress({ loaded: 75, total: 100, lengthComputable: true });
-      xhr.onload();
-      await put;
-      return {};
+    const a = vi.fn();
+    const b = vi.fn();
+    const sendingA = c.sendAttachment(new File(["a"], "a.pdf", { type: "application/pdf" }), a);
+    const sendingB = c.sendAttachment(new File(["b"], "b.pdf", { type: "application/pdf" }), b);
+    await vi.waitFor(() => expect(service.uploading()).toEqual(["a.pdf", "b.pdf"]));
+    service.upload("a.pdf").sent(10, 100);
+    service.upload("b.pdf").sent(60, 100);
+    service.upload("a.pdf").sent(30, 100);
+    service.upload("b.pdf").finish();
+    await sendingB;
+    service.upload("a.pdf").sent(90, 100);
+    service.upload("a.pdf").finish();
+    await sendingA;
+    expect(a.mock.calls.flat()).toEqual([0, 0.1, 0.3, 0.9, 1, 1]);
+    expect(b.mock.calls.flat()).toEqual([0, 0.6, 1, 1]);
+  });
+
+  it("a download reports its own bytes received while an upload runs beside it", async () => {
+    const f = fakeChatSession();
+    const service = fakeAttachmentService();
+    const adapter = createClientAdapter(f.ChatSession, settings, fakeLogger(), {
+      progressFetch: service.progressFetch,
     });
+    const c = await adapter.connect(CHAT, handlers());
     const sent = vi.fn();
-    await c.sendAttachment(new File(["x"], "a.pdf", { type: "application/pdf" }), sent);
-    expect(sent.mock.calls).toEqual([[0], [0.25], [0.75], [1], [1]]);
-    // The client's download: GET of the signed URL, read chunk by chunk.
-    f.session.downloadAttachment.mockImplementation(async () => {
-      const response = await sessionFetch!("http://127.0.0.1/s3/get", { method: "GET" });
-      return response.blob();
-    });
     const received = vi.fn();
-    const blob = await c.downloadAttachment("att-1", received);
-    expect(await blob.text()).toBe("abcd");
-    expect(received.mock.calls[0]).toEqual([0]);
-    expect(received.mock.calls.at(-1)).toEqual([1]);
-    // After a transfer its listener is let go: a later download without one reports to no one.
-    const calls = received.mock.calls.length;
-    await c.downloadAttachment("att-2");
-    expect(received).toHaveBeenCalledTimes(calls);
+    const file = service.download("att-9", 40);
+    const sending = c.sendAttachment(new File(["a"], "a.pdf", { type: "application/pdf" }), sent);
+    const downloading = c.downloadAttachment("att-9", received);
+    await vi.waitFor(() => expect(service.downloading()).toEqual(["att-9"]));
+    await vi.waitFor(() => expect(service.uploading()).toEqual(["a.pdf"]));
+    file.received(10);
+    service.upload("a.pdf").sent(50, 100);
+    file.received(20);
+    service.upload("a.pdf").sent(75, 100);
+    file.received(10);
+    file.end();
+    expect((await downloading).size).toBe(40);
+    service.upload("a.pdf").finish();
+    await sending;
+    expect(received.mock.calls.flat()).toEqual([0, 0.25, 0.75, 1]);
+    expect(sent.mock.calls.flat()).toEqual([0, 0.5, 0.75, 1, 1]);
+    // A transfer's listener is let go with it: a later download without one reports to no one.
+    const again = service.download("att-10", 4);
+    const later = c.downloadAttachment("att-10");
+    await vi.waitFor(() => expect(service.downloading()).toContain("att-10"));
+    again.received(4);
+    again.end();
+    await later;
+    expect(received).toHaveBeenCalledTimes(4);
   });
 });

@@ -8,6 +8,7 @@ import type { Logger } from "../logger.js";
 import type { WidgetSettings } from "../settings.js";
 import { Text } from "../texts.js";
 import type { ChatAdapter, ChatConnection, ChatHandlers } from "./adapter.js";
+import { createTransferProgress } from "./transfer-progress.js";
 
 type Unsubscribe = (() => void) | void | undefined;
 type ItemEvent = { data: Item };
@@ -66,28 +67,11 @@ export interface ClientAdapterOptions {
   /** Called with each new session (telemetry); its return value is called on dispose. */
   onSession?: (session: SessionMetricSource) => () => void;
   /**
-   * Makes each session's fetch (the client's `createProgressFetch`), passed as its `env.fetch`,
-   * so that an upload reports its bytes sent (decision 8) and a download its bytes received.
+   * Makes a progress fetch (the client's `createProgressFetch`): the session's `env.fetch`
+   * gives each transfer one of its own, so that every upload reports its own bytes sent
+   * (decision 8) and every download its own bytes received, however many overlap.
    */
   progressFetch?: () => ProgressFetch;
-}
-
-/** Point the session's progress at `onProgress` (a fraction) for one transfer. */
-async function withProgress<T>(
-  progress: ProgressFetch | null,
-  onProgress: ((fraction: number) => void) | undefined,
-  transfer: () => Promise<T>,
-): Promise<T> {
-  if (!progress || !onProgress) return transfer();
-  const listener = (loaded: number, total: number) => {
-    if (total > 0) onProgress(Math.min(1, loaded / total));
-  };
-  progress.listener = listener;
-  try {
-    return await transfer();
-  } finally {
-    if (progress.listener === listener) progress.listener = null;
-  }
 }
 
 export function createClientAdapter(
@@ -108,7 +92,7 @@ export function createClientAdapter(
       }
       let manager: SocketManagerLike | null = null;
       const factory = options.webSocketManagerFactory;
-      const progress = options.progressFetch?.() ?? null;
+      const progress = options.progressFetch ? createTransferProgress(options.progressFetch) : null;
       const session = ChatSession.create({
         chatDetails: {
           ContactId: details.ContactId,
@@ -176,14 +160,17 @@ export function createClientAdapter(
           );
         },
         async sendAttachment(file, onProgress) {
+          const transfer = () => session.sendAttachment({ attachment: file });
           onProgress(0);
-          await withProgress(progress, onProgress, () =>
-            session.sendAttachment({ attachment: file }),
-          );
+          await (progress ? progress.upload(file, onProgress, transfer) : transfer());
           onProgress(1);
         },
-        downloadAttachment: (attachmentId, onProgress) =>
-          withProgress(progress, onProgress, () => session.downloadAttachment({ attachmentId })),
+        downloadAttachment(attachmentId, onProgress) {
+          const transfer = () => session.downloadAttachment({ attachmentId });
+          return progress && onProgress
+            ? progress.download(attachmentId, onProgress, transfer)
+            : transfer();
+        },
         async getTranscript(request) {
           const result = await session.getTranscript({
             maxResults: request.maxResults,

@@ -107,17 +107,22 @@ export class WidgetController {
     }
   }
 
-  /** On mount: reconnect a chat kept in session storage and restore its transcript. */
+  /**
+   * On mount: reconnect a chat kept in session storage and restore its transcript. A chat that
+   * cannot be reconnected is a failure like any other (spec §4): it is forgotten and the error
+   * notice shows for 5 s, then the button returns.
+   */
   resume(): void {
     const stored = this.deps.storage.load();
     if (stored === null || this.store.getState().chatExists) return;
     this.store.dispatch({ type: "resumeStarted" });
     this.ledger.resumeFrom(stored.handledUntil);
+    const generation = this.generation;
     this.connect(stored.chat, stored.visible).catch((error: unknown) => {
+      // Removed from the page meanwhile: the chat stays stored for the next page (decision 6).
+      if (generation !== this.generation) return;
       this.deps.logger.warn("The stored chat could not be resumed", error);
-      this.deps.storage.clear();
-      this.reset();
-      this.store.dispatch({ type: "resumeFailed" });
+      this.fail();
     });
   }
 
@@ -151,7 +156,7 @@ export class WidgetController {
       onTyping: (item) => current() && this.typing(item),
       onEnded: () => {
         if (!current()) return;
-        this.ended = true;
+        this.chatOver();
         this.store.dispatch({ type: "chatEnded" });
       },
       onConnectionBroken: () => current() && void this.connectionBroken(),
@@ -198,7 +203,7 @@ export class WidgetController {
       this.readReceipts.arrived(item.Id, delivery, this.visible);
     }
     this.store.dispatch({ type: "itemReceived", item, live });
-    if (isChatEnded(item) && !isFromCustomer(item)) this.ended = true;
+    if (isChatEnded(item) && !isFromCustomer(item)) this.chatOver();
     if (!live) return;
     if (classified.kind === "entry" && classified.entry.kind === "listPicker")
       this.botLoading.stop();
@@ -250,6 +255,12 @@ export class WidgetController {
         this.deps.logger.warn("disconnectParticipant failed", error);
       }
     }
+  }
+
+  /** The chat has ended: nothing is left to resume on the next page, so it is forgotten. */
+  private chatOver(): void {
+    this.ended = true;
+    this.deps.storage.clear();
   }
 
   private fail(): void {
@@ -368,7 +379,7 @@ export class WidgetController {
   }
 
   private save(): void {
-    if (!this.chat || !this.open) return;
+    if (!this.chat || !this.open || this.ended) return;
     this.deps.storage.save({
       chat: this.chat,
       visible: this.visible,

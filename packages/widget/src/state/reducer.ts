@@ -56,8 +56,6 @@ export type Action =
   /** Any failure: visible, active and loading off; error on (for 5 s). */
   | { type: "failed" }
   | { type: "errorElapsed" }
-  /** A stored chat could not be resumed: forget it quietly. */
-  | { type: "resumeFailed" }
   /** Click with a chat existing but hidden: the window reopens. */
   | { type: "reopen" }
   /** Minimise: window hides, chat stays active. */
@@ -163,8 +161,6 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
       return { ...initialState, error: true };
     case "errorElapsed":
       return { ...state, error: false };
-    case "resumeFailed":
-      return initialState;
     case "reopen":
       return state.chatExists ? { ...state, visible: true } : state;
     case "minimise":

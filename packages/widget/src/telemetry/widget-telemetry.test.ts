@@ -1,6 +1,6 @@
 import type { SessionMetricSource, Telemetry } from "@chat-widget/chat-client";
-import { attachSessionMetrics } from "@chat-widget/chat-client";
-import { describe, expect, it, vi } from "vitest";
+import { attachSessionMetrics, createTelemetry } from "@chat-widget/chat-client";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeLogger } from "../test-support/fakes.js";
 import type { TelemetryModule } from "./contract.js";
 import { createWidgetTelemetry, TELEMETRY_FAILED } from "./widget-telemetry.js";
@@ -32,11 +32,16 @@ function fakeTelemetry() {
     close: vi.fn<Telemetry["close"]>(),
   };
 }
+type FakeTelemetry = ReturnType<typeof fakeTelemetry>;
+const counted = (t: FakeTelemetry) => t.addCountMetric.mock.calls.map((c) => c[0]);
 
 function setup(options: { enabled?: boolean; module?: "ok" | "missing" | "throws" } = {}) {
   const logger = fakeLogger();
-  const telemetry = fakeTelemetry();
-  const createTelemetry = vi.fn(() => telemetry as unknown as Telemetry);
+  // The first telemetry of the page, and the one opened after a back/forward-cache return.
+  const telemetries = [fakeTelemetry(), fakeTelemetry()];
+  const createTelemetry = vi.fn(
+    () => telemetries[createTelemetry.mock.calls.length - 1] as unknown as Telemetry,
+  );
   const module = { createTelemetry, attachSessionMetrics } as unknown as TelemetryModule;
   let release: (m: TelemetryModule | null) => void = () => {};
   const load = vi.fn(
@@ -47,19 +52,24 @@ function setup(options: { enabled?: boolean; module?: "ok" | "missing" | "throws
       }),
   );
   const pageHide: (() => void)[] = [];
+  const pageRestore: (() => void)[] = [];
   const widget = createWidgetTelemetry({
     enabled: options.enabled ?? true,
     endpoint: "http://127.0.0.1:8080",
     logger,
     load,
     onPageHide: (cb) => pageHide.push(cb),
+    onPageRestore: (cb) => pageRestore.push(cb),
   });
+  const hide = () => pageHide.forEach((cb) => cb());
+  const restore = () => pageRestore.forEach((cb) => cb());
   const loaded = async () => {
     release(options.module === "missing" ? null : module);
     await Promise.resolve();
     await new Promise((r) => setTimeout(r, 0));
   };
-  return { widget, load, loaded, telemetry, createTelemetry, logger, pageHide };
+  const [telemetry, reopened] = telemetries as [FakeTelemetry, FakeTelemetry];
+  return { widget, load, loaded, telemetry, reopened, createTelemetry, logger, hide, restore };
 }
 
 describe("telemetry in the widget: the session publishes its websocket metrics", () => {
@@ -109,7 +119,7 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
     const t = setup();
     t.widget.attach(fakeSession().session);
     await t.loaded();
-    for (const cb of t.pageHide) cb();
+    t.hide();
     expect(t.telemetry.close).toHaveBeenCalledTimes(1);
   });
 
@@ -138,5 +148,129 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
     expect(t.logger.warn).toHaveBeenCalledWith(TELEMETRY_FAILED, expect.any(Error));
     const broken = { onConnectionEstablished: () => {} } as unknown as SessionMetricSource;
     expect(() => t.widget.attach(broken)).not.toThrow();
+  });
+});
+
+describe("telemetry after a return from the back/forward cache", () => {
+  it("events after pagehide are not counted into the closed telemetry", async () => {
+    const t = setup();
+    const s = fakeSession();
+    t.widget.attach(s.session);
+    await t.loaded();
+    t.hide();
+    s.emit("message");
+    expect(t.telemetry.addCountMetric).not.toHaveBeenCalled();
+    expect(t.reopened.addCountMetric).not.toHaveBeenCalled();
+  });
+
+  it("a restored page opens a new telemetry and the chat's session is counted into it again", async () => {
+    const t = setup();
+    const s = fakeSession();
+    t.widget.attach(s.session);
+    await t.loaded();
+    s.emit("message");
+    t.hide();
+    t.restore();
+    expect(t.createTelemetry).toHaveBeenCalledTimes(2);
+    s.emit("established");
+    s.emit("message");
+    expect(counted(t.telemetry)).toEqual(["WebsocketIncomingMessage"]);
+    expect(counted(t.reopened)).toEqual(["WebsocketConnectionGained", "WebsocketIncomingMessage"]);
+    // A session created after the return is counted too; the script is not loaded again.
+    const later = fakeSession();
+    t.widget.attach(later.session);
+    await t.loaded();
+    later.emit("ended");
+    expect(counted(t.reopened)).toContain("WebsocketEnded");
+    expect(t.load).toHaveBeenCalledTimes(1);
+  });
+
+  it("the reopened telemetry is closed when the page is hidden again", async () => {
+    const t = setup();
+    t.widget.attach(fakeSession().session);
+    await t.loaded();
+    t.hide();
+    t.restore();
+    t.restore();
+    expect(t.createTelemetry).toHaveBeenCalledTimes(2);
+    t.hide();
+    expect(t.telemetry.close).toHaveBeenCalledTimes(1);
+    expect(t.reopened.close).toHaveBeenCalledTimes(1);
+  });
+
+  it("a page hidden before the telemetry script loaded opens its telemetry on the return", async () => {
+    const t = setup();
+    const s = fakeSession();
+    t.widget.attach(s.session);
+    t.hide();
+    await t.loaded();
+    expect(t.createTelemetry).not.toHaveBeenCalled();
+    t.restore();
+    expect(t.createTelemetry).toHaveBeenCalledTimes(1);
+    s.emit("message");
+    expect(counted(t.telemetry)).toEqual(["WebsocketIncomingMessage"]);
+  });
+
+  it("a telemetry that cannot be reopened only logs", async () => {
+    const t = setup();
+    const s = fakeSession();
+    t.widget.attach(s.session);
+    await t.loaded();
+    t.hide();
+    t.createTelemetry.mockImplementationOnce(() => {
+      throw new Error("no worker");
+    });
+    expect(() => t.restore()).not.toThrow();
+    expect(t.logger.warn).toHaveBeenCalledWith(TELEMETRY_FAILED, expect.any(Error));
+    expect(() => s.emit("message")).not.toThrow();
+  });
+});
+
+describe("telemetry after a return from the back/forward cache, with the chat client's telemetry", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("pagehide flushes the batch at once; after the return the next batch goes out 30000 ms later", async () => {
+    vi.useFakeTimers();
+    const posts: { url: string; metricNames: string[] }[] = [];
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { metricList?: { metricName: string }[] };
+      posts.push({ url, metricNames: (body.metricList ?? []).map((m) => m.metricName) });
+      return new Response("{}", { status: 200 });
+    });
+    const module: TelemetryModule = {
+      // The real telemetry, run in the page with the test's fetch (timers are the fake ones).
+      createTelemetry: (options) =>
+        createTelemetry({ ...options, useSharedWorker: false, env: { fetch } }),
+      attachSessionMetrics,
+    };
+    const pageHide: (() => void)[] = [];
+    const pageRestore: (() => void)[] = [];
+    const widget = createWidgetTelemetry({
+      enabled: true,
+      endpoint: "http://127.0.0.1:8080",
+      logger: fakeLogger(),
+      load: async () => module,
+      onPageHide: (cb) => pageHide.push(cb),
+      onPageRestore: (cb) => pageRestore.push(cb),
+    });
+    const s = fakeSession();
+    widget.attach(s.session);
+    await vi.advanceTimersByTimeAsync(0);
+    s.emit("established");
+    pageHide.forEach((cb) => cb());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posts).toEqual([
+      {
+        url: "http://127.0.0.1:8080/telemetry/put-metrics",
+        metricNames: ["WebsocketConnectionGained"],
+      },
+    ]);
+    pageRestore.forEach((cb) => cb());
+    s.emit("lost");
+    s.emit("established");
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(posts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(posts[1]?.metricNames).toEqual(["WebsocketConnectionLost", "WebsocketConnectionGained"]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The widget's telemetry (spec §7, decision 10): once a chat session exists, load
  * `chat-telemetry.js`, create one telemetry for the page and count the session's websocket
- * events. Off with `data-telemetry="off"`; closed (flushed) on `pagehide`. Every failure only
- * logs: telemetry never breaks a chat.
+ * events. Off with `data-telemetry="off"`. Closed (its batch flushed) on `pagehide`; a page
+ * restored from the back/forward cache opens a new one, and the sessions count into it again.
+ * Every failure only logs: telemetry never breaks a chat.
  */
 import type { SessionMetricSource, Telemetry } from "@chat-widget/chat-client";
 import type { Logger } from "../logger.js";
@@ -20,6 +21,8 @@ export interface WidgetTelemetryOptions {
   load: () => Promise<TelemetryModule | null>;
   /** Run `callback` when the page is hidden for good or for the back/forward cache. */
   onPageHide: (callback: () => void) => void;
+  /** Run `callback` when the page is shown again from the back/forward cache. */
+  onPageRestore: (callback: () => void) => void;
 }
 
 export interface WidgetTelemetry {
@@ -32,8 +35,9 @@ const NOOP = () => {};
 export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTelemetry {
   const { logger } = options;
   let loading: Promise<TelemetryModule | null> | null = null;
+  let module: TelemetryModule | null = null;
   let telemetry: Telemetry | null = null;
-  let closed = false;
+  let hidden = false;
 
   const fail = (error: unknown) => {
     try {
@@ -43,22 +47,42 @@ export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTe
     }
   };
 
+  const open = (loaded: TelemetryModule) => {
+    if (!hidden && !telemetry)
+      telemetry = loaded.createTelemetry({ endpoint: options.endpoint, logger });
+  };
+  const close = () => {
+    hidden = true;
+    const current = telemetry;
+    telemetry = null;
+    try {
+      current?.close();
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const restore = () => {
+    hidden = false;
+    try {
+      if (module) open(module);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  /** What the sessions count into: the page's telemetry of the moment (none while hidden). */
+  const counter: Pick<Telemetry, "addCountMetric"> = {
+    addCountMetric: (metricName, dimensions) => telemetry?.addCountMetric(metricName, dimensions),
+  };
+
   const start = (): Promise<TelemetryModule | null> => {
     loading ??= (async () => {
-      options.onPageHide(() => {
-        closed = true;
-        const current = telemetry;
-        telemetry = null;
-        try {
-          current?.close();
-        } catch (error) {
-          fail(error);
-        }
-      });
-      const module = await options.load();
-      if (!module || closed) return null;
-      telemetry = module.createTelemetry({ endpoint: options.endpoint, logger });
-      return module;
+      options.onPageHide(close);
+      options.onPageRestore(restore);
+      const loaded = await options.load();
+      if (!loaded) return null;
+      open(loaded);
+      module = loaded;
+      return loaded;
     })().catch((error: unknown) => {
       fail(error);
       return null;
@@ -68,7 +92,7 @@ export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTe
 
   return {
     attach(session) {
-      if (!options.enabled || closed) return NOOP;
+      if (!options.enabled) return NOOP;
       let buffer: ReturnType<typeof bufferSessionEvents>;
       try {
         buffer = bufferSessionEvents(session);
@@ -78,14 +102,14 @@ export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTe
       }
       let detached = false;
       let detach: () => void = NOOP;
-      void start().then((module) => {
+      void start().then((loaded) => {
         if (detached) return;
-        if (!module || !telemetry) {
+        if (!loaded) {
           buffer.dispose();
           return;
         }
         try {
-          detach = module.attachSessionMetrics(buffer.source, telemetry);
+          detach = loaded.attachSessionMetrics(buffer.source, counter);
         } catch (error) {
           fail(error);
           buffer.dispose();

@@ -66,18 +66,28 @@ export function listPicker(title: string, options: string[], extra: Partial<Item
   );
 }
 
+/** One transfer of the fake connection: its own progress, finished by the test. */
+export interface FakeTransfer {
+  /** The file's name (uploads) or the attachment id (downloads). */
+  name: string;
+  progress: (fraction: number) => void;
+  finish: () => void;
+}
+
 export class FakeConnection implements ChatConnection {
   sent: { content: string; contentType: string }[] = [];
   events: { contentType: string; content?: string }[] = [];
-  attachments: File[] = [];
   disconnects = 0;
   disposed = false;
   transcript: Item[] = [];
   transcriptRequests: TranscriptRequest[] = [];
   failSend = false;
   private nextId = 0;
-  private uploadDone: (() => void) | null = null;
-  progress: ((f: number) => void) | null = null;
+  /** Uploads under way, each with its own progress; `finish()` completes one. */
+  uploads: FakeTransfer[] = [];
+  /** When set, downloads wait in `downloads` (each with its own progress) until finished. */
+  holdDownloads = false;
+  downloads: FakeTransfer[] = [];
 
   constructor(public handlers: ChatHandlers) {}
 
@@ -90,25 +100,20 @@ export class FakeConnection implements ChatConnection {
     this.events.push(content === undefined ? { contentType } : { contentType, content });
   }
   sendAttachment(file: File, onProgress: (f: number) => void) {
-    this.attachments.push(file);
-    this.progress = onProgress;
-    return new Promise<void>((resolve) => (this.uploadDone = resolve));
+    return new Promise<void>((finish) =>
+      this.uploads.push({ name: file.name, progress: onProgress, finish }),
+    );
   }
-  finishUpload() {
-    this.uploadDone?.();
-  }
-  /** When set, downloads wait for `finishDownload()` and report through `downloadProgress`. */
-  holdDownloads = false;
-  downloadProgress: ((f: number) => void) | null = null;
-  private downloadDone: (() => void) | null = null;
   downloadAttachment(id: string, onProgress?: (f: number) => void) {
     const blob = new Blob([`file ${id}`]);
     if (!this.holdDownloads) return Promise.resolve(blob);
-    this.downloadProgress = onProgress ?? null;
-    return new Promise<Blob>((resolve) => (this.downloadDone = () => resolve(blob)));
-  }
-  finishDownload() {
-    this.downloadDone?.();
+    return new Promise<Blob>((resolve) =>
+      this.downloads.push({
+        name: id,
+        progress: onProgress ?? (() => {}),
+        finish: () => resolve(blob),
+      }),
+    );
   }
   async getTranscript(request: TranscriptRequest): Promise<TranscriptPage> {
     this.transcriptRequests.push(request);
