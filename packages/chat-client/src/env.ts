@@ -36,6 +36,12 @@ export interface ClientEnv {
   isOnline(): boolean;
   /** A random UUID v4 (ClientTokens). */
   uuid(): string;
+  /** The browser's user agent (navigator.userAgent); mobile ones get protocol §3.9's handling. */
+  userAgent(): string;
+  /** Whether the page is hidden (document.visibilityState). */
+  isHidden(): boolean;
+  /** Call `listener` on every visibilitychange of the document; returns the remover. */
+  onVisibilityChange(listener: () => void): () => void;
 }
 
 /** Minimal logger contract: an object with debug, info, warn and error functions (spec §5). */
@@ -74,12 +80,18 @@ export function defaultEnv(): ClientEnv {
       return globalThis.WebSocket as unknown as WebSocketConstructor;
     },
     fetch: (input, init) => globalThis.fetch(input, init),
-    isOnline: () =>
-      typeof navigator === "undefined" || typeof navigator.onLine !== "boolean" ? true : navigator.onLine,
+    isOnline: () => globalThis.navigator?.onLine !== false,
     uuid: () =>
       typeof globalThis.crypto?.randomUUID === "function"
         ? globalThis.crypto.randomUUID()
         : fallbackUuid(Math.random),
+    userAgent: () => globalThis.navigator?.userAgent ?? "",
+    isHidden: () => globalThis.document?.visibilityState === "hidden",
+    onVisibilityChange(listener) {
+      const doc = globalThis.document;
+      doc?.addEventListener("visibilitychange", listener);
+      return () => doc?.removeEventListener("visibilitychange", listener);
+    },
   };
 }
 

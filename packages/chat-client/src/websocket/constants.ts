@@ -14,6 +14,11 @@ export const MIN_TRANSPORT_LIFETIME_SECONDS = 300;
 export const RECONNECT_BASE_DELAY_MS = 1_000;
 export const RECONNECT_MAX_DELAY_MS = 30_000;
 export const RECONNECT_JITTER = 0.3;
+/** Retry provider for URL fetches that failed on mobile: 2 s × 2^retries, at most 30 s. */
+export const FETCH_RETRY_BASE_MS = 2_000;
+export const FETCH_RETRY_MAX_MS = 30_000;
+/** Mobile: how long after the page becomes visible a missing socket is reconnected. */
+export const FOREGROUND_DELAY_MS = 500;
 
 /** `readyState` of an open socket (the WebSocket standard's OPEN). */
 export const SOCKET_OPEN = 1;

@@ -1,20 +1,30 @@
 /**
  * The websocket manager (spec §4, protocol §3.5–§3.10): fetches a URL, opens a socket,
  * subscribes, heartbeats, and reconnects — through a secondary socket while the primary is
- * still open (hand-over), or from scratch when the only open socket closes.
+ * still open (hand-over), or from scratch when the only open socket closes. On mobile (§3.9)
+ * a hidden page holds URL fetches back while healthy, and dropped fetches are retried.
  */
 import { RESERVED_TOPICS, Topic } from "@chat-widget/protocol";
+import type { WebSocketEnvelope } from "@chat-widget/protocol";
+import { Emitter } from "../core/emitter.js";
 import { noopLogger, resolveEnv } from "../env.js";
 import type { ClientEnv, Logger, TimerHandle } from "../env.js";
-import { CloseReason, NORMAL_CLOSURE, OPEN_CHECK_MS } from "./constants.js";
+import {
+  CloseReason,
+  FETCH_RETRY_BASE_MS,
+  FETCH_RETRY_MAX_MS,
+  FOREGROUND_DELAY_MS,
+  NORMAL_CLOSURE,
+  OPEN_CHECK_MS,
+} from "./constants.js";
 import { Connection } from "./connection.js";
 import type { ConnectionHandlers } from "./connection.js";
 import { WebSocketManagerError } from "./errors.js";
-import { Emitter, TopicListeners } from "./events.js";
 import type { ManagerEvents } from "./events.js";
 import { createHeartbeat } from "./heartbeat.js";
 import { readIncoming } from "./incoming.js";
 import type { TopicFrame } from "./incoming.js";
+import { isMobileFetchFailure, isMobileUserAgent } from "./mobile.js";
 import { createNetworkMonitor } from "./network-monitor.js";
 import { createReconnectPolicy } from "./reconnect-policy.js";
 import type { ReconnectPolicy } from "./reconnect-policy.js";
@@ -48,7 +58,7 @@ export function createWebSocketManager(
   const logger = options.logger ?? noopLogger;
   const policy = options.reconnectPolicy ?? createReconnectPolicy({ random: () => env.random() });
   const events = new Emitter<ManagerEvents>(logger);
-  const topicListeners = new TopicListeners(logger);
+  const topicListeners = new Emitter<Record<string, (frame: WebSocketEnvelope) => void>>(logger);
   const topics = new Set<string>();
   const sockets = new SocketPair();
   let fetcher: TransportFetcher | null = null;
@@ -63,6 +73,13 @@ export function createWebSocketManager(
   let retryTimer: TimerHandle | undefined;
   let lifetimeTimer: TimerHandle | undefined;
   let heartbeatOwner: Connection | null = null;
+  const mobile = isMobileUserAgent(env.userAgent());
+  /** Mobile: URL fetches retried since the last open (chatjs's retry provider); 0 is healthy. */
+  let fetchRetries = 0;
+  /** Mobile: the page went hidden while healthy; URL fetches wait until it is visible again. */
+  let backgrounded = false;
+  let foregroundTimer: TimerHandle | undefined;
+  let stopVisibility: (() => void) | undefined;
   const ok: InitResult = { websocketInitFailed: false };
 
   const setState = (next: ManagerState) => {
@@ -80,13 +97,15 @@ export function createWebSocketManager(
     onTimeout: () => onHeartbeatTimeout(),
   });
 
+  const reconnectIfDown = (reason: string) => {
+    if (!sockets.hasUsable() && !sockets.attemptInFlight()) void fetchAndConnect(reason);
+  };
+
   const network = createNetworkMonitor({
     env,
     onOnline: () => {
       logger.info(`${LOG} network is online`);
-      if (!sockets.hasUsable() && !sockets.attemptInFlight()) {
-        void fetchAndConnect("network online");
-      }
+      reconnectIfDown("network online");
     },
     onOffline: () => logger.info(`${LOG} network is offline`),
     onTick: () => {
@@ -94,16 +113,33 @@ export function createWebSocketManager(
       // An outage shorter than one check is never seen as a change: retry what it skipped.
       if (skippedWhileOffline && env.isOnline()) {
         skippedWhileOffline = false;
-        if (!sockets.hasUsable() && !sockets.attemptInFlight()) {
-          void fetchAndConnect("network back after a skipped fetch");
-        }
+        reconnectIfDown("network back after a skipped fetch");
       }
     },
   });
 
+  const onVisibilityChange = () => {
+    env.clearTimeout(foregroundTimer);
+    if (env.isHidden()) {
+      if (!fetchRetries) backgrounded = true;
+      return;
+    }
+    foregroundTimer = env.setTimeout(() => {
+      backgrounded = false;
+      reconnectIfDown("page visible");
+    }, FOREGROUND_DELAY_MS);
+  };
+
   const clearRetry = () => {
     if (retryTimer !== undefined) env.clearTimeout(retryTimer);
     retryTimer = undefined;
+  };
+  const setRetry = (retry: () => unknown, delay: number) => {
+    clearRetry();
+    retryTimer = env.setTimeout(() => {
+      retryTimer = undefined;
+      retry();
+    }, delay);
   };
   const clearLifetime = () => {
     if (lifetimeTimer !== undefined) env.clearTimeout(lifetimeTimer);
@@ -125,6 +161,11 @@ export function createWebSocketManager(
     heartbeat.stop();
     heartbeatOwner = null;
     network.stop();
+    stopVisibility?.();
+    stopVisibility = undefined;
+    env.clearTimeout(foregroundTimer);
+    backgrounded = false;
+    fetchRetries = 0;
     for (const connection of sockets.clear()) connection.retire(NORMAL_CLOSURE, reason);
   };
 
@@ -139,6 +180,10 @@ export function createWebSocketManager(
     if (terminated) return Promise.resolve(terminatedResult());
     if (!running || !fetcher) return Promise.resolve(ok);
     if (fetching) return fetching;
+    if (backgrounded) {
+      logger.info(`${LOG} page hidden, not fetching a websocket URL (${reason})`);
+      return Promise.resolve(ok);
+    }
     if (!env.isOnline()) {
       logger.info(`${LOG} offline, not fetching a websocket URL (${reason})`);
       skippedWhileOffline = true;
@@ -155,7 +200,11 @@ export function createWebSocketManager(
       } catch (error) {
         fetching = null;
         if (terminated || !running) return terminated ? terminatedResult() : ok;
-        return terminateWith(error);
+        if (!mobile || !isMobileFetchFailure(error)) return terminateWith(error);
+        const delay = Math.min(FETCH_RETRY_BASE_MS * 2 ** fetchRetries++, FETCH_RETRY_MAX_MS);
+        logger.warn(`${LOG} websocket URL fetch failed, retrying in ${delay} ms`, error);
+        setRetry(() => fetchAndConnect("retry after a failed fetch"), delay);
+        return ok;
       }
       fetching = null;
       if (terminated) return terminatedResult();
@@ -219,12 +268,8 @@ export function createWebSocketManager(
       return;
     }
     retryAttempt += 1;
-    clearRetry();
     logger.info(`${LOG} retrying the websocket URL in ${delay} ms`);
-    retryTimer = env.setTimeout(() => {
-      retryTimer = undefined;
-      openSocket();
-    }, delay);
+    setRetry(openSocket, delay);
   }
 
   /** The secondary confirmed every topic: close the primary and let the secondary take over. */
@@ -252,7 +297,7 @@ export function createWebSocketManager(
     onOpen(connection) {
       connection.clearOpenCheck();
       connection.opened = true;
-      retryAttempt = 0;
+      retryAttempt = fetchRetries = 0;
       const handOver = sockets.open().some((c) => c !== connection);
       logger.info(`${LOG} ${handOver ? "secondary " : ""}WebSocket open`);
       connection.subscriptions.request(topics);
@@ -348,6 +393,7 @@ export function createWebSocketManager(
       running = true;
       setState("connecting");
       network.start();
+      if (mobile) stopVisibility = env.onVisibilityChange(onVisibilityChange);
       return fetchAndConnect("init");
     },
     subscribeTopics(list) {

@@ -11,10 +11,38 @@ import type { WebSocketTransport } from "../types.js";
 import { FakeWebSocket } from "./fake-websocket.js";
 
 export const TEST_URL = "wss://transport.example.com/ws?token=t";
+export const DESKTOP_USER_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+export const MOBILE_USER_AGENT =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 export interface HarnessOptions {
   transport?: Partial<WebSocketTransport> | (() => Partial<WebSocketTransport>);
   random?: number;
+  /** Defaults to a desktop browser's. */
+  userAgent?: string;
+}
+
+/** The page's visibility as the manager sees it through the env. */
+function createPage() {
+  const listeners = new Set<() => void>();
+  const page = {
+    hidden: false,
+    listeners,
+    /** The page becomes hidden or visible: fires visibilitychange. */
+    set(hidden: boolean) {
+      page.hidden = hidden;
+      for (const listener of [...listeners]) listener();
+    },
+    env: {
+      isHidden: () => page.hidden,
+      onVisibilityChange(listener: () => void) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    },
+  };
+  return page;
 }
 
 export function createHarness(options: HarnessOptions = {}) {
@@ -26,6 +54,7 @@ export function createHarness(options: HarnessOptions = {}) {
     error: vi.fn<Logger["error"]>(),
   };
   const network = { online: true };
+  const page = createPage();
   const fetchTimes: number[] = [];
   const transportOf = () => ({
     url: TEST_URL,
@@ -41,6 +70,8 @@ export function createHarness(options: HarnessOptions = {}) {
       WebSocket: FakeWebSocket,
       random: () => options.random ?? 0.5,
       isOnline: () => network.online,
+      userAgent: () => options.userAgent ?? DESKTOP_USER_AGENT,
+      ...page.env,
     },
     logger,
   });
@@ -66,7 +97,7 @@ export function createHarness(options: HarnessOptions = {}) {
   );
   manager.onMessage(Topic.CHAT, (frame) => seen.chat.push(frame));
   manager.onAllMessage((frame) => seen.all.push(frame));
-  return { manager, fetcher, fetchTimes, logger, network, seen };
+  return { manager, fetcher, fetchTimes, logger, network, page, seen };
 }
 
 /** Let pending promise callbacks run without moving the clock. */

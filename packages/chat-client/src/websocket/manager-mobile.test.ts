@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toRequestError } from "../core/errors.js";
+import {
+  FakeWebSocket,
+  MOBILE_USER_AGENT,
+  confirmSubscription,
+  connected,
+  createHarness,
+  flush,
+} from "./test-support/harness.js";
+
+type Harness = ReturnType<typeof createHarness>;
+
+const mobile = () => createHarness({ userAgent: MOBILE_USER_AGENT });
+const failedToFetch = () => toRequestError("TypeError", "Failed to fetch");
+
+/** From now on every URL fetch fails with `error` (recorded in fetchTimes) until `succeed()`. */
+function failFetches(h: Harness, error: unknown) {
+  const original = h.fetcher.getMockImplementation()!;
+  let failing = true;
+  h.fetcher.mockImplementation(async () => {
+    if (!failing) return original();
+    h.fetchTimes.push(Date.now());
+    throw error;
+  });
+  return { succeed: () => (failing = false) };
+}
+
+describe("websocket manager: mobile browsers (protocol §3.9)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("Mobile: while the page is hidden and the connection is healthy, no URL is fetched; 500 ms after it becomes visible (not 499) one is, as no socket is open", async () => {
+    const h = mobile();
+    const { ws } = await connected(h, true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    h.page.set(true);
+    ws.serverClose(1006);
+    await flush();
+    expect(h.seen.lost).toHaveLength(1);
+    // neither the lost connection nor the network coming back fetches while hidden
+    h.network.online = false;
+    await vi.advanceTimersByTimeAsync(250);
+    h.network.online = true;
+    await vi.advanceTimersByTimeAsync(59_750);
+    expect(h.fetchTimes).toEqual([0]);
+    h.page.set(false);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(h.fetchTimes).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.fetchTimes).toEqual([0, 61_500]);
+    FakeWebSocket.last.open();
+    expect(h.seen.gain).toEqual([0, 61_500]);
+  });
+
+  it("Mobile: an unanswered heartbeat while the page is hidden reconnects 500 ms after it is visible again, through a secondary socket", async () => {
+    const h = mobile();
+    const { ws } = await connected(h);
+    confirmSubscription(ws);
+    h.page.set(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.seen.deepFailure).toEqual([10_000]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.fetchTimes).toEqual([0]);
+    h.page.set(false);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(h.fetchTimes).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.fetchTimes).toEqual([0, 15_500]);
+    expect(ws.readyState).toBe(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it("Mobile: becoming visible with a healthy socket open fetches nothing", async () => {
+    const h = mobile();
+    const { ws } = await connected(h, true);
+    h.page.set(true);
+    await vi.advanceTimersByTimeAsync(5_000);
+    h.page.set(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.fetcher).toHaveBeenCalledTimes(1);
+    expect(FakeWebSocket.instances).toEqual([ws]);
+  });
+
+  it("Mobile: hidden again within the 500 ms, the page stays without reconnect attempts until it is visible for 500 ms", async () => {
+    const h = mobile();
+    const { ws } = await connected(h, true);
+    h.page.set(true);
+    ws.serverClose(1006);
+    await flush();
+    h.page.set(false);
+    await vi.advanceTimersByTimeAsync(300);
+    h.page.set(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.fetchTimes).toEqual([0]);
+    h.page.set(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(h.fetchTimes).toEqual([0, 10_800]);
+  });
+
+  it('Mobile: a URL fetch failing with TypeError "Failed to fetch" is retried via the retry provider, 2000 ms × 2^attempts capped at 30 000 ms, without terminating', async () => {
+    const h = mobile();
+    failFetches(h, failedToFetch());
+    expect(await h.manager.init(h.fetcher)).toEqual({ websocketInitFailed: false });
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(h.fetchTimes).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.fetchTimes).toEqual([0, 2_000]);
+    await vi.advanceTimersByTimeAsync(88_000);
+    // delays 2, 4, 8, 16, then 30 (not 32) and 30 s
+    expect(h.fetchTimes).toEqual([0, 2_000, 6_000, 14_000, 30_000, 60_000, 90_000]);
+    expect(h.seen.initFailure).toEqual([]);
+    expect(h.manager.getState()).toBe("connecting");
+  });
+
+  it('Mobile: a URL fetch failing with TypeError "Load failed" (the raw error) is retried too, and the retry that succeeds connects', async () => {
+    const h = mobile();
+    h.manager.subscribeTopics(["aws/chat"]);
+    const fetches = failFetches(h, new TypeError("Load failed"));
+    void h.manager.init(h.fetcher);
+    await vi.advanceTimersByTimeAsync(2_000);
+    fetches.succeed();
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(h.fetchTimes).toEqual([0, 2_000, 6_000]);
+    FakeWebSocket.last.open();
+    expect(h.seen.gain).toEqual([6_000]);
+    expect(h.manager.getState()).toBe("connected");
+  });
+
+  it("Mobile: after a socket opens, the retry provider starts again from 2000 ms", async () => {
+    const h = mobile();
+    const fetches = failFetches(h, failedToFetch());
+    void h.manager.init(h.fetcher);
+    await vi.advanceTimersByTimeAsync(2_000);
+    fetches.succeed();
+    await vi.advanceTimersByTimeAsync(4_000);
+    FakeWebSocket.last.open();
+    await vi.advanceTimersByTimeAsync(1_000);
+    failFetches(h, failedToFetch());
+    FakeWebSocket.last.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(h.fetchTimes).toEqual([0, 2_000, 6_000, 7_000, 9_000]);
+  });
+
+  it("Mobile: while URL fetches are being retried the connection is not healthy, so a hidden page does not hold the retries back", async () => {
+    const h = mobile();
+    const fetches = failFetches(h, failedToFetch());
+    void h.manager.init(h.fetcher);
+    await vi.advanceTimersByTimeAsync(500);
+    h.page.set(true);
+    fetches.succeed();
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(h.fetchTimes).toEqual([0, 2_000]);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it("Mobile: a URL fetch that fails after the page went hidden is retried once the page has been visible for 500 ms", async () => {
+    const h = mobile();
+    const { ws } = await connected(h, true);
+    let reject: (error: unknown) => void = () => {};
+    h.fetcher.mockImplementationOnce(() => new Promise((_, no) => (reject = no)));
+    ws.serverClose(1006);
+    await flush();
+    expect(h.fetcher).toHaveBeenCalledTimes(2);
+    h.page.set(true);
+    reject(failedToFetch());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.fetcher).toHaveBeenCalledTimes(2);
+    h.page.set(false);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(h.fetcher).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.fetchTimes).toEqual([0, 10_500]);
+    expect(h.manager.getState()).toBe("lost");
+  });
+
+  it("Mobile: any other URL fetch failure (HTTP 403) still terminates the manager", async () => {
+    const h = mobile();
+    const forbidden = toRequestError("AccessDeniedException", "Forbidden", 403);
+    h.fetcher.mockRejectedValueOnce(forbidden);
+    expect(await h.manager.init(h.fetcher)).toEqual({
+      websocketInitFailed: true,
+      error: forbidden,
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.fetcher).toHaveBeenCalledTimes(1);
+    expect(h.manager.getState()).toBe("terminated");
+  });
+
+  it('Desktop: a URL fetch failing with TypeError "Failed to fetch" terminates the manager (protocol §3.10 item 2)', async () => {
+    const h = createHarness();
+    const error = failedToFetch();
+    h.fetcher.mockRejectedValueOnce(error);
+    expect(await h.manager.init(h.fetcher)).toEqual({ websocketInitFailed: true, error });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.fetcher).toHaveBeenCalledTimes(1);
+    expect(h.seen.initFailure).toEqual([error]);
+  });
+
+  it("Desktop: page visibility changes nothing; a socket that closes while the page is hidden is refetched at once", async () => {
+    const h = createHarness();
+    const { ws } = await connected(h, true);
+    expect(h.page.listeners.size).toBe(0);
+    h.page.set(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    ws.serverClose(1006);
+    await flush();
+    expect(h.fetchTimes).toEqual([0, 1_000]);
+  });
+
+  it("Mobile: the manager listens to visibility changes from init until it is closed or terminated", async () => {
+    const h = mobile();
+    expect(h.page.listeners.size).toBe(0);
+    await connected(h, true);
+    expect(h.page.listeners.size).toBe(1);
+    h.manager.closeWebSocket();
+    expect(h.page.listeners.size).toBe(0);
+    void h.manager.init(h.fetcher);
+    await flush();
+    expect(h.page.listeners.size).toBe(1);
+    h.manager.terminate();
+    expect(h.page.listeners.size).toBe(0);
+  });
+});
