@@ -1,8 +1,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ParticipantPath, type Item } from "@chat-widget/protocol";
-import { afterAll, describe, expect, it } from "vitest";
+import {
+  AgentApiPath,
+  ContentType,
+  ParticipantPath,
+  type ChatsResponse,
+  type Item,
+} from "@chat-widget/protocol";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { Advisor, isAssistant, isBotText, isPicker, signIn } from "./features/helpers.js";
 import { call, connectParticipant } from "./support/client.js";
 import { createTestDatabase, type Engine, type TestDatabase } from "./support/databases.js";
 import { START_TIMEOUT_MS, startServer } from "./support/server.js";
@@ -23,18 +30,41 @@ async function durableStore(
   return { database, env: {}, cleanup: () => database.drop() };
 }
 
+async function transcript(url: string, connectionToken: string): Promise<Item[]> {
+  const r = await call<{ Transcript: Item[] }>(
+    url,
+    ParticipantPath.GetTranscript,
+    connectionToken,
+    {
+      MaxResults: 100,
+      SortOrder: "ASCENDING",
+    },
+  );
+  expect(r.status).toBe(200);
+  return r.body.Transcript;
+}
+
+const isBotJoined = (i: Item) =>
+  i.ContentType === ContentType.PARTICIPANT_JOINED && i.DisplayName === "BOT";
+
 describe.each(["pglite", "postgres"] as const)("restart (%s)", (engine) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const c of cleanups) await c();
   }, START_TIMEOUT_MS);
 
+  /** A store that outlives the servers started on it, removed after the tests. */
+  async function store() {
+    const s = await durableStore(engine);
+    cleanups.push(s.cleanup);
+    return { database: s.database, env: s.env };
+  }
+
   it(
     "a restart loses nothing: acknowledged messages, order, tokens and attachment URLs survive",
     async () => {
-      const store = await durableStore(engine);
-      cleanups.push(store.cleanup);
-      const first = await startServer(engine, { database: store.database, env: store.env });
+      const durable = await store();
+      const first = await startServer(engine, durable);
       const chat = await first.startChat();
       const { connectionToken } = await connectParticipant(first.url, chat.participantToken);
       const ids: string[] = [];
@@ -81,7 +111,7 @@ describe.each(["pglite", "postgres"] as const)("restart (%s)", (engine) => {
       );
       await first.close();
 
-      const second = await startServer(engine, { database: store.database, env: store.env });
+      const second = await startServer(engine, durable);
       try {
         const after = await call<{ Transcript: Item[] }>(
           second.url,
@@ -114,6 +144,104 @@ describe.each(["pglite", "postgres"] as const)("restart (%s)", (engine) => {
         const file = await fetch(second.url + url.pathname + url.search);
         expect(file.status).toBe(200);
         expect(await file.text()).toBe("hello");
+      } finally {
+        await second.close();
+      }
+    },
+    START_TIMEOUT_MS * 2,
+  );
+
+  it(
+    "after a restart the console's chat list still gives the advisor a participant token that connects",
+    async () => {
+      const durable = await store();
+      const first = await startServer(engine, { ...durable, features: true });
+      const advisor = await signIn(first);
+      await advisor.setAvailability("Available");
+      const chat = await first.startChat();
+      await first.built.deps.db.query(
+        "INSERT INTO agent_contacts (contact_id, queue, queued_at, status) VALUES ($1, 'advisors', now(), 'waiting')",
+        [chat.contactId],
+      );
+      const accepted = await advisor.accept(chat.contactId);
+      expect(accepted.status).toBe(200);
+      await first.close();
+
+      const second = await startServer(engine, { ...durable, features: true });
+      try {
+        const again = new Advisor(second, advisor.token);
+        const chats = await again.request<ChatsResponse>(AgentApiPath.Chats);
+        const listed = chats.body.Chats.find((c) => c.ContactId === chat.contactId)!;
+        expect(listed.ParticipantToken).toBe(accepted.body.ParticipantToken);
+        const connected = await call(
+          second.url,
+          ParticipantPath.CreateParticipantConnection,
+          listed.ParticipantToken,
+          { Type: ["CONNECTION_CREDENTIALS"], ConnectParticipant: true },
+        );
+        expect(connected.status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    },
+    START_TIMEOUT_MS * 2,
+  );
+
+  it.each([
+    ["after the bot joined", "addParticipant", (args: unknown[]) => args[2] === "BOT", isBotJoined],
+    [
+      "after the bot's first message",
+      "postMessage",
+      (_: unknown[], result: unknown) => isBotText(result as Item),
+      isBotText,
+    ],
+  ] as const)(
+    "a flow step cut short by a crash %s is completed after the restart: each of its items is in the transcript exactly once",
+    async (_point, method, crashes, committed) => {
+      const durable = await store();
+      const first = await startServer(engine, { ...durable, features: true });
+      // The call commits, then the process dies before it returns (once).
+      const centre = first.built.deps.centre as unknown as Record<
+        string,
+        (...args: unknown[]) => Promise<unknown>
+      >;
+      const original = centre[method]!.bind(centre);
+      let crashed = false;
+      centre[method] = async (...args: unknown[]) => {
+        const result = await original(...args);
+        if (!crashed && crashes(args, result)) {
+          crashed = true;
+          throw new Error("crash");
+        }
+        return result;
+      };
+      const chat = await first.startChat();
+      const { connectionToken } = await connectParticipant(first.url, chat.participantToken);
+      await vi.waitFor(() => expect(crashed).toBe(true), { timeout: 10_000 });
+      const before = await transcript(first.url, connectionToken);
+      expect(before.filter(committed)).toHaveLength(1);
+      expect(before.filter(isPicker)).toHaveLength(0);
+      await first.close();
+
+      const second = await startServer(engine, { ...durable, features: true });
+      try {
+        await vi.waitFor(
+          async () => {
+            const [row] = await second.built.deps.db.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM flow_positions WHERE pending_effects <> '[]'::jsonb",
+            );
+            expect(row!.n).toBe(0);
+          },
+          { timeout: 10_000 },
+        );
+        const after = await transcript(second.url, connectionToken);
+        expect(after.filter(isAssistant).map((i) => i.Content)).toEqual([
+          "Hi! 👋 Welcome to the **Demo Shop**. I'm the shop assistant.",
+        ]);
+        expect(after.filter(isBotJoined)).toHaveLength(1);
+        expect(after.filter(isBotText).map((i) => i.Content)).toEqual(["How can we help?"]);
+        expect(after.filter(isPicker)).toHaveLength(1);
+        expect(after.at(-1)).toMatchObject({ ContentType: ContentType.INTERACTIVE_MESSAGE });
       } finally {
         await second.close();
       }

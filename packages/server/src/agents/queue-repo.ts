@@ -10,7 +10,6 @@ export interface AgentContact {
   status: AgentContactStatus;
   advisorId: string | null;
   participantId: string | null;
-  participantToken: string | null;
   acceptedAt: string | null;
 }
 
@@ -21,7 +20,6 @@ interface Row {
   status: string;
   advisor_id: string | null;
   participant_id: string | null;
-  participant_token: string | null;
   accepted_at: string | Date | null;
 }
 
@@ -35,7 +33,6 @@ const toAgentContact = (r: Row): AgentContact => ({
   status: r.status as AgentContactStatus,
   advisorId: r.advisor_id,
   participantId: r.participant_id,
-  participantToken: r.participant_token,
   acceptedAt: iso(r.accepted_at),
 });
 
@@ -102,16 +99,12 @@ export async function claim(
   return rows.length > 0;
 }
 
-export async function activate(
-  db: Db,
-  contactId: string,
-  participantId: string,
-  participantToken: string,
-) {
+/** The claimed contact's advisor participant has joined (its token is never stored here). */
+export async function activate(db: Db, contactId: string, participantId: string): Promise<void> {
   await db.query(
-    `UPDATE agent_contacts SET status = 'active', participant_id = $2, participant_token = $3
+    `UPDATE agent_contacts SET status = 'active', participant_id = $2
      WHERE contact_id = $1 AND status = 'accepting'`,
-    [contactId, participantId, participantToken],
+    [contactId, participantId],
   );
 }
 

@@ -3,6 +3,7 @@
  * contact (an AGENT participant joins under the advisor's name; at most 10 chats at once),
  * connection tokens for the console's AGENT chat session, ending a contact.
  */
+import { randomUUID } from "node:crypto";
 import {
   ContentType,
   MAX_CONCURRENT_CHATS,
@@ -31,6 +32,7 @@ import {
   setAvailability,
   type AdvisorRecord,
 } from "./advisors-repo.js";
+import { AdvisorTokens } from "./advisor-tokens.js";
 import { AGENT_CHANNEL, type AgentChannelMessage } from "./channel.js";
 import { verifyPassword } from "./password.js";
 import {
@@ -61,7 +63,11 @@ export interface AgentServiceOptions {
 }
 
 export class AgentService {
-  constructor(private readonly o: AgentServiceOptions) {}
+  private readonly tokens: AdvisorTokens;
+
+  constructor(private readonly o: AgentServiceOptions) {
+    this.tokens = new AdvisorTokens(o.db);
+  }
 
   private now(): string {
     return isoAt(this.o.clock.now());
@@ -154,9 +160,13 @@ export class AgentService {
         );
       }
     });
-    let participant;
+    const participantId = randomUUID();
+    const participantToken = await this.tokens.tokenFor(participantId);
     try {
-      participant = await this.o.centre.addParticipant(contactId, "AGENT", advisor.Name);
+      await this.o.centre.addParticipant(contactId, "AGENT", advisor.Name, {
+        participantId,
+        participantToken,
+      });
     } catch (error) {
       await release(this.o.db, contactId);
       if (isServiceError(error) && error.type === "AccessDeniedException") {
@@ -166,15 +176,15 @@ export class AgentService {
       }
       throw error;
     }
-    await activate(this.o.db, contactId, participant.participantId, participant.participantToken);
+    await activate(this.o.db, contactId, participantId);
     await this.publish({ kind: "queue" });
     await this.publish({ kind: "chats", advisorId: advisor.AdvisorId });
     const details = await this.details(contactId);
     return {
       ContactId: contactId,
       InitialContactId: details?.InitialContactId ?? contactId,
-      ParticipantId: participant.participantId,
-      ParticipantToken: participant.participantToken,
+      ParticipantId: participantId,
+      ParticipantToken: participantToken,
       Attributes: details?.Attributes ?? {},
       CustomerName: details?.CustomerName ?? "",
     };
@@ -225,11 +235,11 @@ export class AgentService {
 
   private async chatDetails(c: AgentContact): Promise<AcceptResponse | null> {
     const details = await this.details(c.contactId);
-    if (!details || c.participantId === null || c.participantToken === null) return null;
+    if (!details || c.participantId === null) return null;
     return {
       ContactId: c.contactId,
       ParticipantId: c.participantId,
-      ParticipantToken: c.participantToken,
+      ParticipantToken: await this.tokens.tokenFor(c.participantId),
       ...details,
     };
   }

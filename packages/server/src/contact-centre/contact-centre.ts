@@ -30,6 +30,7 @@ import {
 import { toContact, type ParticipantRecord } from "./rows.js";
 import { hashRequest, hashToken, newToken } from "./tokens.js";
 import type {
+  AddParticipantOptions,
   AttachmentInput,
   ConnectionTokenGrant,
   Contact,
@@ -141,12 +142,21 @@ export class DbContactCentre implements ContactCentre {
     return (await listParticipants(this.db, contactId)).map(stripRecord);
   }
 
-  addParticipant(contactId: string, role: Role, displayName: string): Promise<NewParticipant> {
+  addParticipant(
+    contactId: string,
+    role: Role,
+    displayName: string,
+    options: AddParticipantOptions = {},
+  ): Promise<NewParticipant> {
     return this.mutate(contactId, async ({ tx, contact, at }) => {
       if (contact.status !== "active") throw Errors.accessDenied("The chat has ended.");
-      const token = newToken();
+      const participantId = options.participantId ?? randomUUID();
+      if (options.participantId !== undefined && (await findParticipant(tx, participantId))) {
+        throw Errors.conflict(`Participant ${participantId} has already joined.`);
+      }
+      const token = options.participantToken ?? newToken();
       const participant: Participant = {
-        participantId: randomUUID(),
+        participantId,
         contactId,
         role,
         displayName,
@@ -156,7 +166,7 @@ export class DbContactCentre implements ContactCentre {
       await insertParticipant(tx, { ...participant, tokenHash: hashToken(token), createdAt: at });
       return {
         items: [eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED)],
-        result: { contactId, participantId: participant.participantId, participantToken: token },
+        result: { contactId, participantId, participantToken: token },
       };
     });
   }

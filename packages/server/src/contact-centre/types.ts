@@ -43,6 +43,16 @@ export interface NewParticipant {
   participantToken: string;
 }
 
+export interface AddParticipantOptions {
+  /**
+   * The participant's id (default: a random UUID). Adding an id that has already joined the
+   * contact adds nothing and fails with ConflictException, so a retried join never joins twice.
+   */
+  participantId?: string;
+  /** The participant's token (default: a random one); only its hash is stored. */
+  participantToken?: string;
+}
+
 export interface PostInput {
   contentType: string;
   content?: string;
@@ -71,7 +81,12 @@ export interface ContactCentre {
   updateAttributes(contactId: string, attributes: Record<string, string>): Promise<Contact>;
   getParticipants(contactId: string): Promise<Participant[]>;
   /** Add an AGENT or SYSTEM participant; records participant.joined. */
-  addParticipant(contactId: string, role: Role, displayName: string): Promise<NewParticipant>;
+  addParticipant(
+    contactId: string,
+    role: Role,
+    displayName: string,
+    options?: AddParticipantOptions,
+  ): Promise<NewParticipant>;
   /** A message from a participant (the bot and flow speak as a SYSTEM participant). */
   postMessage(contactId: string, participantId: string, input: PostInput): Promise<Item>;
   /** An event from a participant (typing is fanned out but not stored). */

@@ -1,12 +1,24 @@
-/** Per-contact flow positions, changed with optimistic concurrency (version). */
+/**
+ * Per-contact flow positions, changed with optimistic concurrency (version). Each step is
+ * saved together with the effects it decided (`pendingEffects`), which stay there until they
+ * have been performed: a step cut short by a crash or a restart is performed again, not lost.
+ */
 import type { Db } from "../store/db.js";
-import type { FlowPosition } from "./types.js";
+import type { FlowEffect, FlowPosition } from "./types.js";
+
+/** An effect still to perform; `key` (`<version>.<index>`) is unique per contact. */
+export interface PendingEffect {
+  key: string;
+  effect: FlowEffect;
+}
 
 export interface StoredPosition extends FlowPosition {
   contactId: string;
   flowId: string;
   botParticipantId: string | null;
   assistantParticipantId: string | null;
+  /** Effects of saved steps not performed yet, oldest first. */
+  pendingEffects: PendingEffect[];
   version: number;
 }
 
@@ -18,35 +30,54 @@ interface Row {
   outcome: string | null;
   bot_participant_id: string | null;
   assistant_participant_id: string | null;
+  pending_effects: unknown;
   version: number;
 }
+
+const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 const toStored = (r: Row): StoredPosition => ({
   contactId: r.contact_id,
   flowId: r.flow_id,
   waitingIn: r.waiting_in,
-  pendingEchoes: (typeof r.pending_echoes === "string"
-    ? JSON.parse(r.pending_echoes)
-    : r.pending_echoes) as string[],
+  pendingEchoes: json<string[]>(r.pending_echoes),
   outcome: r.outcome as FlowPosition["outcome"],
   botParticipantId: r.bot_participant_id,
   assistantParticipantId: r.assistant_participant_id,
+  pendingEffects: json<PendingEffect[]>(r.pending_effects),
   version: Number(r.version),
 });
 
-/** Claim the start of a contact's flow: true for exactly one caller. */
+const keyed = (version: number, effects: FlowEffect[]): string =>
+  JSON.stringify(effects.map((effect, i): PendingEffect => ({ key: `${version}.${i}`, effect })));
+
+/**
+ * Start a contact's flow with its first step, position and effects in one write: the stored
+ * position for exactly one caller, null for the others.
+ */
 export async function createPosition(
   db: Db,
   contactId: string,
   flowId: string,
+  p: FlowPosition,
+  effects: FlowEffect[],
   at: string,
-): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO flow_positions (contact_id, flow_id, updated_at) VALUES ($1, $2, $3)
-     ON CONFLICT (contact_id) DO NOTHING RETURNING contact_id`,
-    [contactId, flowId, at],
+): Promise<StoredPosition | null> {
+  const [row] = await db.query<Row>(
+    `INSERT INTO flow_positions (contact_id, flow_id, waiting_in, pending_echoes, outcome, pending_effects, updated_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7)
+     ON CONFLICT (contact_id) DO NOTHING RETURNING *`,
+    [
+      contactId,
+      flowId,
+      p.waitingIn,
+      JSON.stringify(p.pendingEchoes),
+      p.outcome,
+      keyed(0, effects),
+      at,
+    ],
   );
-  return rows.length > 0;
+  return row ? toStored(row) : null;
 }
 
 export async function findPosition(db: Db, contactId: string): Promise<StoredPosition | null> {
@@ -56,20 +87,59 @@ export async function findPosition(db: Db, contactId: string): Promise<StoredPos
   return row ? toStored(row) : null;
 }
 
-/** Save a new position if nobody changed it since `version`; false when someone did. */
-export async function savePosition(
+/**
+ * Save the next step (its position, its effects after those still pending) if nobody changed
+ * the position since `version`: the stored position, or null when someone did.
+ */
+export async function saveStep(
   db: Db,
   contactId: string,
   version: number,
   p: FlowPosition,
+  effects: FlowEffect[],
   at: string,
-): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE flow_positions SET waiting_in = $3, pending_echoes = $4::jsonb, outcome = $5, version = version + 1, updated_at = $6
-     WHERE contact_id = $1 AND version = $2 RETURNING contact_id`,
-    [contactId, version, p.waitingIn, JSON.stringify(p.pendingEchoes), p.outcome, at],
+): Promise<StoredPosition | null> {
+  const [row] = await db.query<Row>(
+    `UPDATE flow_positions SET waiting_in = $3, pending_echoes = $4::jsonb, outcome = $5,
+       pending_effects = pending_effects || $6::jsonb, version = version + 1, updated_at = $7
+     WHERE contact_id = $1 AND version = $2 RETURNING *`,
+    [
+      contactId,
+      version,
+      p.waitingIn,
+      JSON.stringify(p.pendingEchoes),
+      p.outcome,
+      keyed(version + 1, effects),
+      at,
+    ],
   );
-  return rows.length > 0;
+  return row ? toStored(row) : null;
+}
+
+/** These effects have been performed: no longer pending. */
+export async function removeEffects(
+  db: Db,
+  contactId: string,
+  keys: string[],
+  at: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE flow_positions SET version = version + 1, updated_at = $3,
+       pending_effects = COALESCE(
+         (SELECT jsonb_agg(e ORDER BY n) FROM jsonb_array_elements(pending_effects) WITH ORDINALITY AS x (e, n)
+          WHERE NOT ($2::jsonb ? (e ->> 'key'))),
+         '[]'::jsonb)
+     WHERE contact_id = $1`,
+    [contactId, JSON.stringify(keys), at],
+  );
+}
+
+/** Positions with effects still to perform, oldest change first. */
+export async function listPending(db: Db): Promise<StoredPosition[]> {
+  const rows = await db.query<Row>(
+    "SELECT * FROM flow_positions WHERE pending_effects <> '[]'::jsonb ORDER BY updated_at, contact_id",
+  );
+  return rows.map(toStored);
 }
 
 export async function saveParticipant(

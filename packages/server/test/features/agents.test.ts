@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import {
   AgentApiPath,
   ContentType,
+  ParticipantPath,
   agentContactPath,
   type ChatsResponse,
   type QueueResponse,
@@ -8,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAdvisor } from "../../src/agents/advisors-repo.js";
 import { hashPassword } from "../../src/agents/password.js";
+import type { Db } from "../../src/store/db.js";
 import { call } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
@@ -44,6 +47,24 @@ async function waitForQueued(
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("contact never reached the queue");
+}
+
+/** The tables of the store that hold `text` anywhere in a row. */
+async function tablesHolding(db: Db, text: string): Promise<string[]> {
+  const tables = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+  );
+  expect(tables.map((t) => t.table_name)).toContain("agent_contacts");
+  const holding: string[] = [];
+  for (const { table_name } of tables) {
+    const rows = await db.query(
+      `SELECT 1 FROM "${table_name}" t WHERE strpos(t::text, $1) > 0 LIMIT 1`,
+      [text],
+    );
+    if (rows.length > 0) holding.push(table_name);
+  }
+  return holding;
 }
 
 describe.each(ENGINES)("agent API (%s)", (engine) => {
@@ -173,6 +194,48 @@ describe.each(ENGINES)("agent API (%s)", (engine) => {
     expect(chats.body.Chats.map((c) => c.ContactId)).not.toContain(customer.contactId);
     const late = await advisor.request(path);
     expect(late.status).toBe(409);
+  });
+
+  it("the advisor's participant token is never stored in plain text; the chat list gives back one that connects", async () => {
+    const db = server.built.deps.db;
+    await insertAdvisor(db, {
+      advisorId: `kim-${engine}`,
+      username: `kim-${engine}`,
+      name: "Kim",
+      passwordHash: await hashPassword("pw"),
+    });
+    const kim = await signIn(server, `kim-${engine}`, "pw");
+    await kim.setAvailability("Available");
+    const chat = await server.startChat();
+    await db.query(
+      "INSERT INTO agent_contacts (contact_id, queue, queued_at, status) VALUES ($1, 'advisors', now(), 'waiting')",
+      [chat.contactId],
+    );
+    const accepted = await kim.accept(chat.contactId);
+    expect(accepted.status).toBe(200);
+    const token = accepted.body.ParticipantToken;
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    // Stored only as its hash, like every participant token.
+    expect(await tablesHolding(db, token)).toEqual([]);
+    const [row] = await db.query<{ token_hash: string }>(
+      "SELECT token_hash FROM participants WHERE participant_id = $1",
+      [accepted.body.ParticipantId],
+    );
+    expect(row!.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
+
+    // The console's chat list (after a reload) and a repeated accept give the same token back.
+    const chats = await kim.request<ChatsResponse>(AgentApiPath.Chats);
+    const listed = chats.body.Chats.find((c) => c.ContactId === chat.contactId)!;
+    expect(listed.ParticipantToken).toBe(token);
+    expect((await kim.accept(chat.contactId)).body.ParticipantToken).toBe(token);
+    const connected = await call(
+      server.url,
+      ParticipantPath.CreateParticipantConnection,
+      listed.ParticipantToken,
+      { Type: ["CONNECTION_CREDENTIALS"], ConnectParticipant: true },
+    );
+    expect(connected.status).toBe(200);
   });
 
   it("a customer who leaves while waiting leaves the queue; accepting that contact is refused", async () => {
