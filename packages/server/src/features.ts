@@ -105,7 +105,7 @@ export async function registerFeatures(
   await registerAgentSocket(app, { deps, clock });
 
   return async () => {
-    stopFlows();
+    await stopFlows();
     stopAgentItems();
     await hub.stop();
   };

@@ -17,7 +17,6 @@ function fakeDb(rows: Row[]): Db {
     queue: "q",
     queued_at: new Date(0),
     participant_id: null,
-    participant_token: null,
     accepted_at: null,
   });
   return {

@@ -49,15 +49,16 @@ export class FlowRunner {
    * Listen to committed items and perform the steps a crash or restart cut short; returns
    * the function that stops both.
    */
-  start(): () => void {
+  start(): () => Promise<void> {
     let stopped = false;
     const stopListening = this.o.centre.onItemCommitted((contact, item) =>
       this.onItem(contact, item),
     );
-    void this.resume(() => stopped);
-    return () => {
+    const resuming = this.resume(() => stopped);
+    return async () => {
       stopped = true;
       stopListening();
+      await resuming;
     };
   }
 
