@@ -6,7 +6,13 @@ import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
-import { launchChromium, screenshot, startContactCentre, type ContactCentre } from "./support.js";
+import {
+  STARTUP_MS,
+  launchChromium,
+  screenshot,
+  startContactCentre,
+  type ContactCentre,
+} from "./support.js";
 
 let centre: ContactCentre;
 let browser: Browser;
@@ -15,7 +21,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   centre = await startContactCentre();
   browser = await launchChromium();
-});
+}, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();
   await centre?.close();
@@ -41,6 +47,10 @@ async function visitorAsksForAdvisor(): Promise<Page> {
   await option.waitFor();
   await expect.poll(() => option.isEnabled()).toBe(true);
   await option.click();
+  // The bot's last words before it queues the chat: visitors reach the queue in this order.
+  await page
+    .locator("chat-widget .message.incoming", { hasText: "Connecting you to an advisor" })
+    .waitFor();
   return page;
 }
 
@@ -55,7 +65,7 @@ async function advisorSignsIn(): Promise<Page> {
   const toggle = page.getByRole("switch");
   await toggle.waitFor();
   if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
-  await expect.poll(() => toggle.getAttribute("aria-checked")).toBe("true");
+  await expect.poll(() => toggle.getAttribute("aria-checked"), { timeout: 15_000 }).toBe("true");
   return page;
 }
 
@@ -72,13 +82,13 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     const accept = advisor.getByRole("button", { name: /Accept chat with/ });
     await accept.waitFor({ timeout: 15_000 });
     await expect
-      .poll(() => advisor.locator(".queue li").first().textContent())
+      .poll(() => advisor.locator(".queue li").first().textContent(), { timeout: 15_000 })
       .toContain(DEMO_ORDER_NUMBER);
     await accept.click();
 
     // The console: the contact's order number, and the bot and visitor items, each once.
     await expect
-      .poll(() => advisor.getByTestId("order-number").textContent())
+      .poll(() => advisor.getByTestId("order-number").textContent(), { timeout: 15_000 })
       .toBe(DEMO_ORDER_NUMBER);
     await transcript(advisor).getByText("Talk to an advisor").first().waitFor();
     await advisor.getByText("Sam has joined the chat").waitFor();
@@ -95,9 +105,12 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     await visitor.locator("chat-widget .event", { hasText: "Sam has joined the chat" }).waitFor();
     await expect.poll(() => widgetBox(visitor).isEnabled(), { timeout: 15_000 }).toBe(true);
 
-    // Visitor types: the advisor sees it; then the message arrives once.
-    await widgetBox(visitor).pressSequentially("My parcel is late");
-    await advisor.locator(".typing", { hasText: "is typing" }).waitFor();
+    // Visitor types: the advisor sees it (for 3 s, so watched for from the first key); then
+    // the message arrives once.
+    await Promise.all([
+      advisor.locator(".typing", { hasText: "is typing" }).waitFor(),
+      widgetBox(visitor).pressSequentially("My parcel is late"),
+    ]);
     await widgetBox(visitor).press("Enter");
     await transcript(advisor)
       .locator(".message.customer", { hasText: "My parcel is late" })
@@ -105,8 +118,10 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     await expect.poll(() => advisor.locator(".typing").count()).toBe(0);
 
     // Advisor types (markdown, Enter sends): the visitor sees the typing dots, then the message.
-    await consoleBox(advisor).pressSequentially("Let me **check** that");
-    await visitor.locator("chat-widget .typing").waitFor();
+    await Promise.all([
+      visitor.locator("chat-widget .typing").waitFor(),
+      consoleBox(advisor).pressSequentially("Let me **check** that"),
+    ]);
     await consoleBox(advisor).press("Enter");
     const reply = visitor.locator("chat-widget .message.agent", { hasText: "Let me check that" });
     await reply.waitFor();
@@ -158,10 +173,10 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     const accept = advisor.getByRole("button", { name: /Accept chat with/ });
     await expect.poll(() => accept.count(), { timeout: 15_000 }).toBe(2);
     await accept.first().click();
-    await expect.poll(() => advisor.getByRole("tab").count()).toBe(1);
-    await expect.poll(() => accept.count()).toBe(1);
+    await expect.poll(() => advisor.getByRole("tab").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => accept.count(), { timeout: 15_000 }).toBe(1);
     await accept.first().click();
-    await expect.poll(() => advisor.getByRole("tab").count()).toBe(2);
+    await expect.poll(() => advisor.getByRole("tab").count(), { timeout: 15_000 }).toBe(2);
 
     for (const visitor of [ada, bob]) {
       await visitor.locator("chat-widget .event", { hasText: "Sam has joined the chat" }).waitFor();
@@ -183,7 +198,7 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     await widgetBox(bob).press("Enter");
     await transcript(advisor).locator(".message.customer", { hasText: "Bob here" }).waitFor();
     expect(await transcript(advisor).getByText("Ada here").count()).toBe(0);
-    await expect.poll(() => first.locator(".unread").textContent()).toBe("1");
+    await expect.poll(() => first.locator(".unread").textContent(), { timeout: 15_000 }).toBe("1");
 
     await consoleBox(advisor).fill("Hello Bob");
     await consoleBox(advisor).press("Enter");

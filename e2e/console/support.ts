@@ -9,6 +9,7 @@ import {
 } from "../support/contact-centre.js";
 
 export { launchChromium } from "../support/chromium.js";
+export { STARTUP_MS } from "../support/contact-centre.js";
 export type { ContactCentre };
 
 export const startContactCentre = (): Promise<ContactCentre> =>

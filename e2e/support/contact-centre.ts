@@ -4,6 +4,9 @@ import { fileURLToPath } from "node:url";
 import { buildApp, listen, type BuiltApp } from "../../packages/server/src/app.js";
 import { loadConfig } from "../../packages/server/src/config.js";
 
+/** PGlite compiles PostgreSQL's WebAssembly at start: a beforeAll that starts a centre needs it. */
+export { STARTUP_MS } from "../../packages/server/test/client/support/contact-centre.js";
+
 export interface ContactCentre {
   url: string;
   built: BuiltApp;

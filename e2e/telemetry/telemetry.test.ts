@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchChromium, startContactCentre } from "../widget/support.js";
+import { STARTUP_MS, launchChromium, startContactCentre } from "../widget/support.js";
 import type { ContactCentre } from "../widget/support.js";
 
 let centre: ContactCentre;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
-});
+}, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();
   await centre?.close();
@@ -64,6 +64,15 @@ async function chat(): Promise<void> {
   await expect.poll(() => option("Where is my order?").isEnabled()).toBe(true);
   await option("Where is my order?").click();
   await page.locator("chat-widget .message.incoming", { hasText: "A-10042" }).waitFor();
+}
+
+/** The widget has loaded chat-telemetry.js (async, beside the chat) and attached it. */
+async function telemetryLoaded(): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => typeof Reflect.get(window, "__chatWidgetTelemetry")), {
+      timeout: 15_000,
+    })
+    .toBe("object");
 }
 
 /** The page is left: the widget closes its telemetry, which flushes the batch. */
@@ -96,6 +105,7 @@ describe("telemetry from the widget", () => {
     const incomingBefore = await metricCount("WebsocketIncomingMessage");
     await chat();
     expect(telemetryScriptRequests()).toEqual([`${centre.url}/widget/chat-telemetry.js`]);
+    await telemetryLoaded();
     await pageHide();
     await expect
       .poll(() => metricCount("WebsocketConnectionGained"), { timeout: 15_000 })
@@ -112,9 +122,7 @@ describe("telemetry from the widget", () => {
     await page.goto(hostUrl);
     await chat();
     expect(telemetryScriptRequests()).toEqual([`${centre.url}/widget/chat-telemetry.js`]);
-    expect(await page.evaluate(() => typeof Reflect.get(window, "__chatWidgetTelemetry"))).toBe(
-      "object",
-    );
+    await telemetryLoaded();
     // The flush goes to the dead port and fails; the chat goes on: messages flow both ways.
     await pageHide();
     // Without a jwt the bot asks for the order number: the visitor types it, the bot answers.

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { advisorTakes } from "./advisor.js";
 import type { AdvisorChat } from "./advisor.js";
-import { launchChromium, screenshot, startContactCentre } from "./support.js";
+import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 
 let centre: ContactCentre;
@@ -19,7 +19,7 @@ let page: Page;
 beforeAll(async () => {
   centre = await startContactCentre();
   browser = await launchChromium();
-});
+}, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();
   await centre?.close();
@@ -51,7 +51,7 @@ async function chatWithAdvisor(): Promise<AdvisorChat> {
   await page
     .locator("chat-widget .event", { hasText: `${advisor.name} has joined the chat` })
     .waitFor();
-  await expect.poll(() => textbox().isEnabled()).toBe(true);
+  await expect.poll(() => textbox().isEnabled(), { timeout: 15_000 }).toBe(true);
   return advisor;
 }
 
@@ -70,10 +70,12 @@ describe("the widget with an advisor", () => {
     await textbox().fill("My parcel is late");
     await textbox().press("Enter");
     await expect
-      .poll(async () =>
-        (await advisor.transcript()).some(
-          (i) => i.ParticipantRole === "CUSTOMER" && i.Content === "My parcel is late",
-        ),
+      .poll(
+        async () =>
+          (await advisor.transcript()).some(
+            (i) => i.ParticipantRole === "CUSTOMER" && i.Content === "My parcel is late",
+          ),
+        { timeout: 15_000 },
       )
       .toBe(true);
     await screenshot(page, "advisor-chat");
@@ -81,8 +83,11 @@ describe("the widget with an advisor", () => {
 
   it("the advisor's typing shows the dots; a delivered receipt is sent for the advisor's message", async () => {
     const advisor = await chatWithAdvisor();
-    await advisor.event(ContentType.TYPING);
-    await page.locator("chat-widget .typing").waitFor();
+    // The dots show for 3 s: watch for them from before the event is sent.
+    await Promise.all([
+      page.locator("chat-widget .typing").waitFor(),
+      advisor.event(ContentType.TYPING),
+    ]);
     const sent = await advisor.send("Let me check");
     await agentBubbles().filter({ hasText: "Let me check" }).waitFor();
     await expect(page.locator("chat-widget .typing").count()).resolves.toBe(0);
@@ -145,10 +150,12 @@ describe("the widget with an advisor", () => {
       .locator("chat-widget .message.outgoing .attachment", { hasText: "receipt.pdf" })
       .waitFor({ timeout: 15_000 });
     await expect
-      .poll(async () =>
-        (await advisor.transcript()).some(
-          (i) => i.Attachments?.[0]?.AttachmentName === "receipt.pdf",
-        ),
+      .poll(
+        async () =>
+          (await advisor.transcript()).some(
+            (i) => i.Attachments?.[0]?.AttachmentName === "receipt.pdf",
+          ),
+        { timeout: 15_000 },
       )
       .toBe(true);
     await advisor.attach("label.png", "image/png", Buffer.from("PNGDATA"));

@@ -3,7 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { screenshot as save } from "../support/chromium.js";
 
 export { launchChromium } from "../support/chromium.js";
-export { startContactCentre, type ContactCentre } from "../support/contact-centre.js";
+export { STARTUP_MS, startContactCentre, type ContactCentre } from "../support/contact-centre.js";
 
 export const screenshot = (page: Page, name: string): Promise<void> => save(page, `widget-${name}`);
 
