@@ -1,5 +1,9 @@
 /** Client-side telemetry ("CSM") wire shapes (protocol §8, spec §7). */
 
+/**
+ * The contact centre's telemetry routes: its telemetry endpoint is `<origin>/telemetry`, and a
+ * client appends `/auth`, `/put-metrics`, `/put-workflow-events` to the endpoint it is given.
+ */
 export const TelemetryPath = {
   Auth: "/telemetry/auth",
   PutMetrics: "/telemetry/put-metrics",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { joinUrl, readSettings } from "./settings.js";
 
 describe("deployment settings from the script tag's data- attributes", () => {
-  it("default to the local contact centre on the script's origin, its demo ids, and region eu-west-2", () => {
+  it("default to the local contact centre on the script's origin (telemetry at <origin>/telemetry), its demo ids, and region eu-west-2", () => {
     const settings = readSettings(
       { src: "https://shop.example:8443/widget/chat-widget.js", dataset: {} },
       "https://page.example/",
@@ -15,7 +15,7 @@ describe("deployment settings from the script tag's data- attributes", () => {
       contactFlowId: "default-flow",
       region: "eu-west-2",
       participantEndpoint: "https://shop.example:8443",
-      telemetryEndpoint: "https://shop.example:8443",
+      telemetryEndpoint: "https://shop.example:8443/telemetry",
       telemetry: true,
       scriptUrl: "https://shop.example:8443/widget/chat-widget.js",
     });

@@ -9,6 +9,7 @@ export interface WidgetSettings {
   contactFlowId: string;
   region: string;
   participantEndpoint: string;
+  /** The telemetry endpoint; the client posts to its `/auth`, `/put-metrics`, … (spec §7). */
   telemetryEndpoint: string;
   /** `data-telemetry="off"` turns telemetry off; on by default. */
   telemetry: boolean;
@@ -45,7 +46,8 @@ export function readSettings(script: ScriptLike | null, fallbackUrl: string): Wi
     contactFlowId: pick("contactFlowId", DemoIds.CONTACT_FLOW_ID),
     region: pick("region", DEFAULT_REGION),
     participantEndpoint: pick("participantEndpoint", origin),
-    telemetryEndpoint: pick("telemetryEndpoint", origin),
+    // The contact centre serves telemetry at <origin>/telemetry (its /telemetry/put-metrics, …).
+    telemetryEndpoint: pick("telemetryEndpoint", `${origin}/telemetry`),
     telemetry: pick("telemetry", "on").toLowerCase() !== "off",
     scriptUrl: new URL(scriptUrl, fallbackUrl).href,
   };

@@ -36,7 +36,8 @@ async function startServer(answer: (r: Received) => { status: number; body: unkn
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { received, endpoint: `http://127.0.0.1:${port}` };
+  // Served like the contact centre: its telemetry endpoint is <origin>/telemetry.
+  return { received, endpoint: `http://127.0.0.1:${port}/telemetry` };
 }
 
 describe("telemetry against a real HTTP server on 127.0.0.1", () => {

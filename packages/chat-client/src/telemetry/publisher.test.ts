@@ -5,7 +5,7 @@ import type { LogSink } from "./publisher.js";
 import { fakeFetch } from "./test-support/fake-fetch.js";
 import type { FakeReply, RecordedRequest } from "./test-support/fake-fetch.js";
 
-const BASE = "http://127.0.0.1:8080";
+const BASE = "https://telemetry.example/prod";
 const metric: WireMetric = {
   metricName: "WebsocketConnectionGained",
   unit: "Count",
@@ -40,7 +40,7 @@ describe("Publisher: telemetry HTTP calls (spec §7)", () => {
     await publisher.putMetrics("chat-widget", [metric]);
     expect(http.requests).toHaveLength(1);
     const [request] = http.requests;
-    expect(request!.url).toBe(`${BASE}/telemetry/put-metrics`);
+    expect(request!.url).toBe(`${BASE}/put-metrics`);
     expect(request!.method).toBe("POST");
     expect(request!.headers).toEqual({ "Content-Type": "application/json" });
     expect(request!.body).toEqual({
@@ -65,7 +65,7 @@ describe("Publisher: telemetry HTTP calls (spec §7)", () => {
   it("POST {endpoint}/put-workflow-events with workflowEventList and authParams", async () => {
     const { http, publisher } = setup(undefined, { authParams: { jwtToken: "t0" } });
     await publisher.putWorkflowEvents([event]);
-    expect(http.requests[0]!.url).toBe(`${BASE}/telemetry/put-workflow-events`);
+    expect(http.requests[0]!.url).toBe(`${BASE}/put-workflow-events`);
     expect(http.requests[0]!.body).toEqual({
       workflowEventList: [event],
       authParams: { jwtToken: "t0" },
@@ -79,8 +79,8 @@ describe("Publisher: telemetry HTTP calls (spec §7)", () => {
         : { status: 200, body: {} },
     );
     await expect(publisher.setAuth({ apiKey: "k" })).resolves.toBe(true);
-    const auth = http.to("/telemetry/auth")[0]!;
-    expect(auth.url).toBe(`${BASE}/telemetry/auth`);
+    const auth = http.to("/auth")[0]!;
+    expect(auth.url).toBe(`${BASE}/auth`);
     expect(auth.body).toEqual({ authParams: { apiKey: "k" } });
     expect(auth.headers["x-api-key"]).toBe("auth-method-level-key");
     await publisher.putMetrics("chat-widget", [metric]);
@@ -99,10 +99,7 @@ describe("Publisher: telemetry HTTP calls (spec §7)", () => {
     const auth = publisher.setAuth({ apiKey: "k" });
     const put = publisher.putMetrics("chat-widget", [metric]);
     await Promise.all([auth, put]);
-    expect(http.requests.map((r) => r.url.slice(BASE.length))).toEqual([
-      "/telemetry/auth",
-      "/telemetry/put-metrics",
-    ]);
+    expect(http.requests.map((r) => r.url.slice(BASE.length))).toEqual(["/auth", "/put-metrics"]);
     expect(
       (http.requests[1]!.body as { authParams: { jwtToken: string } }).authParams.jwtToken,
     ).toBe("jwt-1");
@@ -118,9 +115,9 @@ describe("Publisher: telemetry HTTP calls (spec §7)", () => {
     await publisher.setAuth({ apiKey: "k" });
     await publisher.putMetrics("chat-widget", [metric]);
     expect(http.requests.map((r) => r.url.slice(BASE.length))).toEqual([
-      "/telemetry/auth",
-      "/telemetry/put-metrics",
-      "/telemetry/auth",
+      "/auth",
+      "/put-metrics",
+      "/auth",
     ]);
     expect(http.requests[2]!.body).toEqual({ authParams: { apiKey: "k" } });
     await publisher.putMetrics("chat-widget", [metric]);
@@ -139,10 +136,10 @@ describe("Publisher: telemetry HTTP calls (spec §7)", () => {
     await publisher.putWorkflowEvents([event]);
     await publisher.putWorkflowEvents([event]);
     expect(http.requests.map((r) => r.url.slice(BASE.length))).toEqual([
-      "/telemetry/put-workflow-events",
-      "/telemetry/auth",
-      "/telemetry/put-workflow-events",
-      "/telemetry/auth",
+      "/put-workflow-events",
+      "/auth",
+      "/put-workflow-events",
+      "/auth",
     ]);
     expect(
       (http.requests[2]!.body as { authParams: { jwtToken: string } }).authParams.jwtToken,
@@ -250,9 +247,9 @@ describe("Publisher: telemetry HTTP calls (spec §7)", () => {
     expect(none.http.requests).toHaveLength(0);
   });
 
-  it("a trailing slash on the endpoint is not doubled", async () => {
+  it("the paths go under the endpoint's own path (/prod/put-metrics); a trailing slash is not doubled", async () => {
     const { http, publisher } = setup(undefined, { endpointUrl: `${BASE}/` });
     await publisher.putMetrics("chat-widget", [metric]);
-    expect(http.requests[0]!.url).toBe(`${BASE}/telemetry/put-metrics`);
+    expect(http.requests[0]!.url).toBe(`${BASE}/put-metrics`);
   });
 });

@@ -1,11 +1,10 @@
 /**
- * The HTTP side of telemetry (spec §7, protocol §8.4): `/auth` → jwtToken,
- * `/put-metrics`, `/put-workflow-events` and a custom endpoint, all POST with JSON through
- * the injected fetch. A response carrying `unsetToken` drops the jwtToken and
+ * The HTTP side of telemetry (spec §7, protocol §8.4): `{endpoint}/auth` → jwtToken,
+ * `{endpoint}/put-metrics`, `{endpoint}/put-workflow-events` and a custom endpoint, all POST
+ * with JSON through the injected fetch. A response carrying `unsetToken` drops the jwtToken and
  * re-authenticates; later batches carry the new token (the batch itself was accepted, so it
  * is not sent twice). Failures are only logged: no method here ever rejects.
  */
-import { TelemetryPath } from "@chat-widget/protocol";
 import type {
   AuthParams,
   AuthResponse,
@@ -24,6 +23,13 @@ export type LogSink = (level: LogLevel, message: string, detail?: unknown) => vo
 export const AUTH_API_KEY_HEADER = { "x-api-key": "auth-method-level-key" } as const;
 const JSON_HEADERS = { "Content-Type": "application/json" } as const;
 
+/** Appended to the configured endpoint (spec §7: POST {endpoint}/auth, …). */
+const EndpointPath = {
+  Auth: "/auth",
+  PutMetrics: "/put-metrics",
+  PutWorkflowEvents: "/put-workflow-events",
+} as const;
+
 export const TelemetryLogText = {
   RequestFailed: "AJAX request failed with status",
   AuthFailed: "csm auth failed",
@@ -34,7 +40,7 @@ export const TelemetryLogText = {
 
 /** What the worker keeps from CONFIG / SET_CONFIG / SET_AUTH. */
 export interface PublisherConfig {
-  /** Base URL; the TelemetryPath paths are appended. Nothing is sent without it. */
+  /** The telemetry endpoint, EndpointPath appended. Nothing is sent without it. */
   endpointUrl?: string;
   dryRunMode?: boolean;
   authParams?: AuthParams;
@@ -72,7 +78,7 @@ export class Publisher {
       organizationId: this.config.organizationId,
       agentResourceId: this.config.userId,
     };
-    const result = await this.post(this.url(TelemetryPath.PutMetrics), body, JSON_HEADERS);
+    const result = await this.post(this.url(EndpointPath.PutMetrics), body, JSON_HEADERS);
     if (!result.ok) {
       this.log("error", TelemetryLogText.PutMetricsFailed, result.detail);
       return;
@@ -88,7 +94,7 @@ export class Publisher {
       workflowEventList,
       authParams: this.config.authParams,
     };
-    const result = await this.post(this.url(TelemetryPath.PutWorkflowEvents), body, JSON_HEADERS);
+    const result = await this.post(this.url(EndpointPath.PutWorkflowEvents), body, JSON_HEADERS);
     if (!result.ok) {
       this.log("error", TelemetryLogText.PutWorkflowEventsFailed, result.detail);
       return;
@@ -132,7 +138,7 @@ export class Publisher {
     const authParams = this.config.authParams ?? {};
     const attempt = (async () => {
       const result = await this.post(
-        this.url(TelemetryPath.Auth),
+        this.url(EndpointPath.Auth),
         { authParams },
         {
           ...JSON_HEADERS,

@@ -7,7 +7,7 @@ import type { FakeReply, RecordedRequest } from "./test-support/fake-fetch.js";
 import { fakeSharedWorker } from "./test-support/fake-shared-worker.js";
 import { INIT_FATAL_MESSAGE } from "./worker-connection.js";
 
-const ENDPOINT = "http://127.0.0.1:8080";
+const ENDPOINT = "http://127.0.0.1:8080/telemetry";
 const NOW = Date.UTC(2025, 0, 1, 10, 0, 0);
 
 function setup(options: Partial<TelemetryOptions> = {}, reply?: (r: RecordedRequest) => FakeReply) {

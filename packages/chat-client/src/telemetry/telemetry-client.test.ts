@@ -8,7 +8,8 @@ import { fakeFetch, recordingLogger, settle } from "./test-support/fake-fetch.js
 import type { FakeReply, RecordedRequest } from "./test-support/fake-fetch.js";
 import { fakeSharedWorker } from "./test-support/fake-shared-worker.js";
 
-const ENDPOINT = "http://127.0.0.1:8080";
+/** The contact centre's telemetry endpoint: its routes are /telemetry/auth, … */
+const ENDPOINT = "http://127.0.0.1:8080/telemetry";
 const NOW = Date.UTC(2025, 0, 1, 10, 0, 0);
 
 function setup(options: Partial<TelemetryOptions> = {}, reply?: (r: RecordedRequest) => FakeReply) {
@@ -50,7 +51,7 @@ describe("createTelemetry in the page (spec §7, §9)", () => {
     expect(http.requests).toHaveLength(0);
     vi.advanceTimersByTime(1);
     await settle();
-    expect(http.requests[0]!.url).toBe(`${ENDPOINT}/telemetry/put-metrics`);
+    expect(http.requests[0]!.url).toBe(`${ENDPOINT}/put-metrics`);
     expect(http.requests[0]!.body).toEqual({
       metricNamespace: "chat-widget",
       metricList: [
@@ -160,7 +161,7 @@ describe("createTelemetry in the page (spec §7, §9)", () => {
     expect(http.requests).toHaveLength(0);
     vi.advanceTimersByTime(1);
     await settle();
-    expect(http.requests[0]!.url).toBe(`${ENDPOINT}/telemetry/put-workflow-events`);
+    expect(http.requests[0]!.url).toBe(`${ENDPOINT}/put-workflow-events`);
     expect(http.requests[0]!.body).toEqual({
       workflowEventList: [
         {

@@ -25,7 +25,10 @@ import type { SettableConfigKey } from "./worker-protocol.js";
 export const DEFAULT_WIDGET_TYPE = "CustomChatWidget";
 
 export interface TelemetryOptions {
-  /** Telemetry base URL (the contact centre's origin); without one nothing is sent. */
+  /**
+   * The telemetry endpoint (the contact centre's is `<origin>/telemetry`); `/auth`,
+   * `/put-metrics` and `/put-workflow-events` are appended. Without one nothing is sent.
+   */
   endpoint?: string | null;
   /** `false` turns telemetry off: nothing is started or sent. Default true. */
   enabled?: boolean;

@@ -8,7 +8,7 @@ import type { TestPage } from "./test-support/message-pages.js";
 import { createTelemetryHost } from "./worker-host.js";
 import type { TelemetryWorkerConfig, WorkerToPageMessage } from "./worker-protocol.js";
 
-const BASE = "http://127.0.0.1:9";
+const BASE = "https://telemetry.example/prod";
 const config: TelemetryWorkerConfig = { namespace: "chat-widget", endpointUrl: BASE };
 
 function metric(name: string): WireMetric {
@@ -60,7 +60,7 @@ describe("telemetry worker host, driven over MessageChannel ports (protocol §8.
     expect(host.portCount).toBe(2);
   });
 
-  it("METRIC messages are batched and put every 30000 ms to {endpoint}/telemetry/put-metrics", async () => {
+  it("METRIC messages are batched and put every 30000 ms to {endpoint}/put-metrics", async () => {
     const { open, configure, http } = setup();
     const page = open();
     const { portId } = await configure(page);
@@ -72,7 +72,7 @@ describe("telemetry worker host, driven over MessageChannel ports (protocol §8.
     expect(http.requests).toHaveLength(0);
     vi.advanceTimersByTime(1);
     await waitUntil(() => http.requests.length === 1);
-    expect(http.requests[0]!.url).toBe(`${BASE}/telemetry/put-metrics`);
+    expect(http.requests[0]!.url).toBe(`${BASE}/put-metrics`);
     expect(http.requests[0]!.body).toMatchObject({
       metricNamespace: "chat-widget",
       metricList: [metric("WebsocketConnectionGained"), metric("WebsocketIncomingMessage")].map(
@@ -99,7 +99,7 @@ describe("telemetry worker host, driven over MessageChannel ports (protocol §8.
     expect((http.requests[0]!.body as { metricList: unknown[] }).metricList).toHaveLength(30);
   });
 
-  it("WORKFLOW_EVENT messages are put every 2000 ms", async () => {
+  it("WORKFLOW_EVENT messages are put every 2000 ms to {endpoint}/put-workflow-events", async () => {
     const { open, configure, http } = setup();
     const page = open();
     const { portId } = await configure(page);
@@ -114,7 +114,7 @@ describe("telemetry worker host, driven over MessageChannel ports (protocol §8.
     expect(http.requests).toHaveLength(0);
     vi.advanceTimersByTime(1);
     await waitUntil(() => http.requests.length === 1);
-    expect(http.requests[0]!.url).toBe(`${BASE}/telemetry/put-workflow-events`);
+    expect(http.requests[0]!.url).toBe(`${BASE}/put-workflow-events`);
   });
 
   it("SET_AUTH calls /auth and the jwtToken rides on later batches", async () => {

@@ -21,7 +21,7 @@ export const TelemetryMessageType = {
 /** The CONFIG message body: empty values are ignored by the worker. */
 export interface TelemetryWorkerConfig {
   namespace: string;
-  /** Telemetry base URL; `/telemetry/auth`, `/telemetry/put-metrics`, … are appended. */
+  /** The telemetry endpoint; `/auth`, `/put-metrics`, `/put-workflow-events` are appended. */
   endpointUrl: string | null;
   userId?: string;
   accountId?: string;

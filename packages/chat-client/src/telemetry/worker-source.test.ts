@@ -43,7 +43,7 @@ describe("the bundled SharedWorker script", () => {
       });
     }
     await waitUntil(() => http.requests.length === 1);
-    expect(http.requests[0]!.url).toBe("http://h/telemetry/put-metrics");
+    expect(http.requests[0]!.url).toBe("http://h/put-metrics");
     expect((http.requests[0]!.body as { metricList: unknown[] }).metricList).toHaveLength(30);
     port1.postMessage({ type: "CLOSE", portId: 1 });
     port1.close();
