@@ -3,6 +3,7 @@ import type { Item } from "@chat-widget/protocol";
 import connectDefault, {
   ChatSession,
   LogLevel,
+  NetworkLinkStatus,
   SessionTypes,
   connect,
   type ChatEvent,
@@ -42,10 +43,14 @@ describe("public types", () => {
     ChatSession.setGlobalConfig({ regionn: "x" });
   });
 
-  it("log levels and session types are literal constants", () => {
+  it("log levels, session types and network-link statuses are literal constants", () => {
     expectTypeOf(LogLevel.ADVANCED_LOG).toEqualTypeOf<50>();
     expectTypeOf(SessionTypes.CUSTOMER).toEqualTypeOf<"CUSTOMER">();
     expectTypeOf(ChatSession.SessionTypes).toEqualTypeOf(SessionTypes);
+    expectTypeOf(NetworkLinkStatus.Broken).toEqualTypeOf<"Broken">();
+    expectTypeOf<NetworkLinkStatus>().toEqualTypeOf<
+      "NeverEstablished" | "Establishing" | "Established" | "Broken"
+    >();
   });
 
   it("the namespace object works like chatjs's connect.ChatSession", () => {
@@ -71,6 +76,7 @@ describe("public types", () => {
     >().toEqualTypeOf<Item[]>();
     expectTypeOf<Session["downloadAttachment"]>().returns.resolves.toEqualTypeOf<Blob>();
     expectTypeOf<Session["getConnectionStatus"]>().returns.toEqualTypeOf<ConnectionStatus>();
+    expectTypeOf<Session["getNetworkLinkStatus"]>().returns.toEqualTypeOf<NetworkLinkStatus>();
   });
 
   it("sendMessage requires message and contentType", () => {

@@ -23,6 +23,7 @@ export type {
 export type { AttachmentInput, AttachmentUploadResult } from "./session/attachments.js";
 export type { ChatDetailsSnapshot, ConnectionDetails } from "./session/connection-details.js";
 export type { ConnectionStatus } from "./session/connection-helper.js";
+export { NetworkLinkStatus } from "./session/network-link.js";
 export {
   EVENT_ALREADY_FIRED,
   MISSING_MESSAGE_ID,

@@ -128,6 +128,10 @@ export class ChatController {
     return this.state.connection?.getStatus() ?? "NeverStarted";
   }
 
+  getNetworkLinkStatus() {
+    return this.lifecycle.networkLinkStatus;
+  }
+
   sendMessage(args: SendMessageArgs): Promise<ChatResult<OperationResult<"SendMessage">>> {
     return this.operations.sendMessage(args);
   }

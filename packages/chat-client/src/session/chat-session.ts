@@ -25,6 +25,7 @@ import type { ConnectionStatus } from "./connection-helper.js";
 import { defaultRegistry } from "./connection-helper.js";
 import type { ChatDetailsSnapshot } from "./connection-details.js";
 import type { ChatEventMap, ConnectResult } from "./events.js";
+import type { NetworkLinkStatus } from "./network-link.js";
 import type {
   ChatResult,
   ConnectArgs,
@@ -74,6 +75,8 @@ export interface ChatSession {
   disconnectParticipant(): Promise<ChatResult<OperationResult<"DisconnectParticipant">>>;
   getChatDetails(): ChatDetailsSnapshot;
   getConnectionStatus(): ConnectionStatus;
+  /** NeverEstablished, Establishing, Established or Broken (see network-link.ts). */
+  getNetworkLinkStatus(): NetworkLinkStatus;
   on<K extends keyof ChatEventMap>(event: K, callback: Callback<K>): Unsubscribe;
   onMessage(callback: Callback<"message">): Unsubscribe;
   onTyping(callback: Callback<"typing">): Unsubscribe;
@@ -108,6 +111,7 @@ class Session implements ChatSession {
   disconnectParticipant = () => this.controller.disconnectParticipant();
   getChatDetails = () => this.controller.getChatDetails();
   getConnectionStatus = () => this.controller.getConnectionStatus();
+  getNetworkLinkStatus = () => this.controller.getNetworkLinkStatus();
   on = <K extends keyof ChatEventMap>(event: K, cb: Callback<K>) =>
     this.controller.events.on(event, cb);
   onMessage = (cb: Callback<"message">) => this.on("message", cb);

@@ -8,6 +8,7 @@ import { SessionTypes } from "./chat-details.js";
 import type { ConnectionDetails, ConnectionDetailsProvider } from "./connection-details.js";
 import type { Delivery } from "./delivery.js";
 import type { ConnectResult } from "./events.js";
+import { toNetworkLinkStatus, type NetworkLinkStatus } from "./network-link.js";
 import type { ConnectArgs } from "./requests.js";
 import type { ControllerDeps, EmitEvent, SessionState } from "./session-context.js";
 import { TokenRefresher } from "./token-refresh.js";
@@ -19,6 +20,8 @@ export const DUPLICATE_CONNECT_WARNING =
 
 export class ConnectionLifecycle {
   private connectPromise: Promise<ConnectResult> | null = null;
+  /** The network-link status until a connection is open (then the connection's status). */
+  private link: NetworkLinkStatus = "NeverEstablished";
   private readonly refresher: TokenRefresher;
 
   constructor(
@@ -40,8 +43,14 @@ export class ConnectionLifecycle {
       this.deps.logger.warn(DUPLICATE_CONNECT_WARNING);
       return this.connectPromise;
     }
+    this.link = "Establishing";
     this.connectPromise = this.doConnect(args.metadata ?? null);
     return this.connectPromise;
+  }
+
+  get networkLinkStatus(): NetworkLinkStatus {
+    const { connection } = this.state;
+    return connection ? toNetworkLinkStatus(connection.getStatus()) : this.link;
   }
 
   /** Stop refreshing the token and end the connection. */
@@ -55,6 +64,7 @@ export class ConnectionLifecycle {
     try {
       details = await this.provider.fetchConnectionDetails();
     } catch (error) {
+      this.link = "Broken";
       throw {
         _debug: { reason: CONNECT_FAILED_REASON, _debug: error },
         connectSuccess: false,
