@@ -6,8 +6,8 @@ import { readSettings } from "./settings.js";
 import { attachmentProblem } from "./state/attachments.js";
 import { SERVICE, fakeAttachmentService } from "./test-support/attachment-service.js";
 import { fakeChatSession } from "./test-support/chat-session.js";
-import { fakeLogger, item } from "./test-support/fakes.js";
-import { flush, renderWidget } from "./test-support/render.js";
+import { agentMessage, fakeLogger, item } from "./test-support/fakes.js";
+import { advance, flush, renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -16,6 +16,116 @@ afterEach(() => {
 });
 
 const pdf = () => new File(["%PDF"], "receipt.pdf", { type: ContentType.APPLICATION_PDF });
+const MB = 1024 * 1024;
+
+/** The file picker of the open window. */
+const picker = (w: ReturnType<typeof renderWidget>) =>
+  w.view.container.querySelector<HTMLInputElement>("input[type=file]")!;
+const pick = async (w: ReturnType<typeof renderWidget>, file: File) => {
+  fireEvent.change(picker(w), { target: { files: [file] } });
+  await flush();
+};
+const notice = () => screen.queryByRole("alert");
+
+/** The spec §3 kinds as their type names: pdf, jpeg, png, doc, xls, ppt, csv, wav (three names). */
+const ACCEPTED = [
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+  "application/msword",
+  "application/vnd.ms-excel",
+  "application/vnd.ms-powerpoint",
+  "text/csv",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/vnd.wave",
+];
+
+describe("attachments accepted: pdf, jpeg, png, doc, xls, ppt, csv, wav (spec §3)", () => {
+  it("each accepted kind passes, up to 20 MB; docx, mp4, json and exe are refused", () => {
+    for (const type of ACCEPTED)
+      expect(attachmentProblem({ type, size: 20 * MB }), type).toBeNull();
+    for (const type of [
+      ContentType.APPLICATION_DOCX,
+      ContentType.VIDEO_MP4,
+      ContentType.APPLICATION_JSON,
+      "application/x-msdownload",
+      ContentType.APPLICATION_XLSX,
+      ContentType.APPLICATION_PPTX,
+      ContentType.IMAGE_HEIC,
+      ContentType.VIDEO_QUICKTIME,
+      ContentType.TEXT_RTF,
+      ContentType.TEXT_PLAIN,
+      "",
+    ])
+      expect(attachmentProblem({ type, size: 10 }), type).toBe("Unsupported file type");
+    expect(attachmentProblem({ type: "application/pdf", size: 20 * MB + 1 })).toBe(
+      "File is larger than 20 MB",
+    );
+  });
+
+  it("the file picker offers exactly those kinds", async () => {
+    const w = renderWidget();
+    await w.open();
+    expect(picker(w).accept.split(",").sort()).toEqual([...ACCEPTED].sort());
+  });
+});
+
+describe("a file that cannot be sent: 'This file can't be sent' shows for 5 s; the chat continues", () => {
+  it("a refused type shows the notice with its reason for 5 s, and nothing is uploaded", async () => {
+    const w = renderWidget();
+    await w.open();
+    await pick(w, new File(["{}"], "data.json", { type: ContentType.APPLICATION_JSON }));
+    expect(w.adapter.last.uploads).toEqual([]);
+    expect(notice()?.textContent).toBe("This file can't be sentUnsupported file type");
+    await advance(4999);
+    expect(notice()).not.toBeNull();
+    await advance(1);
+    expect(notice()).toBeNull();
+    expect(w.textbox().disabled).toBe(false);
+  });
+
+  it("a file larger than 20 MB shows the notice with 'File is larger than 20 MB'", async () => {
+    const w = renderWidget();
+    await w.open();
+    const big = pdf();
+    Object.defineProperty(big, "size", { value: 20 * MB + 1 });
+    await pick(w, big);
+    expect(w.adapter.last.uploads).toEqual([]);
+    expect(notice()?.querySelector(".reason")?.textContent).toBe("File is larger than 20 MB");
+  });
+
+  it("a failed upload shows the notice; the next message sent clears it", async () => {
+    const w = renderWidget();
+    await w.open();
+    w.adapter.last.sendAttachment = vi.fn(async () => {
+      throw new Error("403");
+    });
+    await pick(w, pdf());
+    expect(notice()?.textContent).toContain("This file can't be sent");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    await advance(1000);
+    fireEvent.change(w.textbox(), { target: { value: "Never mind" } });
+    fireEvent.keyDown(w.textbox(), { key: "Enter" });
+    await flush();
+    expect(w.adapter.last.sent.map((m) => m.content)).toEqual(["Never mind"]);
+    expect(notice()).toBeNull();
+  });
+
+  it("a file sent after a refused one clears the notice at once", async () => {
+    const w = renderWidget();
+    await w.open();
+    await pick(w, new File(["MZ"], "tool.exe", { type: "application/x-msdownload" }));
+    expect(notice()).not.toBeNull();
+    await pick(w, pdf());
+    expect(notice()).not.toBeNull();
+    await act(async () => w.adapter.last.uploads[0]!.finish());
+    await flush();
+    expect(notice()).toBeNull();
+    await w.receive(agentMessage("Got it"));
+    expect(screen.getByText("Got it")).toBeTruthy();
+  });
+});
 
 describe("attachments in the widget", () => {
   it("the visitor attaches a file with the button and sees upload progress", async () => {

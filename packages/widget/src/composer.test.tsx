@@ -1,7 +1,7 @@
 import { ContentType } from "@chat-widget/protocol";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { botMessage } from "./test-support/fakes.js";
+import { botMessage, event } from "./test-support/fakes.js";
 import { advance, flush, renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -72,8 +72,7 @@ describe("composer", () => {
       true,
       "Select an option from above",
     ]);
-    w.adapter.last.handlers.onEnded();
-    await flush();
+    await w.receive(event(ContentType.CHAT_ENDED, { ParticipantRole: "SYSTEM" }));
     expect([w.textbox().disabled, send().disabled, w.textbox().placeholder]).toEqual([
       true,
       true,

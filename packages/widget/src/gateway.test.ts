@@ -26,12 +26,18 @@ describe("widget service and gateway calls", () => {
     expect(r.calls[0]!.url).toBe("http://127.0.0.1:8080/widget-service/verify");
     expect(r.calls[0]!.init?.method).toBe("GET");
     expect(r.calls[0]!.init?.headers).toEqual({ "Snippet-Id": "demo-snippet" });
-    expect(await createGateway(settings, recorder(() => json({ ok: false })).fetch).verify()).toBe(
-      false,
-    );
     expect(
       await createGateway(settings, recorder(() => json({ ok: true }, 403)).fetch).verify(),
     ).toBe(false);
+  });
+
+  it("verify: success is the response ok flag alone; a 200 with an empty body succeeds, a 403 fails", async () => {
+    const empty = recorder(() => new Response(null, { status: 200 }));
+    expect(await createGateway(settings, empty.fetch).verify()).toBe(true);
+    const text = recorder(() => new Response("", { status: 200 }));
+    expect(await createGateway(settings, text.fetch).verify()).toBe(true);
+    const refused = recorder(() => new Response(null, { status: 403 }));
+    expect(await createGateway(settings, refused.fetch).verify()).toBe(false);
   });
 
   it("POST start-chat with ParticipantDetails.DisplayName, ContactFlowId, InstanceId, SupportedMessagingContentTypes; reads data.startChatResult", async () => {

@@ -44,8 +44,7 @@ export function createGateway(settings: WidgetSettings, fetch: FetchLike): Gatew
         method: "GET",
         headers: { [SNIPPET_ID_HEADER]: settings.snippetId },
       });
-      const body = (await response.json().catch(() => null)) as { ok?: unknown } | null;
-      return response.ok && body?.ok === true;
+      return response.ok;
     },
     async startChat(jwt) {
       const request: StartChatRequest = {

@@ -127,13 +127,18 @@ describe("navigation: the chat survives moving between pages and reloading", () 
     expect(h.storage.value).toBeNull();
   });
 
-  it("a chat the client reports ended is forgotten too", async () => {
+  it("a chat-ended event from the customer does not end the chat: it stays stored for the next page", async () => {
     const h = makeDeps();
     render(<ChatWidget deps={h.deps} />);
     fireEvent.click(screen.getByRole("button", { name: "Open chat" }));
     await flush();
-    act(() => h.adapter.last.handlers.onEnded());
-    expect(h.storage.value).toBeNull();
+    act(() =>
+      h.adapter.last.handlers.onMessage(
+        event(ContentType.CHAT_ENDED, { ParticipantRole: "CUSTOMER" }),
+      ),
+    );
+    await flush();
+    expect(h.storage.value?.chat).toEqual(CHAT);
   });
 
   it("items fetched right after a fresh start are handled as live (bot echo, receipt)", async () => {

@@ -1,5 +1,6 @@
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RefreshIcon } from "./components/icons.js";
 import { CHAT, jwtWith } from "./test-support/fakes.js";
 import { advance, flush, renderWidget } from "./test-support/render.js";
 
@@ -30,6 +31,22 @@ describe("click with no chat", () => {
     expect(screen.getByRole("dialog")).toBeTruthy();
     expect(w.textbox().disabled).toBe(false);
     expect(w.textbox().placeholder).toBe("Type here...");
+  });
+
+  it("while a chat is loading, a loading indicator (rotating refresh icon) shows beside the button", async () => {
+    const refreshIcon = render(<RefreshIcon />).container.innerHTML;
+    cleanup();
+    let releaseVerify: (ok: boolean) => void = () => {};
+    const w = renderWidget();
+    w.gateway.verify.mockImplementation(() => new Promise<boolean>((r) => (releaseVerify = r)));
+    fireEvent.click(w.launcher());
+    const indicator = screen.getByRole("status", { name: "Loading" });
+    expect(indicator.previousElementSibling).toBe(w.launcher());
+    const rotating = indicator.querySelector(".rotate");
+    expect(rotating?.innerHTML).toBe(refreshIcon);
+    await act(async () => releaseVerify(true));
+    await flush();
+    expect(screen.queryByRole("status", { name: "Loading" })).toBeNull();
   });
 
   it("the order-number report comes after start chat and before connect", async () => {

@@ -33,6 +33,7 @@ export const styles = `
 .message.incoming{align-self:flex-start;background:#fff;border:1px solid #e4e4e7;border-bottom-left-radius:2px}
 .message.agent{background:#fff4ec;border-color:color-mix(in srgb,var(--cw-primary) 35%,#fff)}
 .message.outgoing{align-self:flex-end;background:var(--cw-primary);color:#fff;border-bottom-right-radius:2px;white-space:pre-wrap}
+.plain{white-space:pre-wrap}
 .message .name{display:block;font-size:11px;opacity:.7;margin-bottom:2px}
 .event{align-self:center;font-size:12px;color:#6b6b73;font-style:italic;text-align:center}
 .markdown>:first-child{margin-top:0}.markdown>:last-child{margin-bottom:0}
@@ -56,6 +57,8 @@ export const styles = `
 .typing span:nth-child(2){animation-delay:.3s}.typing span:nth-child(3){animation-delay:.6s}
 .uploads{flex:none;padding:4px 12px;font-size:12px;color:#555}
 .uploads progress{width:100%;accent-color:var(--cw-primary)}
+.file-notice{flex:none;margin:0 12px 4px;padding:6px 10px;font-size:12px;color:#b42318;background:#fef3f2;border:1px solid #f3c3bd;border-radius:8px}
+.file-notice .reason{display:block;color:#555}
 .composer{flex:none;display:flex;align-items:flex-end;gap:6px;max-height:60px;padding:8px;border-top:1px solid #e4e4e7;background:#fff}
 .composer textarea{flex:1;resize:none;height:44px;max-height:44px;border:1px solid #d4d4d8;border-radius:8px;padding:6px 8px;font:inherit;font-size:13px;color:inherit}
 .composer textarea:disabled{background:#f4f4f5}

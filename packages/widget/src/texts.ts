@@ -16,9 +16,13 @@ export const Text = {
   left: (name: string) => `${name} has left the chat`,
 } as const;
 
-/** Widget texts the spec leaves open (decisions 8: attachments). */
+/** Widget texts the spec leaves open (accessible labels; decision 8: attachments). */
 export const ExtraText = {
   OPEN: "Open chat",
+  CHAT: "Chat",
+  LOGO: "Logo",
+  MESSAGE: "Message",
+  TYPING: "Typing",
   LOADING: "Loading",
   SEND: "Send message",
   ATTACH: "Attach a file",
@@ -26,6 +30,9 @@ export const ExtraText = {
   DOWNLOADING: "Downloading",
   DROP: "Drop a file to send it",
   FILE_REJECTED: "This file can't be sent",
+  UNSUPPORTED_FILE_TYPE: "Unsupported file type",
+  FILE_TOO_LARGE: "File is larger than 20 MB",
+  UPLOAD_FAILED: "The upload failed",
 } as const;
 
 /** A transfer's progress as shown beside its bar: 0.5 → "50%". */

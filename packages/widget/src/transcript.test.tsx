@@ -9,6 +9,7 @@ import {
   item,
   systemMessage,
 } from "./test-support/fakes.js";
+import { styles } from "./styles.js";
 import { advance, renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -27,6 +28,23 @@ describe("transcript rendering", () => {
     await w.receive(systemMessage("From the flow", { ContentType: ContentType.TEXT_MARKDOWN }));
     expect(bubble("From the advisor").className).toBe("message incoming agent");
     expect(bubble("From the flow").className).toBe("message incoming");
+  });
+
+  it("plain text appears verbatim (line breaks kept); only markdown is rendered as markdown", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(agentMessage("5 * 3 * 2\n# 1 seller"));
+    await w.receive(
+      systemMessage("We are *really* sorry", { ContentType: ContentType.TEXT_MARKDOWN }),
+    );
+    const plain = screen.getByRole("log").querySelector(".message.agent .plain") as HTMLElement;
+    expect(plain.textContent).toBe("5 * 3 * 2\n# 1 seller");
+    expect(plain.querySelector("em, h3, strong")).toBeNull();
+    expect(styles).toContain(".plain{white-space:pre-wrap}");
+    const markdown = bubble("really").querySelector(".markdown") as HTMLElement;
+    expect(markdown.querySelector("em")?.textContent).toBe("really");
+    await w.receive(agentMessage('<img src=x onerror="window.pwned=1">'));
+    expect(screen.getByRole("log").querySelector("img")).toBeNull();
   });
 
   it("customer text appears as outgoing", async () => {

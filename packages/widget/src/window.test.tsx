@@ -1,7 +1,10 @@
 import { ContentType } from "@chat-widget/protocol";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { agentMessage, event } from "./test-support/fakes.js";
+import { createClientAdapter } from "./chat/client-adapter.js";
+import { readSettings } from "./settings.js";
+import { fakeChatSession } from "./test-support/chat-session.js";
+import { agentMessage, event, fakeLogger } from "./test-support/fakes.js";
 import { flush, renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -87,7 +90,7 @@ describe("chat window", () => {
   it("connection broken after the chat ended does not disconnect", async () => {
     const w = renderWidget();
     await w.open();
-    act(() => w.adapter.last.handlers.onEnded());
+    await w.receive(event(ContentType.CHAT_ENDED, { ParticipantRole: "SYSTEM" }));
     act(() => w.adapter.last.handlers.onConnectionBroken());
     await flush();
     expect(w.adapter.last.disconnects).toBe(0);
@@ -112,5 +115,30 @@ describe("chat window", () => {
     await w.open();
     await w.receive(event(ContentType.CHAT_ENDED, { ParticipantRole: "CUSTOMER" }));
     expect(w.textbox().disabled).toBe(false);
+  });
+
+  it("with the real client adapter: an incoming chat-ended event from the customer leaves the chat active; from a non-customer the chat becomes inactive", async () => {
+    const client = fakeChatSession();
+    const settings = readSettings(
+      { src: "http://127.0.0.1:8080/widget/chat-widget.js", dataset: {} },
+      "http://127.0.0.1:8080/",
+    );
+    const adapter = createClientAdapter(client.ChatSession, settings, fakeLogger());
+    const w = renderWidget({ deps: { adapter } });
+    await w.open();
+    act(() =>
+      client.endChat(event(ContentType.CHAT_ENDED, { Id: "end-1", ParticipantRole: "CUSTOMER" })),
+    );
+    await flush();
+    expect(w.textbox().disabled).toBe(false);
+    expect(w.storage.value).not.toBeNull();
+    fireEvent.click(screen.getByTitle("Close chat window"));
+    await flush();
+    expect(client.session.disconnectParticipant).toHaveBeenCalledTimes(1);
+    await w.open();
+    act(() => client.endChat(event(ContentType.CHAT_ENDED, { Id: "end-2" })));
+    await flush();
+    expect(w.textbox().disabled).toBe(true);
+    expect(w.storage.value).toBeNull();
   });
 });

@@ -5,10 +5,13 @@
 import type { Item, StartChatResult } from "@chat-widget/protocol";
 
 export interface ChatHandlers {
-  /** Every incoming item that is not typing or a receipt: messages, attachments, events. */
+  /**
+   * Every incoming item that is not typing or a receipt: messages, attachments, events. A
+   * chat-ended item comes here too, with its role (spec §4: only a non-customer's ends the
+   * chat), so the client's role-less "ended" event is not needed.
+   */
   onMessage(item: Item): void;
   onTyping(item: Item): void;
-  onEnded(): void;
   onConnectionBroken(): void;
   onConnectionEstablished(): void;
 }

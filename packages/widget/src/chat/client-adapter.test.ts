@@ -12,7 +12,6 @@ const settings = readSettings(
 const handlers = () => ({
   onMessage: vi.fn(),
   onTyping: vi.fn(),
-  onEnded: vi.fn(),
   onConnectionBroken: vi.fn(),
   onConnectionEstablished: vi.fn(),
 });

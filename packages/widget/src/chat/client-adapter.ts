@@ -18,7 +18,6 @@ export interface CustomerSessionLike {
   connect(): Promise<unknown>;
   onMessage(cb: (event: ItemEvent) => void): Unsubscribe;
   onTyping(cb: (event: ItemEvent) => void): Unsubscribe;
-  onEnded(cb: (event: unknown) => void): Unsubscribe;
   onConnectionBroken(cb: (event: unknown) => void): Unsubscribe;
   onConnectionEstablished(cb: (event: unknown) => void): Unsubscribe;
   sendMessage(args: {
@@ -120,7 +119,6 @@ export function createClientAdapter(
       const subscriptions: Unsubscribe[] = [
         session.onMessage(guard((e: ItemEvent) => handlers.onMessage(e.data))),
         session.onTyping(guard((e: ItemEvent) => handlers.onTyping(e.data))),
-        session.onEnded(guard(() => handlers.onEnded())),
         session.onConnectionBroken(guard(() => handlers.onConnectionBroken())),
         session.onConnectionEstablished(guard(() => handlers.onConnectionEstablished())),
       ];

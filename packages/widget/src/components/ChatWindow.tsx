@@ -40,7 +40,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
     <div
       className={`window appear${dragging ? " dragging" : ""}`}
       role="dialog"
-      aria-label="Chat"
+      aria-label={ExtraText.CHAT}
       onDragOver={onDragOver}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
@@ -65,6 +65,12 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
           />
         </div>
       ))}
+      {state.fileRejected !== null && (
+        <div className="file-notice" role="alert">
+          {ExtraText.FILE_REJECTED}
+          <span className="reason">{state.fileRejected}</span>
+        </div>
+      )}
       <Composer
         active={state.active}
         botActive={state.botActive}

@@ -1,7 +1,7 @@
 /** The composer (at most 60 px): a multi-line box, a send button and an attach button. */
 import { useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
-import { ATTACHMENT_CONTENT_TYPES } from "@chat-widget/protocol";
+import { WIDGET_ATTACHMENT_TYPES } from "../state/attachments.js";
 import { ExtraText, Text } from "../texts.js";
 import { AttachIcon, SendIcon } from "./icons.js";
 
@@ -41,7 +41,7 @@ export function Composer({ active, botActive, onSend, onTyped, onAttach }: Compo
         ref={fileInput}
         type="file"
         hidden
-        accept={ATTACHMENT_CONTENT_TYPES.join(",")}
+        accept={WIDGET_ATTACHMENT_TYPES.join(",")}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onAttach(file);
@@ -59,7 +59,7 @@ export function Composer({ active, botActive, onSend, onTyped, onAttach }: Compo
         <AttachIcon />
       </button>
       <textarea
-        aria-label="Message"
+        aria-label={ExtraText.MESSAGE}
         rows={2}
         value={text}
         disabled={disabled}

@@ -1,5 +1,5 @@
 /** The chat window's header: logo (56 px), minimise and close icons with their titles. */
-import { Text } from "../texts.js";
+import { ExtraText, Text } from "../texts.js";
 import { CloseIcon, MinimiseIcon } from "./icons.js";
 
 export interface HeaderProps {
@@ -10,7 +10,7 @@ export interface HeaderProps {
 export function Header({ onMinimise, onClose }: HeaderProps) {
   return (
     <div className="header">
-      <div className="logo" role="img" aria-label="Logo" />
+      <div className="logo" role="img" aria-label={ExtraText.LOGO} />
       <div className="header-actions">
         <button
           type="button"

@@ -1,5 +1,9 @@
-/** The transcript: incoming, outgoing and agent messages, bot list pickers and chat events. */
+/**
+ * The transcript: incoming, outgoing and agent messages, bot list pickers and chat events.
+ * Only text/markdown is rendered as markdown; plain text shows verbatim (neither runs HTML).
+ */
 import { useLayoutEffect, useRef } from "react";
+import { ContentType } from "@chat-widget/protocol";
 import type { Entry } from "../state/entries.js";
 import { Text } from "../texts.js";
 import { Attachment } from "./Attachment.js";
@@ -37,8 +41,10 @@ function EntryView({
         <Attachment attachment={entry.attachment} onDownload={onDownload} />
       ) : outgoing ? (
         entry.content
-      ) : (
+      ) : entry.contentType === ContentType.TEXT_MARKDOWN ? (
         <Markdown text={entry.content} />
+      ) : (
+        <div className="plain">{entry.content}</div>
       )}
     </div>
   );

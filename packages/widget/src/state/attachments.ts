@@ -1,31 +1,50 @@
-/** Attachments from the visitor (decision 8): accepted types up to 20 MB, with upload progress. */
-import { ATTACHMENT_CONTENT_TYPES, Limits } from "@chat-widget/protocol";
+/** Attachments from the visitor (spec §3, decision 8): the accepted kinds up to 20 MB, with upload progress. */
+import { ContentType, Limits } from "@chat-widget/protocol";
 import type { ChatConnection } from "../chat/adapter.js";
 import type { Logger } from "../logger.js";
-import { Text } from "../texts.js";
+import { ExtraText, Text } from "../texts.js";
 import type { Store } from "./store.js";
 
-/** Why a file cannot be attached, or null when it can. */
+/**
+ * Spec §3 "Attachments accepted: pdf, jpeg, png, doc, xls, ppt, csv, wav": the widget's file
+ * picker and check (narrower than the protocol's ATTACHMENT_CONTENT_TYPES); wav has three type names.
+ */
+export const WIDGET_ATTACHMENT_TYPES: readonly string[] = [
+  ContentType.APPLICATION_PDF,
+  ContentType.IMAGE_JPG,
+  ContentType.IMAGE_PNG,
+  ContentType.APPLICATION_DOC,
+  ContentType.APPLICATION_XLS,
+  ContentType.APPLICATION_PPT,
+  ContentType.TEXT_CSV,
+  ContentType.AUDIO_WAV,
+  ContentType.AUDIO_X_WAV,
+  ContentType.AUDIO_VND_WAVE,
+];
+
+/** Why a file cannot be attached (shown beside "This file can't be sent"), or null when it can. */
 export function attachmentProblem(file: { type: string; size: number }): string | null {
-  if (!ATTACHMENT_CONTENT_TYPES.includes(file.type))
-    return `Unsupported file type: ${file.type || "unknown"}`;
-  if (file.size > Limits.ATTACHMENT_MAX_BYTES) return "File is larger than 20 MB";
+  if (!WIDGET_ATTACHMENT_TYPES.includes(file.type)) return ExtraText.UNSUPPORTED_FILE_TYPE;
+  if (file.size > Limits.ATTACHMENT_MAX_BYTES) return ExtraText.FILE_TOO_LARGE;
   return null;
 }
 
 let uploads = 0;
 
-/** Upload one file, showing its progress in the store until it is done. */
+/**
+ * Upload one file, showing its progress in the store until it is done. Resolves to null once
+ * it is sent, else to why it was not (refused before upload, or the upload failed).
+ */
 export async function uploadAttachment(
   connection: ChatConnection,
   file: File,
   store: Store,
   logger: Logger,
-): Promise<void> {
+): Promise<string | null> {
   const problem = attachmentProblem(file);
   if (problem !== null) {
-    logger.error(Text.UNABLE_TO_SEND, problem);
-    return;
+    logger.error(Text.UNABLE_TO_SEND, `${problem}: ${file.type || "unknown"}, ${file.size} bytes`);
+    return problem;
   }
   const id = `upload-${++uploads}`;
   store.dispatch({ type: "uploadStarted", upload: { id, name: file.name, progress: null } });
@@ -33,8 +52,10 @@ export async function uploadAttachment(
     await connection.sendAttachment(file, (progress) =>
       store.dispatch({ type: "uploadProgress", id, progress }),
     );
+    return null;
   } catch (error) {
     logger.error(Text.UNABLE_TO_SEND, error);
+    return ExtraText.UPLOAD_FAILED;
   } finally {
     store.dispatch({ type: "uploadEnded", id });
   }

@@ -1,5 +1,7 @@
 /** Business constants of spec §9 used by the widget. */
 export const ERROR_NOTICE_MS = 5000;
+/** "This file can't be sent" shows as long as the spec's error notice. */
+export const FILE_NOTICE_MS = ERROR_NOTICE_MS;
 export const AGENT_TYPING_MS = 3000;
 export const BOT_LOADING_MS = 3000;
 export const TYPING_THROTTLE_MS = 10_000;

@@ -15,6 +15,7 @@ import {
   AGENT_TYPING_MS,
   BOT_LOADING_MS,
   ERROR_NOTICE_MS,
+  FILE_NOTICE_MS,
   TYPING_THROTTLE_MS,
 } from "./constants.js";
 import { BOT_INPUT_SENTINEL, classify, isChatEnded, isFromCustomer, isMessage } from "./entries.js";
@@ -42,6 +43,7 @@ export class WidgetController {
   private readonly errorNotice: Countdown;
   private readonly agentTyping: Countdown;
   private readonly botLoading: Countdown;
+  private readonly fileNotice: Countdown;
   private connection: ChatConnection | null = null;
   private chat: StartChatResult | null = null;
   /** Bumped on close, so events of an old connection are dropped. */
@@ -74,6 +76,9 @@ export class WidgetController {
     );
     this.botLoading = new Countdown(this.timers, BOT_LOADING_MS, () =>
       this.store.dispatch({ type: "botLoadingElapsed" }),
+    );
+    this.fileNotice = new Countdown(this.timers, FILE_NOTICE_MS, () =>
+      this.store.dispatch({ type: "fileNoticeCleared" }),
     );
   }
 
@@ -154,11 +159,6 @@ export class WidgetController {
         else this.early.push(item);
       },
       onTyping: (item) => current() && this.typing(item),
-      onEnded: () => {
-        if (!current()) return;
-        this.chatOver();
-        this.store.dispatch({ type: "chatEnded" });
-      },
       onConnectionBroken: () => current() && void this.connectionBroken(),
       onConnectionEstablished: () => {
         // After a reconnect: repair the gap with getTranscript (each item shown once).
@@ -203,6 +203,7 @@ export class WidgetController {
       this.readReceipts.arrived(item.Id, delivery, this.visible);
     }
     this.store.dispatch({ type: "itemReceived", item, live });
+    // Spec §4: only a chat-ended event from a non-customer makes the chat inactive.
     if (isChatEnded(item) && !isFromCustomer(item)) this.chatOver();
     if (!live) return;
     if (classified.kind === "entry" && classified.entry.kind === "listPicker")
@@ -260,6 +261,8 @@ export class WidgetController {
   /** The chat has ended: nothing is left to resume on the next page, so it is forgotten. */
   private chatOver(): void {
     this.ended = true;
+    this.agentTyping.stop();
+    this.botLoading.stop();
     this.deps.storage.clear();
   }
 
@@ -282,6 +285,7 @@ export class WidgetController {
     this.lastTypingAt = null;
     this.agentTyping.stop();
     this.botLoading.stop();
+    this.fileNotice.stop();
   }
 
   /** Minimise: the window hides, the chat stays active. */
@@ -344,6 +348,7 @@ export class WidgetController {
           displayName: this.chat ? Text.CUSTOMER : "",
         },
       });
+      this.succeeded();
     } catch (error) {
       this.deps.logger.error(Text.UNABLE_TO_SEND, error);
     }
@@ -358,10 +363,27 @@ export class WidgetController {
     void this.sendEvent(ContentType.TYPING);
   }
 
-  /** Attach a file (decision 8): accepted types up to 20 MB, with upload progress. */
+  /**
+   * Attach a file (decision 8): the accepted kinds up to 20 MB, with upload progress. A file
+   * refused or not uploaded shows "This file can't be sent" for 5 s; the chat goes on.
+   */
   async attach(file: File): Promise<void> {
-    if (!this.connection || !this.store.getState().active) return;
-    await uploadAttachment(this.connection, file, this.store, this.deps.logger);
+    const connection = this.connection;
+    if (!connection || !this.store.getState().active) return;
+    const problem = await uploadAttachment(connection, file, this.store, this.deps.logger);
+    if (connection !== this.connection) return;
+    if (problem === null) {
+      this.succeeded();
+      return;
+    }
+    this.store.dispatch({ type: "fileRejected", reason: problem });
+    this.fileNotice.start();
+  }
+
+  /** The next successful action (a message or a file sent) clears the file notice. */
+  private succeeded(): void {
+    this.fileNotice.stop();
+    this.store.dispatch({ type: "fileNoticeCleared" });
   }
 
   /** Download an attachment sent in the chat; `onProgress` gets the fraction received. */

@@ -29,6 +29,8 @@ export interface WidgetState {
   /** Bot contents echoed back whose customer copy has not been seen yet. */
   pendingEchoes: readonly string[];
   uploads: readonly Upload[];
+  /** A file that could not be sent: the reason shown beside "This file can't be sent" (for 5 s). */
+  fileRejected: string | null;
 }
 
 export const initialState: WidgetState = {
@@ -44,6 +46,7 @@ export const initialState: WidgetState = {
   hiddenIds: [],
   pendingEchoes: [],
   uploads: [],
+  fileRejected: null,
 };
 
 export type Action =
@@ -66,8 +69,6 @@ export type Action =
   | { type: "closed" }
   /** Connection broken: the chat can no longer be used. */
   | { type: "connectionBroken" }
-  /** The chat ended (the client reported it). */
-  | { type: "chatEnded" }
   /** Agent typing event: the indicator shows (for 3 s). */
   | { type: "agentTyping" }
   | { type: "agentTypingElapsed" }
@@ -82,7 +83,11 @@ export type Action =
   | { type: "optionChosen" }
   | { type: "uploadStarted"; upload: Upload }
   | { type: "uploadProgress"; id: string; progress: number }
-  | { type: "uploadEnded"; id: string };
+  | { type: "uploadEnded"; id: string }
+  /** A file was refused or its upload failed: the notice shows (for 5 s). */
+  | { type: "fileRejected"; reason: string }
+  /** The notice's 5 s elapsed, or the next action succeeded. */
+  | { type: "fileNoticeCleared" };
 
 function byTime(a: Entry, b: Entry): number {
   const ta = a.absoluteTime || "\uffff";
@@ -106,6 +111,11 @@ function addEntry(state: WidgetState, entry: Entry, sorted: boolean): WidgetStat
   const entries = [...state.entries, entry];
   if (sorted) entries.sort(byTime);
   return { ...state, entries };
+}
+
+/** The chat can no longer be used: input disabled, no bot, no typing indicator. */
+function inactive(state: WidgetState): WidgetState {
+  return { ...state, active: false, botActive: false, botLoading: false, agentTyping: false };
 }
 
 function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
@@ -145,7 +155,7 @@ function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
   if (entry.kind === "listPicker") next = { ...next, botLoading: false };
   if (!isFromCustomer(item) && (isMessage(item) || entry.kind === "attachment"))
     next = { ...next, agentTyping: false };
-  if (isChatEnded(item) && !isFromCustomer(item)) next = { ...next, active: false };
+  if (isChatEnded(item) && !isFromCustomer(item)) next = inactive(next);
   return next;
 }
 
@@ -170,8 +180,7 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
     case "closed":
       return initialState;
     case "connectionBroken":
-    case "chatEnded":
-      return { ...state, active: false, botActive: false, botLoading: false, agentTyping: false };
+      return inactive(state);
     case "agentTyping":
       return { ...state, agentTyping: true };
     case "agentTypingElapsed":
@@ -201,5 +210,9 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
       };
     case "uploadEnded":
       return { ...state, uploads: state.uploads.filter((u) => u.id !== action.id) };
+    case "fileRejected":
+      return { ...state, fileRejected: action.reason };
+    case "fileNoticeCleared":
+      return state.fileRejected === null ? state : { ...state, fileRejected: null };
   }
 }

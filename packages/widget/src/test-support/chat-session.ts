@@ -78,5 +78,12 @@ export function fakeChatSession(options: { connectFails?: boolean } = {}) {
     }),
   };
   const emit = (name: string, data: Item) => callbacks[name]?.forEach((cb) => cb({ data }));
-  return { ChatSession, session, emit, callbacks };
+  /** A chat-ended item as the client delivers it: as a message, then its "ended" event (no data). */
+  const endChat = (item: Item) => {
+    emit("message", item);
+    callbacks.ended?.forEach((cb) =>
+      (cb as unknown as (e: { data: null }) => void)({ data: null }),
+    );
+  };
+  return { ChatSession, session, emit, endChat, callbacks };
 }
