@@ -1,0 +1,78 @@
+// Starts bench/support/server-process.mjs (the built contact centre) as a child process on a
+// free loopback port with the given environment; resolves with its URL once it listens.
+// `stop()` always ends the process (SIGTERM, then SIGKILL after 5 s); `cpuSeconds()` is the
+// CPU time it has used.
+import { fork } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const ENTRY = fileURLToPath(new URL("./server-process.mjs", import.meta.url));
+const APP = fileURLToPath(new URL("../../packages/server/dist/app.js", import.meta.url));
+const READY_TIMEOUT_MS = 120_000;
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The bench measures the server, not the per-participant rate limit (10/s by default). */
+export const UNLIMITED_RATE = { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" };
+
+export async function launchServer(env) {
+  if (!existsSync(APP)) throw new Error(`missing ${APP}: run \`npm run build\` first`);
+  const child = fork(ENTRY, {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  let output = "";
+  const collect = (chunk) => {
+    output = (output + chunk).slice(-4000);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  let exited = null;
+  const exit = new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve((exited = { code, signal }))),
+  );
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+
+  const stop = async () => {
+    process.removeListener("exit", killOnExit);
+    if (exited) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    await exit;
+    clearTimeout(timer);
+  };
+
+  let timer;
+  try {
+    const url = await Promise.race([
+      new Promise((resolve) => child.once("message", (m) => resolve(m.url))),
+      exit.then(() => {
+        throw new Error(`the contact centre exited (${exited.code ?? exited.signal}):\n${output}`);
+      }),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(new Error(`no contact centre within ${READY_TIMEOUT_MS / 1000} s:\n${output}`)),
+          READY_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return { url, stop, cpuSeconds: () => cpuSeconds(child.pid) };
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
