@@ -247,7 +247,7 @@ describe("telemetry after a return from the back/forward cache, with the chat cl
     const pageRestore: (() => void)[] = [];
     const widget = createWidgetTelemetry({
       enabled: true,
-      endpoint: "http://127.0.0.1:8080",
+      endpoint: "http://127.0.0.1:8080/telemetry",
       logger: fakeLogger(),
       load: async () => module,
       onPageHide: (cb) => pageHide.push(cb),

@@ -14,7 +14,7 @@ export const TELEMETRY_FAILED = "Telemetry failed";
 
 export interface WidgetTelemetryOptions {
   enabled: boolean;
-  /** Telemetry base URL; the client appends `/telemetry/...`. */
+  /** Telemetry base URL; the client posts to its `/auth`, `/put-metrics` and `/put-workflow-events`. */
   endpoint: string;
   logger: Logger;
   /** Load the telemetry script (once); null when it could not be loaded. */
