@@ -106,11 +106,12 @@ describe.each(ENGINES)("customer session against the contact centre on %s", (eng
   it("getTranscript pages backward through the whole chat, newest page first, each page ascending", async () => {
     const customer = await connectedCustomer();
     await waitForPicker(customer);
-    // The bot answers only what it recognises; "Talk to an advisor" would route the chat.
+    // "note 1" is none of the picker's options: the bot routes the chat to an advisor and says
+    // so, after which the flow ignores the rest. Once that answer is in, the transcript is still.
     for (let n = 1; n <= 7; n++) {
       await customer.session.sendMessage({ message: `note ${n}`, contentType: "text/plain" });
     }
-    await settle();
+    await customer.waitForItem((i) => isBot(i) && i.Content === "Connecting you to an advisor…");
     const all = await customer.session.getTranscript({ maxResults: 100 });
     const full = all.data.Transcript;
     expect(all.data.InitialContactId).toBe(customer.session.getChatDetails().initialContactId);
