@@ -107,6 +107,33 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PNG);
   });
 
+  it("a file of exactly 20 MB uploads, completes and downloads byte for byte", async () => {
+    const bytes = Buffer.alloc(20 * 1024 * 1024, 0x25);
+    const s = await start({
+      ContentType: "application/pdf",
+      AttachmentName: "manual.pdf",
+      AttachmentSizeInBytes: bytes.length,
+    });
+    expect(s.status).toBe(200);
+    expect((await upload(s.body, bytes)).status).toBe(200);
+    const done = await call(server.url, CompleteAttachmentUpload, chat.customer.connectionToken, {
+      AttachmentIds: [s.body.AttachmentId],
+      ClientToken: `complete-${s.body.AttachmentId}`,
+    });
+    expect(done.status).toBe(200);
+    const got = await call<{ Url: string }>(
+      server.url,
+      GetAttachment,
+      chat.advisor.connectionToken,
+      {
+        AttachmentId: s.body.AttachmentId,
+      },
+    );
+    const download = Buffer.from(await (await fetch(got.body.Url)).arrayBuffer());
+    expect(download.length).toBe(bytes.length);
+    expect(download.equals(bytes)).toBe(true);
+  }, 120_000); // PGlite takes ~20 s to store and read 20 MB on this machine
+
   it("a repeated StartAttachmentUpload ClientToken returns the same AttachmentId", async () => {
     const a = await start({ ClientToken: "same-start" });
     const b = await start({ ClientToken: "same-start" });

@@ -153,4 +153,19 @@ describe.each(ENGINES)("SendEvent (%s)", (engine) => {
     }
     chat.closeSockets();
   });
+
+  it("rejects event Content over 16,384 bytes (counted in UTF-8, not characters) with 400 ValidationException", async () => {
+    const chat = await chatWithAdvisor(server);
+    const send = (content: string) =>
+      call(server.url, SendEvent, chat.customer.connectionToken, {
+        ContentType: ContentType.TYPING,
+        Content: content,
+      });
+    const tooBig = await send("😀".repeat(4097)); // 4,097 characters, 16,388 bytes
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body).toMatchObject({ __type: "ValidationException" });
+    expect(tooBig.body.message).toMatch(/16384 bytes/);
+    expect((await send("😀".repeat(4096))).status).toBe(200);
+    chat.closeSockets();
+  });
 });

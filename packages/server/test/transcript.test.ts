@@ -139,6 +139,18 @@ describe.each(ENGINES)("GetTranscript (%s)", (engine) => {
       { StartPosition: { AbsoluteTime: "yesterday" } },
       { StartPosition: { MostRecent: 1, Id: "x" } },
       { StartPosition: { Id: "not-an-item" } },
+      // Times the store cannot hold, and NextTokens of this contact with impossible positions.
+      ...[
+        "0000-01-01T00:00:00Z",
+        "-010000-01-01T00:00:00Z",
+        "+275760-09-13T00:00:00.000Z",
+        "2026-13-45",
+      ].map((AbsoluteTime) => ({ StartPosition: { AbsoluteTime } })),
+      ...[3e9, -1, 1e300, 1.5].map((s) => ({
+        NextToken: Buffer.from(JSON.stringify({ c: contactId, s, d: "BACKWARD" })).toString(
+          "base64url",
+        ),
+      })),
     ]) {
       const r = await page(body);
       expect(r.status, JSON.stringify(body)).toBe(400);

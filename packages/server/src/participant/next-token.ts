@@ -1,5 +1,8 @@
 import { Errors } from "../errors.js";
 
+/** Item sequence numbers are PostgreSQL `integer`s. */
+const MAX_SEQ = 2_147_483_647;
+
 export type ScanDirection = "FORWARD" | "BACKWARD";
 
 export interface PagePosition {
@@ -29,6 +32,8 @@ export function decodeNextToken(token: string, contactId: string): PagePosition 
     v.c !== contactId ||
     typeof v.s !== "number" ||
     !Number.isInteger(v.s) ||
+    v.s < 0 ||
+    v.s > MAX_SEQ ||
     (v.d !== "FORWARD" && v.d !== "BACKWARD")
   ) {
     throw Errors.validation("NextToken is not valid for this transcript.");

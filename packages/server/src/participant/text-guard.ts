@@ -8,7 +8,10 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 /** The path of the first string in `value` that the store cannot hold, or null. */
 export function findUnstorableText(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === "string") return UNSTORABLE.test(value) ? path : null;
-  if (typeof value !== "object" || value === null || depth > 20) return null;
+  // Binary bodies (attachment uploads) are bytes, not text: never walk them byte by byte.
+  if (typeof value !== "object" || value === null || depth > 20 || ArrayBuffer.isView(value)) {
+    return null;
+  }
   for (const [key, child] of Object.entries(value)) {
     const found = UNSTORABLE.test(key)
       ? `${path}.${key}`

@@ -1,4 +1,5 @@
 import {
+  Limits,
   ParticipantPath,
   SEND_EVENT_CONTENT_TYPES,
   type SendEventRequest,
@@ -24,6 +25,10 @@ export function registerEvent(app: FastifyInstance, ctx: ParticipantContext): vo
       const type = request.body.ContentType;
       if (!SEND_EVENT_CONTENT_TYPES.includes(type)) {
         throw Errors.validation(`ContentType ${type} is not supported by SendEvent.`);
+      }
+      const content = request.body.Content;
+      if (content !== undefined && Buffer.byteLength(content, "utf8") > Limits.CONTENT_MAX) {
+        throw Errors.validation(`Content must be at most ${Limits.CONTENT_MAX} bytes.`);
       }
       const item = await ctx.deps.centre.postEvent(contact.contactId, participant.participantId, {
         contentType: type,

@@ -19,6 +19,12 @@ import type { ParticipantContext } from "../context.js";
 import { decodeNextToken, encodeNextToken, type ScanDirection } from "../next-token.js";
 import { transcriptBody } from "../schemas.js";
 
+/** An ISO 8601 date-time with a four-digit year, as AbsoluteTime values are written. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** Years 0001–9999: every such time is a valid timestamp in the store. */
+const EARLIEST_MS = Date.parse("0001-01-01T00:00:00Z");
+const LATEST_MS = Date.parse("9999-12-31T23:59:59.999Z");
+
 /** The service's default page size (chatjs asks for 15). */
 const DEFAULT_MAX_RESULTS = 10;
 
@@ -47,8 +53,8 @@ async function startSeq(
     return seq;
   }
   if (start.AbsoluteTime !== undefined) {
-    const ms = Date.parse(start.AbsoluteTime);
-    if (Number.isNaN(ms)) {
+    const ms = ISO_TIME.test(start.AbsoluteTime) ? Date.parse(start.AbsoluteTime) : NaN;
+    if (!(ms >= EARLIEST_MS && ms <= LATEST_MS)) {
       throw Errors.validation("StartPosition.AbsoluteTime must be an ISO 8601 time.");
     }
     return findSeqByTime(db, contactId, new Date(ms).toISOString(), direction);
