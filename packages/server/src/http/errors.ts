@@ -16,6 +16,10 @@ function toServiceError(error: FastifyError): ServiceError | null {
   if (error.validation) {
     return Errors.validation(error.message);
   }
+  // PostgreSQL "data exception" (class 22): a value the store cannot take is bad input.
+  if (typeof error.code === "string" && /^22[0-9A-Z]{3}$/.test(error.code)) {
+    return Errors.validation("The request holds a value that cannot be stored.");
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     if (status === 404) return Errors.notFound(error.message);
