@@ -10,8 +10,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAdvisor } from "../../src/agents/advisors-repo.js";
 import { hashPassword } from "../../src/agents/password.js";
-import type { Db } from "../../src/store/db.js";
 import { call } from "../support/client.js";
+import { tablesHolding } from "../support/db-search.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import {
@@ -50,23 +50,6 @@ async function waitForQueued(
 }
 
 /** The tables of the store that hold `text` anywhere in a row. */
-async function tablesHolding(db: Db, text: string): Promise<string[]> {
-  const tables = await db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables
-     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
-  );
-  expect(tables.map((t) => t.table_name)).toContain("agent_contacts");
-  const holding: string[] = [];
-  for (const { table_name } of tables) {
-    const rows = await db.query(
-      `SELECT 1 FROM "${table_name}" t WHERE strpos(t::text, $1) > 0 LIMIT 1`,
-      [text],
-    );
-    if (rows.length > 0) holding.push(table_name);
-  }
-  return holding;
-}
-
 describe.each(ENGINES)("agent API (%s)", (engine) => {
   let server: TestServer;
   const customers: Customer[] = [];
