@@ -168,7 +168,7 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
     }
   });
 
-  it("refuses an upload with another content type, another size, a bad signature or after the URL expired", async () => {
+  it("refuses an upload with another content type, another size, a bad signature, a URL signed for another method, attachment or expiry, or after the URL expired", async () => {
     const s = await start({});
     const wrongType = await upload(s.body, PNG, { "Content-Type": "image/jpeg" });
     expect(wrongType.status).toBe(400);
@@ -181,6 +181,29 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
     );
     expect(forged.status).toBe(403);
     expect(forged.headers.get("x-amzn-errortype")).toBe("AccessDeniedException");
+    // A signature binds one method and one attachment: an upload URL neither downloads nor
+    // uploads another attachment, and an extended expiry breaks it.
+    expect((await fetch(s.body.UploadMetadata.Url)).status).toBe(403);
+    const other = await start({});
+    const swapped = s.body.UploadMetadata.Url.replace(
+      encodeURIComponent(s.body.AttachmentId),
+      encodeURIComponent(other.body.AttachmentId),
+    );
+    expect(swapped).not.toBe(s.body.UploadMetadata.Url);
+    const swappedPut = await fetch(swapped, {
+      method: "PUT",
+      headers: s.body.UploadMetadata.HeadersToInclude,
+      body: PNG,
+    });
+    expect(swappedPut.status).toBe(403);
+    const extended = s.body.UploadMetadata.Url.replace(
+      /expires=\d+/,
+      `expires=${clock.now() + 10 ** 9}`,
+    );
+    expect(
+      (await upload({ ...s.body, UploadMetadata: { ...s.body.UploadMetadata, Url: extended } }))
+        .status,
+    ).toBe(403);
     clock.advance(300_000);
     const late = await upload(s.body);
     expect(late.status).toBe(403);
