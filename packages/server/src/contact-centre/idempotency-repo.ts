@@ -10,10 +10,14 @@ export interface IdempotencyKey {
   requestHash: string;
 }
 
-/** The response recorded for this key within the window before `now`, or null. */
+/**
+ * The response recorded for this key within the window before `now`, or null. Records older
+ * than the window are swept in the same statement (a lookup always precedes a record).
+ */
 export async function findResponse<T>(db: Db, key: IdempotencyKey, now: string): Promise<T | null> {
   const [row] = await db.query<{ response: T }>(
-    `SELECT response FROM idempotency
+    `WITH swept AS (DELETE FROM idempotency WHERE created_at <= $5)
+     SELECT response FROM idempotency
      WHERE participant_id = $1 AND operation = $2 AND client_token = $3 AND request_hash = $4
        AND created_at > $5`,
     [
@@ -27,16 +31,13 @@ export async function findResponse<T>(db: Db, key: IdempotencyKey, now: string):
   return row ? row.response : null;
 }
 
-/** Record a response; records older than the window are swept at the same time. */
+/** Record a response (after `findResponse` swept the expired records). */
 export async function recordResponse(
   db: Db,
   key: IdempotencyKey,
   response: unknown,
   at: string,
 ): Promise<void> {
-  await db.query("DELETE FROM idempotency WHERE created_at <= $1", [
-    new Date(Date.parse(at) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-  ]);
   await db.query(
     `INSERT INTO idempotency (participant_id, operation, client_token, request_hash, response, created_at)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT DO NOTHING`,

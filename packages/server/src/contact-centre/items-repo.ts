@@ -1,29 +1,31 @@
 import type { Item } from "@chat-widget/protocol";
 import type { Db } from "../store/db.js";
 
-/** Append items after `lastSeq` (the caller holds the contact's row lock). */
+/**
+ * Append items after `lastSeq` (the caller holds the contact's row lock): the rows and the
+ * contact's new last seq in one statement.
+ */
 export async function appendItems(
   tx: Db,
   contactId: string,
   lastSeq: number,
   items: Item[],
 ): Promise<void> {
-  let seq = lastSeq;
-  for (const item of items) {
-    seq += 1;
-    await tx.query(
-      `INSERT INTO items (contact_id, seq, item_id, absolute_time, item) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-      [contactId, seq, item.Id, item.AbsoluteTime, JSON.stringify(item)],
-    );
-  }
   const last = items.at(-1);
-  if (last) {
-    await tx.query("UPDATE contacts SET last_seq = $2, last_item_at = $3 WHERE contact_id = $1", [
-      contactId,
-      seq,
-      last.AbsoluteTime,
-    ]);
-  }
+  if (!last) return;
+  const params: unknown[] = [contactId, lastSeq + items.length, last.AbsoluteTime];
+  const rows = items.map((item, i) => {
+    params.push(lastSeq + i + 1, item.Id, item.AbsoluteTime, JSON.stringify(item));
+    const n = params.length;
+    return `($1, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
+  });
+  await tx.query(
+    `WITH inserted AS (
+       INSERT INTO items (contact_id, seq, item_id, absolute_time, item) VALUES ${rows.join(", ")}
+     )
+     UPDATE contacts SET last_seq = $2, last_item_at = $3 WHERE contact_id = $1`,
+    params,
+  );
 }
 
 export async function findItem(db: Db, contactId: string, itemId: string): Promise<Item | null> {

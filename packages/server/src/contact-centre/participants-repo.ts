@@ -1,6 +1,12 @@
 import type { Db } from "../store/db.js";
-import { toParticipantRecord, type ParticipantRecord, type ParticipantRow } from "./rows.js";
-import type { Role } from "./types.js";
+import {
+  toContact,
+  toParticipantRecord,
+  type ContactRow,
+  type ParticipantRecord,
+  type ParticipantRow,
+} from "./rows.js";
+import type { Contact, Role } from "./types.js";
 
 export interface NewParticipantRow {
   participantId: string;
@@ -35,16 +41,6 @@ export async function findParticipant(
     "SELECT * FROM participants WHERE participant_id = $1",
     [participantId],
   );
-  return row ? toParticipantRecord(row) : null;
-}
-
-export async function findParticipantByTokenHash(
-  db: Db,
-  tokenHash: string,
-): Promise<ParticipantRecord | null> {
-  const [row] = await db.query<ParticipantRow>("SELECT * FROM participants WHERE token_hash = $1", [
-    tokenHash,
-  ]);
   return row ? toParticipantRecord(row) : null;
 }
 
@@ -103,4 +99,51 @@ export async function findParticipantByToken(
     [tokenHash, now],
   );
   return row ? toParticipantRecord(row) : null;
+}
+
+/** A participant and its contact, read in one statement. */
+export interface ParticipantWithContact {
+  participant: ParticipantRecord;
+  contact: Contact;
+}
+
+type CallerRow = ParticipantRow & Omit<ContactRow, "created_at"> & { contact_created_at: unknown };
+
+const CALLER_COLUMNS = `p.*, c.initial_contact_id, c.instance_id, c.contact_flow_id, c.status,
+  c.attributes, c.supported_content_types, c.created_at AS contact_created_at, c.ended_at,
+  c.last_seq, c.last_item_at`;
+
+function toCaller(row: CallerRow | undefined): ParticipantWithContact | null {
+  if (!row) return null;
+  return {
+    participant: toParticipantRecord(row),
+    contact: toContact({ ...row, created_at: row.contact_created_at }),
+  };
+}
+
+/**
+ * The participant (and its contact) a token reaches: its participant token when `table` is
+ * null, else a still valid token of that table.
+ */
+export async function findCallerByToken(
+  db: Db,
+  table: TokenTable | null,
+  tokenHash: string,
+  now: string,
+): Promise<ParticipantWithContact | null> {
+  const [row] =
+    table === null
+      ? await db.query<CallerRow>(
+          `SELECT ${CALLER_COLUMNS} FROM participants p
+           JOIN contacts c ON c.contact_id = p.contact_id WHERE p.token_hash = $1`,
+          [tokenHash],
+        )
+      : await db.query<CallerRow>(
+          `SELECT ${CALLER_COLUMNS} FROM ${table} t
+           JOIN participants p ON p.participant_id = t.participant_id
+           JOIN contacts c ON c.contact_id = p.contact_id
+           WHERE t.token_hash = $1 AND t.expires_at > $2`,
+          [tokenHash, now],
+        );
+  return toCaller(row);
 }

@@ -1,11 +1,7 @@
 import { BEARER_HEADER, Limits } from "@chat-widget/protocol";
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { isoAt } from "../clock.js";
-import { findContact } from "../contact-centre/contacts-repo.js";
-import {
-  findParticipantByToken,
-  findParticipantByTokenHash,
-} from "../contact-centre/participants-repo.js";
+import { findCallerByToken } from "../contact-centre/participants-repo.js";
 import type { ParticipantRecord } from "../contact-centre/rows.js";
 import { hashToken } from "../contact-centre/tokens.js";
 import type { Contact } from "../contact-centre/types.js";
@@ -47,14 +43,14 @@ export async function authenticate(
   options: AuthOptions = {},
 ): Promise<Caller> {
   const hash = hashToken(bearer(request));
-  const db = ctx.deps.db;
-  const participant =
-    kind === "participant"
-      ? await findParticipantByTokenHash(db, hash)
-      : await findParticipantByToken(db, "connection_tokens", hash, isoAt(ctx.clock.now()));
-  if (!participant) throw Errors.accessDenied("The token is not valid or has expired.");
-  const contact = await findContact(db, participant.contactId);
-  if (!contact) throw Errors.accessDenied("The token is not valid or has expired.");
+  const found = await findCallerByToken(
+    ctx.deps.db,
+    kind === "participant" ? null : "connection_tokens",
+    hash,
+    isoAt(ctx.clock.now()),
+  );
+  if (!found) throw Errors.accessDenied("The token is not valid or has expired.");
+  const { participant, contact } = found;
   if (!options.allowLeft && (participant.leftAt || contact.status !== "active")) {
     throw Errors.accessDenied("The participant has left or the chat has ended.");
   }
