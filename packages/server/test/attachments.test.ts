@@ -140,6 +140,20 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
     expect(b.body.AttachmentId).toBe(a.body.AttachmentId);
   });
 
+  it("concurrent StartAttachmentUpload requests with one ClientToken create one attachment", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        start({ ClientToken: "same-start-at-once", AttachmentName: "at-once.png" }),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(results.map((r) => r.body.AttachmentId)).size).toBe(1);
+    const rows = await server.built.deps.db.query(
+      "SELECT attachment_id FROM attachments WHERE name = 'at-once.png'",
+    );
+    expect(rows).toHaveLength(1);
+  });
+
   it("rejects types outside the accepted list and sizes over 20 MB with 400 ValidationException", async () => {
     const exe = await start({
       ContentType: "application/x-msdownload",

@@ -18,6 +18,7 @@ import {
   findAttachment,
   insertAttachment,
 } from "../../contact-centre/attachments-repo.js";
+import { lockContact } from "../../contact-centre/contacts-repo.js";
 import { findResponse, recordResponse } from "../../contact-centre/idempotency-repo.js";
 import { hashRequest } from "../../contact-centre/tokens.js";
 import { Errors } from "../../errors.js";
@@ -67,14 +68,17 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
           body.AttachmentName,
         ]),
       };
-      const previous = await findResponse<{ AttachmentId: string }>(db, key, isoAt(now));
-      let attachmentId = previous?.AttachmentId;
-      if (!attachmentId) {
-        const completed = await countCompletedAttachments(db, contact.contactId);
+      // Under the contact's lock, so that two requests with one ClientToken create one
+      // attachment and two uploads cannot both pass the quota.
+      const attachmentId = await db.transaction(async (tx) => {
+        await lockContact(tx, contact.contactId);
+        const previous = await findResponse<{ AttachmentId: string }>(tx, key, isoAt(now));
+        if (previous) return previous.AttachmentId;
+        const completed = await countCompletedAttachments(tx, contact.contactId);
         if (completed >= ATTACHMENTS_PER_CONTACT_QUOTA) throw attachmentQuotaExceeded();
-        attachmentId = randomUUID();
-        await insertAttachment(db, {
-          attachmentId,
+        const id = randomUUID();
+        await insertAttachment(tx, {
+          attachmentId: id,
           contactId: contact.contactId,
           participantId: participant.participantId,
           contentType: body.ContentType,
@@ -82,8 +86,9 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
           sizeBytes: body.AttachmentSizeInBytes,
           createdAt: isoAt(now),
         });
-        await recordResponse(db, key, { AttachmentId: attachmentId }, isoAt(now));
-      }
+        await recordResponse(tx, key, { AttachmentId: id }, isoAt(now));
+        return id;
+      });
       const expires = now + UPLOAD_URL_TTL_MS;
       return {
         AttachmentId: attachmentId,
