@@ -74,6 +74,11 @@ export async function findAttachment(
   return row ? toRecord(row) : null;
 }
 
+/*
+ * Attachment bytes cross the driver as base64 text, decoded and encoded by the database:
+ * PGlite passes a bytea parameter or column as hex text, 3–7× slower for a 20 MB file.
+ */
+
 /** Store the bytes of a pending (or re-uploaded, not yet completed) attachment. */
 export async function storeAttachmentData(
   db: Db,
@@ -81,9 +86,9 @@ export async function storeAttachmentData(
   data: Uint8Array,
 ): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE attachments SET data = $2, status = 'uploaded'
+    `UPDATE attachments SET data = decode($2, 'base64'), status = 'uploaded'
      WHERE attachment_id = $1 AND status IN ('pending', 'uploaded') RETURNING attachment_id`,
-    [attachmentId, data],
+    [attachmentId, Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("base64")],
   );
   return rows.length > 0;
 }
@@ -123,9 +128,9 @@ export async function completeAttachment(
 }
 
 export async function readAttachmentData(db: Db, attachmentId: string): Promise<Uint8Array | null> {
-  const [row] = await db.query<{ data: Uint8Array | null }>(
-    "SELECT data FROM attachments WHERE attachment_id = $1 AND status = 'completed'",
+  const [row] = await db.query<{ data: string | null }>(
+    "SELECT encode(data, 'base64') AS data FROM attachments WHERE attachment_id = $1 AND status = 'completed'",
     [attachmentId],
   );
-  return row?.data ?? null;
+  return row?.data == null ? null : Buffer.from(row.data, "base64");
 }
