@@ -80,6 +80,21 @@ describe("AGENT sessions on the advisor's one websocket", () => {
     );
   });
 
+  it("a chat that failed to connect is tried again by the next sync, and the failure clears", async () => {
+    let attempts = 0;
+    const { store, sessions, chats } = setup(true, (s) => {
+      if (attempts++ === 0) s.connect.mockRejectedValueOnce(new Error("socket closed"));
+    });
+    await chats.open(chatInfo("c1"));
+    expect(store.chat("c1")?.error).toContain("Could not connect to the chat");
+    chats.sync([chatInfo("c1")]);
+    await vi.waitFor(() => expect(store.chat("c1")?.connected).toBe(true));
+    expect(sessions.created).toHaveLength(2);
+    expect(store.chat("c1")?.error).toBeNull();
+    chats.sync([chatInfo("c1")]);
+    expect(sessions.created).toHaveLength(2);
+  });
+
   it("an 11th chat is not opened and the advisor is told why", async () => {
     const { store, sessions, chats } = setup();
     for (let i = 0; i < 10; i++) await chats.open(chatInfo(`c${i}`));
@@ -131,6 +146,36 @@ describe("receipts", () => {
     expect(store.chat("c1")?.receipts).toEqual({ own: "delivered" });
     s.emit("readReceipt", receiptItem("own", "read"));
     expect(store.chat("c1")?.receipts).toEqual({ own: "read" });
+  });
+});
+
+describe("a reopened or reloaded chat keeps what the server stored", () => {
+  it("receipts stored in the transcript mark the advisor's messages delivered or read, read winning", async () => {
+    const { store, chats } = setup(true, (s) => {
+      s.transcript = [
+        advisorMessage("a", "First"),
+        advisorMessage("b", "Second"),
+        advisorMessage("c", "Third"),
+        receiptItem("a", "read"),
+        receiptItem("a", "delivered"),
+        receiptItem("b", "delivered"),
+        receiptItem("c", "read", "agent-p1"),
+      ];
+    });
+    await chats.open(chatInfo("c1"));
+    expect(store.chat("c1")?.receipts).toEqual({ a: "read", b: "delivered" });
+  });
+
+  it("history loaded on open is not unread for a chat not in view; live messages are", async () => {
+    const { sessions, store, chats } = setup(true, (s) => {
+      s.transcript = [customerMessage(`old-${s.args.chatDetails.contactId}`, "Earlier")];
+    });
+    await chats.open(chatInfo("c1"));
+    await chats.open(chatInfo("c2"));
+    expect(store.chat("c2")?.items.map((i) => i.Id)).toEqual(["old-c2"]);
+    expect(store.chat("c2")?.unread).toBe(0);
+    sessions.created[1]!.emit("message", customerMessage("new", "Still there?", "c2"));
+    expect(store.chat("c2")?.unread).toBe(1);
   });
 });
 

@@ -137,12 +137,15 @@ export class ConsoleChats {
     try {
       await session.connect();
       store.setConnected(info.ContactId, true);
+      store.setChatError(info.ContactId, null); // an earlier attempt's failure is over
       const transcript = await session.getTranscript({
         maxResults: TRANSCRIPT_PAGE,
         scanDirection: "BACKWARD",
       });
-      this.received(handle, transcript.data.Transcript ?? []);
+      this.received(handle, transcript.data.Transcript ?? [], false);
     } catch (error) {
+      // Forget the failed session so the next `chats` event (or a reopen) tries again.
+      this.dispose(info.ContactId);
       store.setChatError(info.ContactId, `Could not connect to the chat: ${errorText(error)}`);
     }
   }
@@ -259,14 +262,32 @@ export class ConsoleChats {
     );
   }
 
-  private received(handle: Handle, items: Item[]): void {
+  /** Items from the live stream, or (live false) the history loaded when the chat opens. */
+  private received(handle: Handle, items: Item[], live = true): void {
     const id = handle.info.ContactId;
-    this.o.store.addItems(id, items);
+    this.o.store.addItems(id, items, live);
+    this.storedReceipts(handle, items);
     for (const item of items) {
       if (!isCustomerMessage(item)) continue;
       this.receipt(handle, item.Id, ContentType.DELIVERED_RECEIPT);
     }
     if (this.o.store.getSnapshot().selected === id) this.sendReadReceipts(id);
+  }
+
+  /**
+   * The server keeps receipts as message-metadata items: mark the advisor's messages the
+   * customer received or read (read wins over delivered; the advisor's own receipts are skipped).
+   */
+  private storedReceipts(handle: Handle, items: Item[]): void {
+    const { ContactId, ParticipantId } = handle.info;
+    for (const item of items) {
+      const messageId = item.MessageMetadata?.MessageId;
+      if (!messageId) continue;
+      for (const r of item.MessageMetadata?.Receipts ?? []) {
+        if (r.RecipientParticipantId === ParticipantId) continue;
+        this.o.store.markReceipt(ContactId, messageId, r.ReadTimestamp ? "read" : "delivered");
+      }
+    }
   }
 
   private receipt(

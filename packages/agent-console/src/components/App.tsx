@@ -14,6 +14,7 @@ export interface AppProps {
 
 export function App({ api, createChats, eventSource }: AppProps) {
   const [auth, setAuthState] = useState<Auth | null>(() => loadAuth());
+  const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
   const setAuth = (next: Auth | null) => {
     saveAuth(next);
     setAuthState(next);
@@ -34,6 +35,7 @@ export function App({ api, createChats, eventSource }: AppProps) {
   if (!auth) {
     return (
       <SignIn
+        problem={signOutProblem}
         signIn={(u, p) => api.signIn(u, p)}
         onSignedIn={(r) => setAuth({ token: r.Token, advisor: r.Advisor })}
       />
@@ -45,7 +47,10 @@ export function App({ api, createChats, eventSource }: AppProps) {
       token={auth.token}
       advisor={auth.advisor}
       onAdvisor={(advisor) => setAuth({ ...auth, advisor })}
-      onSignOut={() => setAuth(null)}
+      onSignOut={(problem) => {
+        setSignOutProblem(problem ?? null);
+        setAuth(null);
+      }}
       createChats={createChats}
       eventSource={eventSource}
     />

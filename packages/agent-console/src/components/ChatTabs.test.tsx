@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newChatState } from "../state/chat-state.js";
 import { chatInfo } from "../test-support/items.js";
@@ -24,6 +24,15 @@ describe("the chat tabs", () => {
     expect(screen.queryByLabelText("0 unread")).toBeNull();
     expect(screen.getByRole("heading").textContent).toContain("(2/10)");
     expect(screen.getByRole("tab", { name: /Ada/ }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("a typing customer is announced by text in the tab (a plain span's aria-label is not read)", () => {
+    const typing = [
+      { ...newChatState(chatInfo("c1", { CustomerName: "Ada" })), customerTyping: true },
+    ];
+    render(<ChatTabs chats={typing} selected="c1" select={() => {}} />);
+    const tab = screen.getByRole("tab", { name: /Ada/ });
+    expect(within(tab).getByText("typing").className).toBe("sr-only");
   });
 
   it("are keyboard-usable: arrow keys, Home and End move between chats", () => {

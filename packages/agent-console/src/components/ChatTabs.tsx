@@ -64,7 +64,11 @@ export function ChatTabs({ chats, selected, select }: ChatTabsProps) {
                   #{c.info.ContactId.slice(-4)}
                 </span>
                 {order && <span className="order">{order}</span>}
-                {c.customerTyping && <span className="typing-dot" aria-label="typing" />}
+                {c.customerTyping && (
+                  <span className="typing-dot">
+                    <span className="sr-only">typing</span>
+                  </span>
+                )}
                 {c.ended && <span className="ended-mark">ended</span>}
                 {c.unread > 0 && (
                   <span className="unread" aria-label={`${c.unread} unread`}>

@@ -1,4 +1,5 @@
 /** One chat: header with End chat, the contact's attributes, the transcript, transfers, errors and the composer. */
+import { useState } from "react";
 import type { ChatState } from "../state/chat-state.js";
 import { AttributesPanel } from "./AttributesPanel.js";
 import { panelId, tabId } from "./ChatTabs.js";
@@ -11,7 +12,7 @@ export interface ChatActions {
   typing(contactId: string): void;
   attach(contactId: string, file: File): void;
   download(contactId: string, attachmentId: string, name: string): void;
-  end(contactId: string): void;
+  end(contactId: string): Promise<void>;
   close(contactId: string): void;
   dismissError(contactId: string): void;
 }
@@ -19,6 +20,15 @@ export interface ChatActions {
 export function ChatView({ chat, actions }: { chat: ChatState; actions: ChatActions }) {
   const id = chat.info.ContactId;
   const name = chat.info.CustomerName || "Customer";
+  const [ending, setEnding] = useState(false);
+  const end = async () => {
+    setEnding(true);
+    try {
+      await actions.end(id);
+    } finally {
+      setEnding(false);
+    }
+  };
   return (
     <section className="chat-view" role="tabpanel" id={panelId(id)} aria-labelledby={tabId(id)}>
       <header>
@@ -31,7 +41,7 @@ export function ChatView({ chat, actions }: { chat: ChatState; actions: ChatActi
             Close chat
           </button>
         ) : (
-          <button type="button" className="danger" onClick={() => actions.end(id)}>
+          <button type="button" className="danger" disabled={ending} onClick={() => void end()}>
             End chat
           </button>
         )}

@@ -165,6 +165,51 @@ describe("the console", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("a failed server sign-out still signs out locally and passes the problem on", async () => {
+    const api = fakeApi({
+      signOut: vi.fn(async () => {
+        throw new Error("Network down");
+      }),
+    });
+    const { onSignOut } = renderConsole(api);
+    fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(onSignOut).toHaveBeenCalledWith("Sign-out failed: Network down"));
+  });
+
+  it("End chat is disabled while its request is in flight", async () => {
+    let finish = () => {};
+    const api = fakeApi({
+      end: vi.fn(() => new Promise<void>((resolve) => (finish = resolve))),
+    });
+    const { events } = renderConsole(api);
+    events.fire("chats", {
+      Chats: [{ ...chatInfo("1", { CustomerName: "Ada" }), Queue: "q", AcceptedAt: "" }],
+    });
+    const button = await screen.findByRole("button", { name: "End chat" });
+    fireEvent.click(button);
+    expect(button).toHaveProperty("disabled", true);
+    fireEvent.click(button);
+    expect(api.end).toHaveBeenCalledTimes(1);
+    await act(async () => finish());
+    expect(button).toHaveProperty("disabled", false);
+  });
+
+  it("closing an ended chat moves focus to the tab of the chat now in view", async () => {
+    const { events, sessions } = renderConsole(fakeApi());
+    events.fire("chats", {
+      Chats: [
+        { ...chatInfo("1", { CustomerName: "Ada" }), Queue: "q", AcceptedAt: "" },
+        { ...chatInfo("2", { CustomerName: "Bob" }), Queue: "q", AcceptedAt: "" },
+      ],
+    });
+    await waitFor(() => expect(sessions.created).toHaveLength(2));
+    act(() => sessions.created[0]!.emit("ended", {}));
+    fireEvent.click(await screen.findByRole("button", { name: "Close chat" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("tab", { name: /Bob/ })),
+    );
+  });
+
   it("signing out closes the events stream", async () => {
     const { events, onSignOut } = renderConsole(fakeApi());
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));

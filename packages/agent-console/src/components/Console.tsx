@@ -12,7 +12,7 @@ import { subscribeAgentEvents, type EventSourceFactory } from "../api/events.js"
 import { ConsoleChats } from "../chat/console-chats.js";
 import { ChatsStore } from "../state/chats-store.js";
 import { AvailabilityToggle } from "./AvailabilityToggle.js";
-import { ChatTabs } from "./ChatTabs.js";
+import { ChatTabs, tabId } from "./ChatTabs.js";
 import { ChatView, type ChatActions } from "./ChatView.js";
 import { MetricsChart } from "./MetricsChart.js";
 import { QueueList } from "./QueueList.js";
@@ -22,7 +22,8 @@ export interface ConsoleProps {
   token: string;
   advisor: Advisor;
   onAdvisor(advisor: Advisor): void;
-  onSignOut(): void;
+  /** Signed out locally; `problem` says why the server's sign-out failed, if it did. */
+  onSignOut(problem?: string): void;
   /** Tests give their own chats controller and event source. */
   createChats?: (store: ChatsStore) => ConsoleChats;
   eventSource?: EventSourceFactory;
@@ -54,6 +55,11 @@ export function Console({
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [queue, setQueue] = useState<QueuedContact[]>([]);
   const [live, setLive] = useState(true);
+  // After a chat closes, keyboard focus moves to the tab of the chat now in view.
+  const [focusTab, setFocusTab] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusTab) document.getElementById(tabId(focusTab))?.focus();
+  }, [focusTab]);
 
   useEffect(() => {
     chats.start();
@@ -100,13 +106,14 @@ export function Console({
       0,
     );
   };
+  // The advisor always gets out; a failed server sign-out is shown on the sign-in screen.
   const signOut = async () => {
     try {
       await api.signOut(token);
+      onSignOut();
     } catch (error) {
-      store.setError(`Sign-out failed: ${errorText(error)}`);
+      onSignOut(`Sign-out failed: ${errorText(error)}`);
     }
-    onSignOut();
   };
   const loadMetrics = useCallback(() => api.metricsText(), [api]);
 
@@ -115,8 +122,11 @@ export function Console({
     typing: (id) => chats.typing(id),
     attach: (id, file) => void chats.sendAttachment(id, file),
     download: (id, attachmentId, name) => void chats.download(id, attachmentId, name),
-    end: (id) => void chats.end(id),
-    close: (id) => chats.close(id),
+    end: (id) => chats.end(id),
+    close: (id) => {
+      chats.close(id);
+      setFocusTab(store.getSnapshot().selected);
+    },
     dismissError: (id) => store.setChatError(id, null),
   };
   const open = snapshot.chats.filter((c) => !c.ended).length;

@@ -6,12 +6,14 @@ import { errorText } from "../api/errors.js";
 export interface SignInProps {
   signIn(username: string, password: string): Promise<SignInResponse>;
   onSignedIn(response: SignInResponse): void;
+  /** Shown until the next sign-in attempt (e.g. the last sign-out failed on the server). */
+  problem?: string | null;
 }
 
-export function SignIn({ signIn, onSignedIn }: SignInProps) {
+export function SignIn({ signIn, onSignedIn, problem = null }: SignInProps) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(problem);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {

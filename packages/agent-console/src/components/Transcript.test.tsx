@@ -104,6 +104,11 @@ describe("the transcript", () => {
     expect(download).toHaveBeenCalledWith("att-1", "receipt.pdf");
   });
 
+  it("is a log, so screen readers announce new messages", () => {
+    render(<Transcript chat={newChatState(chatInfo())} download={() => {}} />);
+    expect(screen.getByRole("log", { name: "Transcript" })).toBeTruthy();
+  });
+
   it("shows the customer's typing", () => {
     const chat = { ...newChatState(chatInfo()), customerTyping: true };
     render(<Transcript chat={chat} download={() => {}} />);

@@ -1,4 +1,4 @@
-/** The chat's transcript, scrolled to the newest item; a live region announces new messages. */
+/** The chat's transcript (a log: new messages are announced), scrolled to the newest item. */
 import { useEffect, useMemo, useRef } from "react";
 import { conversation, type ChatState } from "../state/chat-state.js";
 import { TranscriptItem } from "./TranscriptItem.js";
@@ -16,8 +16,8 @@ export function Transcript({ chat, download }: TranscriptProps) {
     end.current?.scrollIntoView?.({ block: "end" });
   }, [count, chat.customerTyping]);
   return (
-    <div className="transcript" tabIndex={0} aria-label="Transcript">
-      <ol aria-live="polite" aria-relevant="additions">
+    <div className="transcript" role="log" tabIndex={0} aria-label="Transcript">
+      <ol>
         {items.map((item) => (
           <TranscriptItem
             key={item.Id}

@@ -85,6 +85,14 @@ describe("unread counts", () => {
     expect(c.unread).toBe(1);
   });
 
+  it("history loaded when the chat opens never counts as unread; later live messages do", () => {
+    let c = withItems(chat(), [customerMessage("1", "a"), botMessage("2", "b")], false, false);
+    expect(c.items).toHaveLength(2);
+    expect(c.unread).toBe(0);
+    c = withItems(c, [customerMessage("3", "c")], false);
+    expect(c.unread).toBe(1);
+  });
+
   it("stay at zero for the chat in view", () => {
     expect(withItems(chat(), [customerMessage("1", "a")], true).unread).toBe(0);
   });

@@ -105,10 +105,16 @@ const byTime = (a: Item, b: Item): number =>
 
 /**
  * Add items to a chat: each item once by Id (however many paths deliver it), kept in time
- * order; unread counts grow only for new incoming messages of a chat not in view; a customer
- * message clears the typing indicator; chat.ended ends the chat.
+ * order; unread counts grow only for new live messages of a chat not in view (history loaded
+ * when the chat opens never counts); a customer message clears the typing indicator;
+ * chat.ended ends the chat.
  */
-export function withItems(chat: ChatState, incoming: Item[], inView: boolean): ChatState {
+export function withItems(
+  chat: ChatState,
+  incoming: Item[],
+  inView: boolean,
+  live = true,
+): ChatState {
   const known = new Set(chat.items.map((i) => i.Id));
   const added: Item[] = [];
   let ended = chat.ended;
@@ -128,12 +134,14 @@ export function withItems(chat: ChatState, incoming: Item[], inView: boolean): C
   const items = [...chat.items, ...added].sort(byTime);
   const unread = inView
     ? 0
-    : chat.unread +
-      added.filter(
-        (i) =>
-          countsAsUnread(i, chat.info.ParticipantId) &&
-          !isBotEcho(i, items.slice(0, items.indexOf(i))),
-      ).length;
+    : !live
+      ? chat.unread
+      : chat.unread +
+        added.filter(
+          (i) =>
+            countsAsUnread(i, chat.info.ParticipantId) &&
+            !isBotEcho(i, items.slice(0, items.indexOf(i))),
+        ).length;
   return { ...chat, items, unread, ended, customerTyping: ended ? false : typing };
 }
 

@@ -74,9 +74,10 @@ export class ChatsStore {
     this.set({ ...this.snapshot, chats, selected: contactId });
   }
 
-  addItems(contactId: string, items: Item[]): void {
+  /** Add items; `live` is false for the history loaded when a chat opens (never unread). */
+  addItems(contactId: string, items: Item[], live = true): void {
     const inView = this.snapshot.selected === contactId;
-    this.update(contactId, (c) => withItems(c, items, inView));
+    this.update(contactId, (c) => withItems(c, items, inView, live));
   }
 
   markReceipt(contactId: string, messageId: string, mark: ReceiptMark): void {
