@@ -14,11 +14,11 @@ import {
   startCentre,
   type Centre,
 } from "./test-support/contact-centre.js";
-import { FramesClient } from "./test-support/frames-client.js";
+import { FrameClient } from "../../test/support/client.js";
 
 let centre: Centre;
 let token: string;
-const sockets: FramesClient[] = [];
+const sockets: FrameClient[] = [];
 
 // One contact centre for the file (starting PGlite is slow); each test brings new customers.
 beforeAll(async () => {
@@ -32,12 +32,13 @@ afterAll(async () => {
   await centre?.close();
 });
 
-async function advisorSocket(): Promise<FramesClient> {
+async function advisorSocket(): Promise<FrameClient> {
   const r = await api<WebSocketTransportResponse>(centre, AgentApiPath.WebSocketTransport, token);
   expect(r.status).toBe(200);
-  const socket = await FramesClient.open(r.body.webSocketTransport.url);
+  const socket = await FrameClient.open(r.body.webSocketTransport.url);
   sockets.push(socket);
-  await socket.subscribe();
+  socket.send({ topic: "aws/subscribe", content: { topics: ["aws/chat"] } });
+  await socket.waitFor((f) => f.topic === "aws/subscribe");
   return socket;
 }
 
@@ -63,7 +64,7 @@ describe("the advisor websocket transport", () => {
 
   it("refuses a websocket URL whose token was forged", async () => {
     const url = centre.url.replace(/^http/, "ws") + `${AgentApiPath.WebSocket}?token=abc.def`;
-    await expect(FramesClient.open(url)).rejects.toThrow("unexpected response 403");
+    await expect(FrameClient.open(url)).rejects.toThrow("unexpected response 403");
   });
 });
 

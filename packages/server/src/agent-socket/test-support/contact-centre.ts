@@ -8,8 +8,8 @@ import {
   type QueueResponse,
   type SignInResponse,
 } from "@chat-widget/protocol";
-import { buildApp, listen, type BuiltApp } from "../../app.js";
-import { loadConfig } from "../../config.js";
+import { startServer } from "../../../test/support/server.js";
+import type { BuiltApp } from "../../app.js";
 
 export interface Centre {
   url: string;
@@ -17,16 +17,8 @@ export interface Centre {
   close(): Promise<void>;
 }
 
-export async function startCentre(): Promise<Centre> {
-  const config = loadConfig({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: "memory",
-    LOG_LEVEL: "silent",
-  });
-  const built = await buildApp(config);
-  const url = await listen(built);
-  return { url, built, close: () => built.close() };
+export function startCentre(): Promise<Centre> {
+  return startServer("pglite", { features: true });
 }
 
 export async function api<T>(
