@@ -10,7 +10,7 @@ import { openDb } from "../../../src/store/open-db.js";
 import { createTestDatabase, type Engine } from "../../support/databases.js";
 
 /** Starting PGlite compiles PostgreSQL's WebAssembly: slow on a loaded machine. */
-export const STARTUP_MS = 180_000;
+export { START_TIMEOUT_MS as STARTUP_MS } from "../../support/server.js";
 
 export interface ContactCentreServer {
   /** The server's origin, e.g. http://127.0.0.1:40123 */
