@@ -1,8 +1,8 @@
 /** A real contact centre on 127.0.0.1:0 (PGlite in memory), serving the built browser apps. */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildApp, listen, type BuiltApp } from "../../packages/server/src/app.js";
-import { loadConfig } from "../../packages/server/src/config.js";
+import type { BuiltApp } from "../../packages/server/src/app.js";
+import { startServer } from "../../packages/server/test/support/server.js";
 
 /** PGlite compiles PostgreSQL's WebAssembly at start: a beforeAll that starts a centre needs it. */
 export { STARTUP_MS } from "../../packages/server/test/client/support/contact-centre.js";
@@ -39,13 +39,5 @@ export async function startContactCentre(
       throw new Error(`${what} is not built: run \`npm run build -w ${workspace}\` first`);
     }
   }
-  const config = loadConfig({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: "memory",
-    LOG_LEVEL: "silent",
-  });
-  const built = await buildApp(config);
-  const url = await listen(built);
-  return { url, built, close: () => built.close() };
+  return startServer("pglite", { features: true });
 }
