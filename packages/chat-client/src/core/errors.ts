@@ -70,3 +70,13 @@ export function isRequestError(value: unknown): value is RequestError {
 export function toRequestError(type: string, message: string, statusCode?: number): RequestError {
   return { type, message, stack: (new Error(message).stack ?? "").split("\n"), statusCode };
 }
+
+/**
+ * Whether a failed request may succeed if tried again: no answer at all (network error,
+ * timeout), 408, 429 or a 5xx. Any other answer (403 AccessDenied, 400 validation, …) is final.
+ */
+export function isTransientError(error: unknown): boolean {
+  if (!isRequestError(error)) return false;
+  const status = error.statusCode;
+  return status === undefined || status === 408 || status === 429 || status >= 500;
+}

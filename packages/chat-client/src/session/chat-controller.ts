@@ -59,15 +59,15 @@ export class ChatController {
       (receipt) => this.operations.sendReceipt(receipt),
       () => config.throttleTime,
     );
-    this.delivery = new Delivery(
-      (item) =>
+    this.delivery = new Delivery({
+      deliver: (item) =>
         dispatchItem(item, {
           deps,
           state: this.state,
           emit: this.emit,
           breakConnection: () => this.lifecycle.breakConnection(),
         }),
-      async (request) => {
+      fetchPage: async (request) => {
         const response = await client.getTranscript(
           this.provider.getConnectionToken() ?? "",
           request,
@@ -75,8 +75,9 @@ export class ChatController {
         this.receipts.seed(response.Transcript ?? []);
         return response;
       },
+      env,
       logger,
-    );
+    });
     this.lifecycle = new ConnectionLifecycle(
       deps,
       this.state,

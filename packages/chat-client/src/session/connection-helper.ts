@@ -40,6 +40,8 @@ export const CONNECTION_STATUSES: readonly ConnectionStatus[] = [
 export interface ConnectionEvents {
   ConnectionGained: () => void;
   ConnectionLost: () => void;
+  /** The server confirmed the `aws/chat` subscription: from now on it streams this socket every item. */
+  Subscribed: () => void;
   Ended: () => void;
   IncomingMessage: (item: Item) => void;
   DeepHeartbeatSuccess: () => void;
@@ -72,6 +74,9 @@ export class SharedConnection {
       manager.onMessage(Topic.CHAT, (frame) => this.handleFrame(frame)),
       manager.onConnectionGain(() => this.setState("Connected")),
       manager.onConnectionLost(() => this.setState("ConnectionLost")),
+      manager.onSubscriptionUpdate((topics) => {
+        if (topics.includes(Topic.CHAT)) this.events.emit("Subscribed");
+      }),
       manager.onInitFailure(() => this.setState("Ended")),
       manager.onDeepHeartbeatSuccess(() => this.heartbeat("DeepHeartbeatSuccess")),
       manager.onDeepHeartbeatFailure(() => this.heartbeat("DeepHeartbeatFailure")),
@@ -170,6 +175,7 @@ export class ContactConnection {
     this.subscriptions = [
       forward("ConnectionGained"),
       forward("ConnectionLost"),
+      forward("Subscribed"),
       forward("Ended"),
       forward("DeepHeartbeatSuccess"),
       forward("DeepHeartbeatFailure"),

@@ -56,6 +56,7 @@ export class ConnectionLifecycle {
   /** Stop refreshing the token and end the connection. */
   breakConnection(): void {
     this.refresher.stop();
+    this.delivery.stop();
     this.state.connection?.end();
   }
 
@@ -113,8 +114,10 @@ export class ConnectionLifecycle {
     connection.events.on("ConnectionGained", () => {
       this.state.hasChatEnded = false;
       this.emit("connectionEstablished", {});
-      void this.delivery.repair();
     });
+    // Repair only once the server streams to this socket: an item committed before that is
+    // in the transcript, one committed after arrives live (held behind the repair).
+    connection.events.on("Subscribed", () => void this.delivery.repair());
     connection.events.on("ConnectionLost", () => this.emit("connectionLost", {}));
     connection.events.on("Ended", () => {
       this.emit("connectionBroken", {});
@@ -122,7 +125,7 @@ export class ConnectionLifecycle {
     });
     connection.events.on("DeepHeartbeatSuccess", () => this.emit("deepHeartbeatSuccess", {}));
     connection.events.on("DeepHeartbeatFailure", () => this.emit("deepHeartbeatFailure", {}));
-    connection.events.on("IncomingMessage", (item) => this.delivery.accept(item));
+    connection.events.on("IncomingMessage", (item) => this.delivery.receive(item));
     return connection.start();
   }
 

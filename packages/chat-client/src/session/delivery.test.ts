@@ -11,7 +11,7 @@ async function connected() {
   const delivered: Item[] = [];
   h.session.onMessage((e) => delivered.push(e.data));
   await h.session.connect();
-  h.manager.gain();
+  h.manager.reconnect();
   await flush();
   const transcriptRequests = () =>
     h.service.calls("GetTranscript").map((r) => r.body as GetTranscriptRequest);
@@ -27,42 +27,49 @@ describe("nothing lost, nothing twice", () => {
     expect(h.ids()).toEqual(["m1"]);
   });
 
-  it("an own send is delivered once, whether its websocket echo comes after or before the response", async () => {
+  it("an own send reaches onMessage from the server's stream, once, not from the send's answer", async () => {
     const h = await connected();
+    h.service.on("SendMessage", () => ({ body: { Id: "own", AbsoluteTime: at(1) } }));
     const result = await h.session.sendMessage({ message: "hello", contentType: "text/plain" });
-    const id = result.data.Id;
-    expect(h.delivered).toEqual([
-      expect.objectContaining({
-        Id: id,
-        Content: "hello",
-        ParticipantRole: "CUSTOMER",
-        ParticipantId: "customer-1",
-        Type: "MESSAGE",
-      }),
-    ]);
-    h.manager.item(h.item({ Id: id, Content: "hello", ParticipantRole: "CUSTOMER" }));
-    expect(h.ids()).toEqual([id]);
-
-    h.service.on("SendMessage", () => {
-      h.manager.item(
-        h.item({
-          Id: "echo-first",
-          Content: "again",
-          ParticipantRole: "CUSTOMER",
-          DisplayName: "Customer",
-        }),
-      );
-      return { body: { Id: "echo-first", AbsoluteTime: at(5) } };
-    });
-    await h.session.sendMessage({ message: "again", contentType: "text/plain" });
-    expect(h.ids()).toEqual([id, "echo-first"]);
-    expect(h.delivered[1]!.DisplayName).toBe("Customer");
+    expect(result.data.Id).toBe("own");
+    expect(h.ids()).toEqual([]);
+    const echo = h.item({ Id: "own", AbsoluteTime: at(1), ParticipantRole: "CUSTOMER" });
+    h.manager.item(echo);
+    h.manager.item(echo);
+    expect(h.delivered).toEqual([expect.objectContaining({ Id: "own", Content: "hello" })]);
   });
 
-  it("the first connection reads the most recent transcript page and delivers what the websocket did not bring", async () => {
+  it("the answer to an own send does not move the repair position: the other side's items sent before it are repaired", async () => {
+    const h = await connected();
+    h.manager.item(h.item({ Id: "a", AbsoluteTime: at(1) }));
+    h.manager.lose();
+    // While the socket is down the advisor writes b; the visitor's own message is stored after it.
+    h.service.on("SendMessage", () => ({ body: { Id: "own", AbsoluteTime: at(3) } }));
+    await h.session.sendMessage({ message: "mine", contentType: "text/plain" });
+    h.service.on("GetTranscript", () => ({
+      body: {
+        Transcript: [
+          h.item({ Id: "a", AbsoluteTime: at(1) }),
+          h.item({ Id: "b", AbsoluteTime: at(2) }),
+          h.item({ Id: "own", AbsoluteTime: at(3), ParticipantRole: "CUSTOMER" }),
+        ],
+      },
+    }));
+    h.manager.reconnect();
+    await flush();
+    expect(h.transcriptRequests().at(-1)!.StartPosition).toEqual({ Id: "a" });
+    expect(h.ids()).toEqual(["a", "b", "own"]);
+  });
+
+  it("the transcript is read only once the aws/chat subscription is confirmed, not when the socket opens", async () => {
     const h = createHarness();
     const delivered: string[] = [];
     h.session.onMessage((e) => delivered.push(e.data.Id));
+    await h.session.connect();
+    h.manager.gain();
+    await flush();
+    expect(h.service.calls("GetTranscript")).toHaveLength(0);
+    // Items committed while the socket was opening are only in the transcript.
     h.service.transcript = [
       h.item({
         Id: "joined",
@@ -72,29 +79,28 @@ describe("nothing lost, nothing twice", () => {
       }),
       h.item({ Id: "greeting", AbsoluteTime: at(1) }),
     ];
-    await h.session.connect();
-    h.manager.gain();
+    h.manager.subscribed(["aws/other"]);
     await flush();
-    expect(h.service.calls("GetTranscript")[0]!.body).toEqual({
-      MaxResults: 100,
-      ScanDirection: "BACKWARD",
-      SortOrder: "ASCENDING",
-      StartPosition: {},
-    });
+    expect(h.service.calls("GetTranscript")).toHaveLength(0);
+    h.manager.subscribed();
+    await flush();
+    expect(h.service.calls("GetTranscript").map((r) => r.body)).toEqual([
+      { MaxResults: 100, ScanDirection: "BACKWARD", SortOrder: "ASCENDING", StartPosition: {} },
+    ]);
     expect(delivered).toEqual(["joined", "greeting"]);
   });
 
-  it("after a reconnect the client fetches the transcript from the last item it delivered and hands the missed items to onMessage in order, once each", async () => {
+  it("after a reconnect the client reads the transcript from the last item the stream brought and hands the missed items to onMessage in order, once each", async () => {
     const h = await connected();
     h.manager.item(h.item({ Id: "a", AbsoluteTime: at(1) }));
     h.manager.item(h.item({ Id: "b", AbsoluteTime: at(2) }));
     h.manager.lose();
     h.service.transcript = [
       h.item({ Id: "b", AbsoluteTime: at(2) }),
-      h.item({ Id: "c", AbsoluteTime: at(3) }),
       h.item({ Id: "d", AbsoluteTime: at(4) }),
+      h.item({ Id: "c", AbsoluteTime: at(3) }),
     ];
-    h.manager.gain();
+    h.manager.reconnect();
     await flush();
     expect(h.transcriptRequests().at(-1)).toEqual({
       MaxResults: 100,
@@ -108,30 +114,27 @@ describe("nothing lost, nothing twice", () => {
     expect(h.ids()).toEqual(["a", "b", "c", "d"]);
   });
 
-  it("the repair follows NextToken until the last page", async () => {
+  it("the repair follows NextToken to the last page, however many pages there are", async () => {
     const h = await connected();
-    h.manager.item(h.item({ Id: "a", AbsoluteTime: at(1) }));
+    h.manager.item(h.item({ Id: "m0", AbsoluteTime: at(0) }));
     h.manager.lose();
-    h.service.on("GetTranscript", (r) =>
-      r.body!.NextToken
-        ? { body: { Transcript: [h.item({ Id: "c", AbsoluteTime: at(3) })] } }
-        : {
-            body: {
-              Transcript: [
-                h.item({ Id: "a", AbsoluteTime: at(1) }),
-                h.item({ Id: "b", AbsoluteTime: at(2) }),
-              ],
-              NextToken: "p2",
-            },
-          },
-    );
-    h.manager.gain();
-    await flush();
-    expect(h.transcriptRequests().at(-1)).toMatchObject({
-      NextToken: "p2",
-      StartPosition: { Id: "a" },
+    const PAGES = 30;
+    h.service.on("GetTranscript", (r) => {
+      const page = r.body!.NextToken ? Number(r.body!.NextToken) : 1;
+      return {
+        body: {
+          Transcript: [h.item({ Id: `m${page}`, AbsoluteTime: at(page) })],
+          ...(page < PAGES ? { NextToken: String(page + 1) } : {}),
+        },
+      };
     });
-    expect(h.ids()).toEqual(["a", "b", "c"]);
+    h.manager.reconnect();
+    await flush();
+    const repairReads = () => h.transcriptRequests().slice(1); // after the first connection's read
+    for (let i = 0; i < 10 && repairReads().length < PAGES; i++) await flush();
+    expect(repairReads()).toHaveLength(PAGES);
+    expect(repairReads().every((r) => (r.StartPosition as { Id?: string }).Id === "m0")).toBe(true);
+    expect(h.ids()).toEqual(Array.from({ length: PAGES + 1 }, (_, i) => `m${i}`));
   });
 
   it("live items arriving during a repair wait behind the missed items", async () => {
@@ -148,7 +151,7 @@ describe("nothing lost, nothing twice", () => {
               resolve({ body: { Transcript: [h.item({ Id: "b", AbsoluteTime: at(2) })] } })),
         ),
     );
-    h.manager.gain();
+    h.manager.reconnect();
     await flush();
     h.manager.item(h.item({ Id: "c", AbsoluteTime: at(3) }));
     h.manager.item(h.item({ Id: "b", AbsoluteTime: at(2) }));
@@ -158,18 +161,89 @@ describe("nothing lost, nothing twice", () => {
     expect(h.ids()).toEqual(["a", "b", "c"]);
   });
 
-  it("a failed repair read still delivers the queued live items", async () => {
+  it("a repair read that gets no answer is tried again after 1 s, then 2 s, holding the live items until the missed ones are delivered", async () => {
+    const h = await connected();
+    h.manager.item(h.item({ Id: "a", AbsoluteTime: at(1) }));
+    h.manager.lose();
+    const before = h.transcriptRequests().length;
+    const reads = () => h.transcriptRequests().length - before;
+    h.service.on("GetTranscript", () => {
+      throw new TypeError("Failed to fetch");
+    });
+    h.manager.reconnect();
+    await flush();
+    h.manager.item(h.item({ Id: "c", AbsoluteTime: at(3) }));
+    expect(reads()).toBe(1);
+    vi.advanceTimersByTime(999);
+    await flush();
+    expect(reads()).toBe(1);
+    vi.advanceTimersByTime(1);
+    await flush();
+    expect(reads()).toBe(2);
+    vi.advanceTimersByTime(1999);
+    await flush();
+    expect(reads()).toBe(2);
+    expect(h.ids()).toEqual(["a"]);
+    h.service.on("GetTranscript", () => ({
+      body: { Transcript: [h.item({ Id: "b", AbsoluteTime: at(2) })] },
+    }));
+    vi.advanceTimersByTime(1);
+    await flush();
+    expect(reads()).toBe(3);
+    expect(h.transcriptRequests().at(-1)!.StartPosition).toEqual({ Id: "a" });
+    expect(h.ids()).toEqual(["a", "b", "c"]);
+  });
+
+  it("a new confirmed subscription while a failed read waits reads at once", async () => {
+    const h = await connected();
+    h.manager.lose();
+    h.service.on("GetTranscript", () => {
+      throw new TypeError("Failed to fetch");
+    });
+    h.manager.reconnect();
+    await flush();
+    expect(h.transcriptRequests()).toHaveLength(2); // the first connection's read, then this one
+    h.service.on("GetTranscript", () => ({ body: { Transcript: [] } }));
+    h.manager.subscribed();
+    await flush();
+    expect(h.transcriptRequests()).toHaveLength(3);
+    vi.advanceTimersByTime(60_000);
+    await flush();
+    expect(h.transcriptRequests()).toHaveLength(3);
+  });
+
+  it("a repair read refused for good (400) is not retried and the held live items are delivered", async () => {
     const h = await connected();
     h.manager.lose();
     h.service.on("GetTranscript", () => ({ status: 400, body: { __type: "ValidationException" } }));
-    h.manager.gain();
+    h.manager.reconnect();
     h.manager.item(h.item({ Id: "x" }));
     await flush();
     expect(h.ids()).toEqual(["x"]);
+    const reads = h.transcriptRequests().length;
+    vi.advanceTimersByTime(60_000);
+    await flush();
+    expect(h.transcriptRequests()).toHaveLength(reads);
   });
 
-  it("items the application fetched with getTranscript are known: not handed to onMessage again, and the repair starts after them", async () => {
+  it("once the participant is disconnected, a waiting repair read is not tried again", async () => {
     const h = await connected();
+    h.manager.lose();
+    h.service.on("GetTranscript", () => {
+      throw new TypeError("Failed to fetch");
+    });
+    h.manager.reconnect();
+    await flush();
+    const reads = h.transcriptRequests().length;
+    await h.session.disconnectParticipant();
+    vi.advanceTimersByTime(60_000);
+    await flush();
+    expect(h.transcriptRequests()).toHaveLength(reads);
+  });
+
+  it("items the application fetched with getTranscript are not handed to onMessage again, and do not move the repair position", async () => {
+    const h = await connected();
+    h.manager.item(h.item({ Id: "first", AbsoluteTime: at(0) }));
     h.service.transcript = [
       h.item({ Id: "old", AbsoluteTime: at(1) }),
       h.item({ Id: "newest", AbsoluteTime: at(2) }),
@@ -177,11 +251,11 @@ describe("nothing lost, nothing twice", () => {
     await h.session.getTranscript();
     h.manager.item(h.item({ Id: "old", AbsoluteTime: at(1) }));
     h.manager.lose();
-    h.service.transcript = [];
-    h.manager.gain();
+    h.manager.reconnect();
     await flush();
-    expect(h.ids()).toEqual([]);
-    expect(h.transcriptRequests().at(-1)!.StartPosition).toEqual({ Id: "newest" });
+    expect(h.ids()).toEqual(["first"]);
+    // "old" came from the stream (already known, so not delivered) and is the position.
+    expect(h.transcriptRequests().at(-1)!.StartPosition).toEqual({ Id: "old" });
   });
 
   it("typing events do not move the repair position", async () => {
@@ -191,7 +265,7 @@ describe("nothing lost, nothing twice", () => {
       h.item({ Id: "t", AbsoluteTime: at(2), Type: "EVENT", ContentType: ContentType.TYPING }),
     );
     h.manager.lose();
-    h.manager.gain();
+    h.manager.reconnect();
     await flush();
     expect(h.transcriptRequests().at(-1)!.StartPosition).toEqual({ Id: "a" });
   });

@@ -1,8 +1,12 @@
 /**
- * Nothing lost, nothing twice. Every item reaches the session's events once, keyed by its Id,
- * whichever path brings it (websocket, transcript, own sends). After every (re)connection
- * the transcript is read forward from the last item delivered and the missed items are
- * delivered in order; live items arriving meanwhile wait behind them.
+ * Nothing lost, nothing twice (issue 9, "Receiving"). Items reach the session's events once,
+ * keyed by Id, in the order of the server's stream. The stream position is the last transcript
+ * item received from the server — over the websocket or read back from the transcript — never
+ * an answer to an own send. Each time the `aws/chat` subscription is confirmed, the transcript
+ * is read forward from that position to its last page, and live items arriving meanwhile wait
+ * behind it. A read that fails for a transient reason (no answer, 429, 5xx) is tried again on
+ * the client's backoff (1 s doubling to 30 s, ±30 %) with the live items still held, so a
+ * failed read never lets them overtake the gap.
  */
 import {
   ContentType,
@@ -11,16 +15,33 @@ import {
   type GetTranscriptResponse,
   type Item,
 } from "@chat-widget/protocol";
-import type { Logger } from "../env.js";
+import { backoffDelayMs } from "../core/backoff.js";
+import { isTransientError } from "../core/errors.js";
+import type { ClientEnv, Logger, TimerHandle } from "../env.js";
 import { MessageStitcher, isStreamChunk } from "./message-stitching.js";
 
-/** Page size of a repair read, and how many pages one repair reads at most. */
+/** Page size of a repair read. */
 export const REPAIR_PAGE_SIZE = 100;
-export const REPAIR_MAX_PAGES = 20;
 
 interface Cursor {
   id: string;
   time: number;
+}
+
+/**
+ * live: items are delivered as they come; repairing: a transcript read is under way;
+ * waiting: a read failed and is tried again after a delay; stopped: the session is over.
+ * Items arriving while repairing or waiting are held, in order.
+ */
+export type DeliveryPhase = "live" | "repairing" | "waiting" | "stopped";
+
+type ReadOutcome = "done" | "retry" | "final";
+
+export interface DeliveryOptions {
+  deliver: (item: Item) => void;
+  fetchPage: (request: GetTranscriptRequest) => Promise<GetTranscriptResponse>;
+  env: Pick<ClientEnv, "setTimeout" | "clearTimeout" | "random">;
+  logger: Logger;
 }
 
 /** Items that a transcript holds (typing and receipt metadata are not kept there). */
@@ -34,98 +55,116 @@ export class Delivery {
   private readonly seen = new Set<string>();
   private readonly stitcher = new MessageStitcher();
   private cursor: Cursor | null = null;
-  private repairing = false;
-  private repairAgain = false;
-  private queue: Item[] = [];
+  private phase: DeliveryPhase = "live";
+  /** Another subscription was confirmed during a read: read once more when it ends. */
+  private readAgain = false;
+  private held: Item[] = [];
+  private retryTimer: TimerHandle | undefined;
+  private failedReads = 0;
 
-  constructor(
-    private readonly deliver: (item: Item) => void,
-    private readonly fetchPage: (request: GetTranscriptRequest) => Promise<GetTranscriptResponse>,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly o: DeliveryOptions) {}
 
-  /** A live item (websocket or own send). */
-  accept(item: Item): void {
-    if (this.repairing) this.queue.push(item);
-    else this.process(item);
+  get state(): DeliveryPhase {
+    return this.phase;
   }
 
-  /** Items the application received through `getTranscript`: known from now on, not delivered. */
+  /** The Id of the last transcript item received from the server's stream, if any. */
+  streamPosition(): string | null {
+    return this.cursor?.id ?? null;
+  }
+
+  /** An item from the server's stream (the websocket). */
+  receive(item: Item): void {
+    if (this.phase === "live") this.process(item);
+    else if (this.phase !== "stopped") this.held.push(item);
+  }
+
+  /**
+   * Items the application read itself with `getTranscript`: never handed to `onMessage`
+   * again. They do not move the stream position (an application may read any window).
+   */
   markKnown(items: readonly Item[]): void {
     for (const item of items) {
       if (isStreamChunk(item) && !item.MessageMetadata?.MessageCompleted) continue;
       if (item.Id) this.seen.add(item.Id);
-      this.advance(item);
     }
   }
 
-  lastDelivered(): string | null {
-    return this.cursor?.id ?? null;
-  }
-
-  /** Read the transcript from the last delivered item and deliver what was missed, in order. */
+  /** Read what the stream missed, from the stream position to the transcript's last page. */
   async repair(): Promise<void> {
-    if (this.repairing) {
-      this.repairAgain = true;
+    if (this.phase === "stopped") return;
+    if (this.phase === "repairing") {
+      this.readAgain = true;
       return;
     }
-    this.repairing = true;
-    try {
-      do {
-        this.repairAgain = false;
-        await this.readMissed();
-      } while (this.repairAgain);
-    } finally {
-      this.repairing = false;
-      const queued = this.queue;
-      this.queue = [];
-      queued.forEach((item) => this.process(item));
+    this.clearRetry();
+    this.phase = "repairing";
+    let outcome: ReadOutcome;
+    do {
+      this.readAgain = false;
+      outcome = await this.readMissed();
+    } while (outcome === "done" && this.readAgain && this.phase === "repairing");
+    if (this.phase !== "repairing") return;
+    if (outcome === "retry") {
+      const delay = backoffDelayMs(this.failedReads++, this.o.env.random);
+      this.o.logger.warn(`Reading missed items again in ${delay} ms`);
+      this.phase = "waiting";
+      this.retryTimer = this.o.env.setTimeout(() => {
+        this.retryTimer = undefined;
+        void this.repair();
+      }, delay);
+      return;
+    }
+    this.failedReads = 0;
+    this.phase = "live";
+    const held = this.held;
+    this.held = [];
+    for (const item of held) {
+      if (this.phase !== "live") break;
+      this.process(item);
     }
   }
 
-  private async readMissed(): Promise<void> {
+  /** The session is over: nothing more is read or delivered. */
+  stop(): void {
+    this.phase = "stopped";
+    this.clearRetry();
+    this.held = [];
+  }
+
+  private async readMissed(): Promise<ReadOutcome> {
     const start = this.cursor;
     let nextToken: string | undefined;
-    for (let page = 0; page < REPAIR_MAX_PAGES; page++) {
-      const request: GetTranscriptRequest = start
-        ? {
-            MaxResults: REPAIR_PAGE_SIZE,
-            ScanDirection: "FORWARD",
-            SortOrder: "ASCENDING",
-            StartPosition: { Id: start.id },
-          }
-        : {
-            MaxResults: REPAIR_PAGE_SIZE,
-            ScanDirection: "BACKWARD",
-            SortOrder: "ASCENDING",
-            StartPosition: {},
-          };
-      if (nextToken) request.NextToken = nextToken;
+    for (;;) {
       let response: GetTranscriptResponse;
       try {
-        response = await this.fetchPage(request);
+        response = await this.o.fetchPage(transcriptPage(start, nextToken));
       } catch (error) {
-        this.logger.warn("Could not read missed items from the transcript", error);
-        return;
+        if (isTransientError(error)) return "retry";
+        this.o.logger.error("Could not read missed items from the transcript", error);
+        return "final";
       }
+      if (this.phase !== "repairing") return "final";
       const items = [...(response.Transcript ?? [])].sort((a, b) => time(a) - time(b));
       items.forEach((item) => this.process(item));
-      // A backward read from the newest item covers the missed window in one page.
-      if (!start || !response.NextToken) return;
+      // With no position yet, the newest page is what the stream could have missed.
+      if (!start || !response.NextToken) return "done";
       nextToken = response.NextToken;
     }
   }
 
   private process(raw: Item): void {
+    if (this.phase === "stopped") return;
     const item = this.stitcher.accept(raw);
     if (!item) return;
     const chunk = isStreamChunk(item) && !item.MessageMetadata?.MessageCompleted;
+    // Every stream item moves the position, also one the application already knows.
+    if (!chunk) this.advance(item);
     if (item.Id) {
       if (this.seen.has(item.Id)) return;
       if (!chunk) this.seen.add(item.Id);
     }
-    if (!chunk) this.advance(item);
-    this.deliver(item);
+    this.o.deliver(item);
   }
 
   private advance(item: Item): void {
@@ -133,6 +172,29 @@ export class Delivery {
     const t = time(item);
     if (!this.cursor || t >= this.cursor.time) this.cursor = { id: item.Id, time: t };
   }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== undefined) this.o.env.clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+}
+
+function transcriptPage(start: Cursor | null, nextToken?: string): GetTranscriptRequest {
+  const request: GetTranscriptRequest = start
+    ? {
+        MaxResults: REPAIR_PAGE_SIZE,
+        ScanDirection: "FORWARD",
+        SortOrder: "ASCENDING",
+        StartPosition: { Id: start.id },
+      }
+    : {
+        MaxResults: REPAIR_PAGE_SIZE,
+        ScanDirection: "BACKWARD",
+        SortOrder: "ASCENDING",
+        StartPosition: {},
+      };
+  if (nextToken) request.NextToken = nextToken;
+  return request;
 }
 
 function time(item: Item): number {

@@ -226,7 +226,7 @@ describe("receipts seeded by the gap repair", () => {
         },
       }),
     ];
-    h.manager.gain();
+    h.manager.reconnect();
     await flush();
     await expect(
       h.session.sendMessageReceipt({ contentType: DELIVERED, messageId: "m1" }),

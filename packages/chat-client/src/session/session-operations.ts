@@ -2,7 +2,7 @@
  * The session's operations (spec §3): each one checks for an active connection, validates
  * its arguments and sends one request with the connection token.
  */
-import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
+import { ContentType } from "@chat-widget/protocol";
 import type { OperationResult } from "../api/participant-client.js";
 import {
   assertIsNonEmptyString,
@@ -12,7 +12,6 @@ import {
 } from "../core/validation.js";
 import { whenActive } from "./active-connection.js";
 import { downloadAttachment, uploadAttachment } from "./attachments.js";
-import { SessionTypes } from "./chat-details.js";
 import type { ConnectionDetailsProvider } from "./connection-details.js";
 import type { Delivery } from "./delivery.js";
 import {
@@ -54,11 +53,10 @@ export class SessionOperations {
   sendMessage(args: SendMessageArgs): Promise<ChatResult<OperationResult<"SendMessage">>> {
     return this.ifActive("sendMessage", () => {
       validateSendMessage(args);
-      return this.call(args.metadata, async (token) => {
-        const response = await this.deps.client.sendMessage(token, args.message, args.contentType);
-        this.delivery.accept(this.ownItem(response.Id, response.AbsoluteTime, args));
-        return response;
-      });
+      // The message reaches onMessage from the server's stream, in the server's order.
+      return this.call(args.metadata, (token) =>
+        this.deps.client.sendMessage(token, args.message, args.contentType),
+      );
     });
   }
 
@@ -185,21 +183,5 @@ export class SessionOperations {
 
   private ifActive<T>(method: string, run: () => Promise<T>): Promise<T> {
     return whenActive(this.state, method, this.deps.logger, run);
-  }
-
-  private ownItem(id: string, time: string, args: SendMessageArgs): Item {
-    const { chatDetails, sessionType } = this.deps;
-    return {
-      AbsoluteTime: time,
-      Content: args.message,
-      ContentType: args.contentType,
-      Id: id,
-      Type: ItemType.MESSAGE,
-      ParticipantId: chatDetails.participantId,
-      ParticipantRole:
-        sessionType === SessionTypes.CUSTOMER ? ParticipantRole.CUSTOMER : ParticipantRole.AGENT,
-      ContactId: chatDetails.contactId,
-      InitialContactId: chatDetails.initialContactId,
-    };
   }
 }

@@ -60,6 +60,15 @@ export class FakeWebSocketManager implements WebSocketManager {
   lose(): void {
     this.fire("lost");
   }
+  /** The server confirmed these topics (by default `aws/chat`). */
+  subscribed(topics: string[] = [Topic.CHAT]): void {
+    this.fire("subUpdate", topics);
+  }
+  /** What a (re)connection does: the socket opens, then the subscription is confirmed. */
+  reconnect(): void {
+    this.gain();
+    this.subscribed();
+  }
   initFailure(): void {
     this.fire("initFailure");
   }

@@ -33,8 +33,14 @@ import { validateTransport } from "./transport.js";
 import type { ValidTransport } from "./transport.js";
 import type { TransportFetcher, WebSocketManager } from "./types.js";
 
-/** One state, changed only in `setState` (which logs `old -> new`). */
+/**
+ * One state, changed only in `setState` (which logs `old -> new`). connecting, connected and
+ * lost are running (the manager keeps a socket up); idle and closed can be started again with
+ * `init`; terminated is for good.
+ */
 export type ManagerState = "idle" | "connecting" | "connected" | "lost" | "closed" | "terminated";
+
+const RUNNING: ReadonlySet<ManagerState> = new Set(["connecting", "connected", "lost"]);
 
 export interface WebSocketManagerOptions {
   env?: Partial<ClientEnv>;
@@ -63,8 +69,6 @@ export function createWebSocketManager(
   const sockets = new SocketPair();
   let fetcher: TransportFetcher | null = null;
   let state: ManagerState = "idle";
-  let terminated = false;
-  let running = false;
   let fetching: Promise<InitResult> | null = null;
   /** A URL fetch was skipped for being offline: the next online check retries it. */
   let skippedWhileOffline = false;
@@ -87,6 +91,8 @@ export function createWebSocketManager(
     logger.debug(`${LOG} ${state} -> ${next}`);
     state = next;
   };
+  const isTerminated = () => state === "terminated";
+  const isRunning = () => RUNNING.has(state);
 
   const heartbeat = createHeartbeat({
     env,
@@ -177,8 +183,8 @@ export function createWebSocketManager(
   };
 
   function fetchAndConnect(reason: string): Promise<InitResult> {
-    if (terminated) return Promise.resolve(terminatedResult());
-    if (!running || !fetcher) return Promise.resolve(ok);
+    if (isTerminated()) return Promise.resolve(terminatedResult());
+    if (!isRunning() || !fetcher) return Promise.resolve(ok);
     if (fetching) return fetching;
     if (backgrounded) {
       logger.info(`${LOG} page hidden, not fetching a websocket URL (${reason})`);
@@ -199,7 +205,7 @@ export function createWebSocketManager(
         response = await (async () => fetchTransport())();
       } catch (error) {
         fetching = null;
-        if (terminated || !running) return terminated ? terminatedResult() : ok;
+        if (!isRunning()) return isTerminated() ? terminatedResult() : ok;
         if (!mobile || !isMobileFetchFailure(error)) return terminateWith(error);
         const delay = Math.min(FETCH_RETRY_BASE_MS * 2 ** fetchRetries++, FETCH_RETRY_MAX_MS);
         logger.warn(`${LOG} websocket URL fetch failed, retrying in ${delay} ms`, error);
@@ -207,8 +213,8 @@ export function createWebSocketManager(
         return ok;
       }
       fetching = null;
-      if (terminated) return terminatedResult();
-      if (!running) return ok;
+      if (isTerminated()) return terminatedResult();
+      if (!isRunning()) return ok;
       const valid = validateTransport(response?.webSocketTransport);
       if (valid instanceof WebSocketManagerError) return terminateWith(valid);
       transport = { ...valid, fetchedAt: env.now() };
@@ -220,7 +226,7 @@ export function createWebSocketManager(
   }
 
   function openSocket(): InitResult {
-    if (!transport || terminated || !running) return ok;
+    if (!transport || !isRunning()) return ok;
     clearRetry();
     for (const stale of sockets.toReplace()) drop(stale);
     let socket;
@@ -256,7 +262,7 @@ export function createWebSocketManager(
 
   /** Retry the same URL after the policy's delay, or fetch a new URL once it is too old. */
   function scheduleRetry(): void {
-    if (terminated || !running) return;
+    if (!isRunning()) return;
     if (!transport) {
       void fetchAndConnect("no websocket URL");
       return;
@@ -376,21 +382,18 @@ export function createWebSocketManager(
   }
 
   function terminate(): void {
-    if (terminated) return;
+    if (isTerminated()) return;
     logger.info(`${LOG} terminating`);
-    terminated = true;
-    running = false;
+    setState("terminated");
     fetcher = null;
     stopAll(CloseReason.TERMINATE);
-    setState("terminated");
   }
 
   return {
     init(newFetcher) {
-      if (terminated) return Promise.resolve(terminatedResult());
+      if (isTerminated()) return Promise.resolve(terminatedResult());
       fetcher = newFetcher;
-      if (running) return fetching ?? Promise.resolve(ok);
-      running = true;
+      if (isRunning()) return fetching ?? Promise.resolve(ok);
       setState("connecting");
       network.start();
       if (mobile) stopVisibility = env.onVisibilityChange(onVisibilityChange);
@@ -424,11 +427,10 @@ export function createWebSocketManager(
     onSubscriptionUpdate: (cb) => events.on("subscriptionUpdate", cb),
     onSubscriptionFailure: (cb) => events.on("subscriptionFailure", cb),
     closeWebSocket() {
-      if (terminated) return;
+      if (isTerminated()) return;
       logger.info(`${LOG} closing at the user's request`);
-      running = false;
-      stopAll(CloseReason.USER_REQUEST);
       setState("closed");
+      stopAll(CloseReason.USER_REQUEST);
     },
     terminate,
     getState: () => state,

@@ -3,12 +3,8 @@
  * back-off from 1 s, doubling, capped at 30 s, with ±30 % jitter; and only while the URL is still
  * valid (`now + delay ≤ fetchTime + 85 s`). `null` means "give up on this URL, fetch a new one".
  */
-import {
-  RECONNECT_BASE_DELAY_MS,
-  RECONNECT_JITTER,
-  RECONNECT_MAX_DELAY_MS,
-  URL_VALIDITY_MS,
-} from "./constants.js";
+import { backoffDelayMs } from "../core/backoff.js";
+import { URL_VALIDITY_MS } from "./constants.js";
 
 export interface ReconnectContext {
   /** Retries of this URL so far (0 for the first retry). */
@@ -24,24 +20,15 @@ export interface ReconnectPolicy {
 export interface ReconnectPolicyOptions {
   /** A number in [0, 1); 0.5 means no jitter. */
   random: () => number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** Fraction of the delay added or removed at random (0.3 = ±30 %). */
-  jitter?: number;
   /** How long a fetched URL may be used; a retry that would start later gives up. */
   urlValidityMs?: number;
 }
 
 export function createReconnectPolicy(options: ReconnectPolicyOptions): ReconnectPolicy {
-  const base = options.baseDelayMs ?? RECONNECT_BASE_DELAY_MS;
-  const max = options.maxDelayMs ?? RECONNECT_MAX_DELAY_MS;
-  const jitter = options.jitter ?? RECONNECT_JITTER;
   const validity = options.urlValidityMs ?? URL_VALIDITY_MS;
   return {
     nextDelayMs({ attempt, elapsedMs }) {
-      const exponential = Math.min(base * 2 ** Math.max(0, attempt), max);
-      const factor = 1 + jitter * (2 * options.random() - 1);
-      const delay = Math.min(Math.round(exponential * factor), max);
+      const delay = backoffDelayMs(attempt, options.random);
       return elapsedMs + delay <= validity ? delay : null;
     },
   };
