@@ -15,6 +15,7 @@ import {
   type ContactCentreServer,
 } from "./support/contact-centre.js";
 import { startChat } from "./support/http.js";
+import { Network, networkCheck } from "./support/network.js";
 import { customerSession, type Recorder } from "./support/sessions.js";
 
 let server: ContactCentreServer | undefined;
@@ -22,15 +23,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** A host whose network the test switches off and on (the client polls isOnline every 250 ms). */
-class Network {
-  online = true;
-  readonly isOnline = () => this.online;
-}
-
-/** Long enough for the client's 250 ms network check to notice a change. */
-const networkCheck = () => new Promise((resolve) => setTimeout(resolve, 600));
 
 const agentMessages = (customer: Recorder): string[] =>
   customer

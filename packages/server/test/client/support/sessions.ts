@@ -107,10 +107,12 @@ function describe(data: unknown): string {
 export interface SessionOptions {
   /** Whether the session's host is online (a test takes it offline to hold a reconnect back). */
   isOnline?: () => boolean;
+  /** The socket class (default `ws`); a test wraps it to hold or drop frames. */
+  WebSocket?: WebSocketConstructor;
 }
 
 const env = (options: SessionOptions) => ({
-  WebSocket: WebSocket as unknown as WebSocketConstructor,
+  WebSocket: options.WebSocket ?? (WebSocket as unknown as WebSocketConstructor),
   ...(options.isOnline ? { isOnline: options.isOnline } : {}),
 });
 
