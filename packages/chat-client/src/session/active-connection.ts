@@ -6,7 +6,7 @@
 import { noActiveConnection } from "../core/errors.js";
 import type { ClientLogger } from "../core/logger.js";
 import { CONNECTION_STATUSES } from "./connection-helper.js";
-import type { SessionState } from "./session-context.js";
+import type { SessionState } from "./session-state.js";
 
 /** Whether a request may go out now; logs why not (spec §8). */
 export function isActive(state: SessionState, method: string, logger: ClientLogger): boolean {

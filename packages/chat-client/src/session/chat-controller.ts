@@ -23,7 +23,8 @@ import type {
   SendMessageArgs,
   SendMessageReceiptArgs,
 } from "./requests.js";
-import type { ControllerDeps, EmitEvent, SessionState } from "./session-context.js";
+import type { ControllerDeps, EmitEvent } from "./session-context.js";
+import { SessionState } from "./session-state.js";
 import { SessionOperations } from "./session-operations.js";
 
 export { CONNECT_FAILED_REASON, DUPLICATE_CONNECT_WARNING } from "./connection-lifecycle.js";
@@ -31,11 +32,7 @@ export type { ControllerDeps } from "./session-context.js";
 
 export class ChatController {
   readonly events: Emitter<ChatEventMap>;
-  private readonly state: SessionState = {
-    connection: null,
-    participantDisconnected: false,
-    hasChatEnded: false,
-  };
+  private readonly state: SessionState;
   private readonly provider: ConnectionDetailsProvider;
   private readonly receipts: MessageReceipts;
   private readonly delivery: Delivery;
@@ -52,6 +49,7 @@ export class ChatController {
   constructor(private readonly deps: ControllerDeps) {
     const { client, chatDetails, sessionType, logger, env, config } = deps;
     this.events = new Emitter(logger);
+    this.state = new SessionState(logger);
     this.provider = new ConnectionDetailsProvider(client, chatDetails, sessionType, logger);
     this.receipts = new MessageReceipts(
       env,
@@ -92,7 +90,7 @@ export class ChatController {
       this.receipts,
       this.delivery,
       () => {
-        this.state.participantDisconnected = true;
+        this.state.setState("disconnected");
         this.events.clear();
         this.receipts.dispose();
         this.lifecycle.breakConnection();
@@ -106,7 +104,7 @@ export class ChatController {
   }
 
   set hasChatEnded(value: boolean) {
-    this.state.hasChatEnded = value;
+    this.state.setState(value ? "chatEnded" : "active");
   }
 
   connect(args: ConnectArgs = {}): Promise<ConnectResult> {

@@ -10,7 +10,8 @@ import type { Delivery } from "./delivery.js";
 import type { ConnectResult } from "./events.js";
 import { toNetworkLinkStatus, type NetworkLinkStatus } from "./network-link.js";
 import type { ConnectArgs } from "./requests.js";
-import type { ControllerDeps, EmitEvent, SessionState } from "./session-context.js";
+import type { ControllerDeps, EmitEvent } from "./session-context.js";
+import type { SessionState } from "./session-state.js";
 import { TokenRefresher } from "./token-refresh.js";
 
 export const CONNECT_FAILED_REASON =
@@ -112,7 +113,7 @@ export class ConnectionLifecycle {
     });
     this.state.connection = connection;
     connection.events.on("ConnectionGained", () => {
-      this.state.hasChatEnded = false;
+      this.state.setState("active");
       this.emit("connectionEstablished", {});
     });
     // Repair only once the server streams to this socket: an item committed before that is

@@ -5,7 +5,8 @@
 import { ContentType, type Item } from "@chat-widget/protocol";
 import { SessionTypes } from "./chat-details.js";
 import { eventForItem } from "./event-mapping.js";
-import type { ControllerDeps, EmitEvent, SessionState } from "./session-context.js";
+import type { ControllerDeps, EmitEvent } from "./session-context.js";
+import type { SessionState } from "./session-state.js";
 
 export interface ItemDispatch {
   deps: Pick<ControllerDeps, "chatDetails" | "sessionType">;
@@ -24,7 +25,7 @@ export function dispatchItem(
   if (item.ContentType === ContentType.CONNECTION_ACKNOWLEDGED)
     emit("connectionAcknowledged", item);
   if (item.ContentType === ContentType.CHAT_ENDED) {
-    state.hasChatEnded = true;
+    state.setState("chatEnded");
     emit("ended", null);
     breakConnection();
   }

@@ -1,6 +1,7 @@
 /**
- * What the parts of one chat session share: the session's dependencies, its mutable state
- * and the way it emits events. The controller owns one of each and hands them to its parts.
+ * What the parts of one chat session share: the session's dependencies and the way it emits
+ * events (its state is in session-state.ts). The controller owns one of each and hands them to
+ * its parts.
  */
 import type { ParticipantClient } from "../api/participant-client.js";
 import type { GlobalConfig } from "../core/global-config.js";
@@ -8,7 +9,7 @@ import type { ClientLogger } from "../core/logger.js";
 import type { ClientEnv } from "../env.js";
 import type { WebSocketManager } from "../websocket/types.js";
 import type { ChatDetails, SessionType } from "./chat-details.js";
-import type { ConnectionRegistry, ContactConnection } from "./connection-helper.js";
+import type { ConnectionRegistry } from "./connection-helper.js";
 import type { ChatEventMap, ChatEventName } from "./events.js";
 
 export interface ControllerDeps {
@@ -22,13 +23,6 @@ export interface ControllerDeps {
   /** A shared manager (agent sessions, e.g. the one Amazon Connect Streams shares). */
   websocketManager?: WebSocketManager;
   createWebSocketManager: () => WebSocketManager;
-}
-
-/** The session's mutable state, read and changed by the controller's parts. */
-export interface SessionState {
-  connection: ContactConnection | null;
-  participantDisconnected: boolean;
-  hasChatEnded: boolean;
 }
 
 /** Emits one session event; the controller adds the session's chat details. */

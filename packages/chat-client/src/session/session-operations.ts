@@ -34,7 +34,8 @@ import {
   type SendMessageArgs,
   type SendMessageReceiptArgs,
 } from "./requests.js";
-import type { ControllerDeps, SessionState } from "./session-context.js";
+import type { ControllerDeps } from "./session-context.js";
+import type { SessionState } from "./session-state.js";
 
 const isReceiptType = (t: string): t is ReceiptContentType =>
   t === ContentType.READ_RECEIPT || t === ContentType.DELIVERED_RECEIPT;
