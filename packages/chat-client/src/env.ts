@@ -42,6 +42,8 @@ export interface ClientEnv {
   isHidden(): boolean;
   /** Call `listener` on every visibilitychange of the document; returns the remover. */
   onVisibilityChange(listener: () => void): () => void;
+  /** Call `listener` each time the window regains focus; returns the remover. */
+  onFocus(listener: () => void): () => void;
 }
 
 /** Minimal logger contract: an object with debug, info, warn and error functions (spec §5). */
@@ -91,6 +93,11 @@ export function defaultEnv(): ClientEnv {
       const doc = globalThis.document;
       doc?.addEventListener("visibilitychange", listener);
       return () => doc?.removeEventListener("visibilitychange", listener);
+    },
+    onFocus(listener) {
+      const target = globalThis.window ?? undefined;
+      target?.addEventListener("focus", listener);
+      return () => target?.removeEventListener("focus", listener);
     },
   };
 }

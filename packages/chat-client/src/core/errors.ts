@@ -72,11 +72,14 @@ export function toRequestError(type: string, message: string, statusCode?: numbe
 }
 
 /**
- * Whether a failed request may succeed if tried again: no answer at all (network error,
- * timeout), 408, 429 or a 5xx. Any other answer (403 AccessDenied, 400 validation, …) is final.
+ * Whether a failure is a definite answer that trying again cannot change: the client's own
+ * validation error, or a 4xx from the service (403 AccessDenied: the participant left or the
+ * chat ended) other than 408 and 429. No answer at all, a timeout, 429 and 5xx are transient.
  */
-export function isTransientError(error: unknown): boolean {
-  if (!isRequestError(error)) return false;
-  const status = error.statusCode;
-  return status === undefined || status === 408 || status === 429 || status >= 500;
+export function isFinalError(error: unknown): boolean {
+  if (error instanceof ChatClientError) return true;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return (
+    typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429
+  );
 }

@@ -16,7 +16,7 @@ import {
   type Item,
 } from "@chat-widget/protocol";
 import { backoffDelayMs } from "../core/backoff.js";
-import { isTransientError } from "../core/errors.js";
+import { isFinalError } from "../core/errors.js";
 import type { ClientEnv, Logger, TimerHandle } from "../env.js";
 import { MessageStitcher, isStreamChunk } from "./message-stitching.js";
 
@@ -140,7 +140,7 @@ export class Delivery {
       try {
         response = await this.o.fetchPage(transcriptPage(start, nextToken));
       } catch (error) {
-        if (isTransientError(error)) return "retry";
+        if (!isFinalError(error)) return "retry";
         this.o.logger.error("Could not read missed items from the transcript", error);
         return "final";
       }

@@ -11,9 +11,6 @@ export const NETWORK_CHECK_INTERVAL_MS = 250;
 export const OPEN_CHECK_MS = 1_000;
 export const URL_VALIDITY_MS = 85_000;
 export const MIN_TRANSPORT_LIFETIME_SECONDS = 300;
-/** Retry provider for URL fetches that failed on mobile: 2 s × 2^retries, at most 30 s. */
-export const FETCH_RETRY_BASE_MS = 2_000;
-export const FETCH_RETRY_MAX_MS = 30_000;
 /** Mobile: how long after the page becomes visible a missing socket is reconnected. */
 export const FOREGROUND_DELAY_MS = 500;
 

@@ -112,9 +112,9 @@ describe("websocket manager: closing, termination and initialisation failure", (
     expect(h.manager.getState()).toBe("terminated");
   });
 
-  it("init resolves with the failure when the first fetch rejects", async () => {
+  it("init resolves with the failure when the first fetch is refused for good", async () => {
     const h = createHarness();
-    const error = new Error("unreachable");
+    const error = Object.assign(new Error("Forbidden"), { statusCode: 403 });
     h.fetcher.mockRejectedValueOnce(error);
     expect(await h.manager.init(h.fetcher)).toEqual({ websocketInitFailed: true, error });
     expect(h.seen.initFailure).toEqual([error]);

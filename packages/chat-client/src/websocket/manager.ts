@@ -1,22 +1,21 @@
 /**
  * The websocket manager (spec §4, protocol §3.5–§3.10): fetches a URL, opens a socket,
  * subscribes, heartbeats, and reconnects — through a secondary socket while the primary is
- * still open (hand-over), or from scratch when the only open socket closes. On mobile (§3.9)
- * a hidden page holds URL fetches back while healthy, and dropped fetches are retried.
+ * still open (hand-over), or from scratch when the only open socket closes. It never gives up
+ * while running (issue 9): a URL fetch that fails for any but a definite reason (a 4xx such as
+ * 403 AccessDenied) is retried on the backoff, 1 s doubling to 30 s ±30 %, for as long as it
+ * takes; going online, the page becoming visible or the window regaining focus retries at once;
+ * a socket whose subscription fails is replaced. On mobile (§3.9) a hidden page holds URL
+ * fetches back while the connection is healthy.
  */
 import { RESERVED_TOPICS, Topic } from "@chat-widget/protocol";
 import type { WebSocketEnvelope } from "@chat-widget/protocol";
+import { backoffDelayMs } from "../core/backoff.js";
 import { Emitter } from "../core/emitter.js";
+import { isFinalError } from "../core/errors.js";
 import { noopLogger, resolveEnv } from "../env.js";
 import type { ClientEnv, Logger, TimerHandle } from "../env.js";
-import {
-  CloseReason,
-  FETCH_RETRY_BASE_MS,
-  FETCH_RETRY_MAX_MS,
-  FOREGROUND_DELAY_MS,
-  NORMAL_CLOSURE,
-  OPEN_CHECK_MS,
-} from "./constants.js";
+import { CloseReason, FOREGROUND_DELAY_MS, NORMAL_CLOSURE, OPEN_CHECK_MS } from "./constants.js";
 import { Connection } from "./connection.js";
 import type { ConnectionHandlers } from "./connection.js";
 import { WebSocketManagerError } from "./errors.js";
@@ -24,7 +23,7 @@ import type { ManagerEvents } from "./events.js";
 import { createHeartbeat } from "./heartbeat.js";
 import { readIncoming } from "./incoming.js";
 import type { TopicFrame } from "./incoming.js";
-import { isMobileFetchFailure, isMobileUserAgent } from "./mobile.js";
+import { isMobileUserAgent } from "./mobile.js";
 import { createNetworkMonitor } from "./network-monitor.js";
 import { createReconnectPolicy } from "./reconnect-policy.js";
 import type { ReconnectPolicy } from "./reconnect-policy.js";
@@ -78,12 +77,12 @@ export function createWebSocketManager(
   let lifetimeTimer: TimerHandle | undefined;
   let heartbeatOwner: Connection | null = null;
   const mobile = isMobileUserAgent(env.userAgent());
-  /** Mobile: URL fetches retried since the last open (chatjs's retry provider); 0 is healthy. */
-  let fetchRetries = 0;
+  /** URL fetches failed since the last open; 0 is healthy. */
+  let fetchFailures = 0;
   /** Mobile: the page went hidden while healthy; URL fetches wait until it is visible again. */
   let backgrounded = false;
   let foregroundTimer: TimerHandle | undefined;
-  let stopVisibility: (() => void) | undefined;
+  let stopPageListeners: (() => void) | undefined;
   const ok: InitResult = { websocketInitFailed: false };
 
   const setState = (next: ManagerState) => {
@@ -126,14 +125,21 @@ export function createWebSocketManager(
 
   const onVisibilityChange = () => {
     env.clearTimeout(foregroundTimer);
+    if (!mobile) {
+      if (!env.isHidden()) reconnectIfDown("page visible");
+      return;
+    }
     if (env.isHidden()) {
-      if (!fetchRetries) backgrounded = true;
+      if (!fetchFailures) backgrounded = true;
       return;
     }
     foregroundTimer = env.setTimeout(() => {
       backgrounded = false;
       reconnectIfDown("page visible");
     }, FOREGROUND_DELAY_MS);
+  };
+  const onFocus = () => {
+    if (!backgrounded) reconnectIfDown("window focus");
   };
 
   const clearRetry = () => {
@@ -167,11 +173,11 @@ export function createWebSocketManager(
     heartbeat.stop();
     heartbeatOwner = null;
     network.stop();
-    stopVisibility?.();
-    stopVisibility = undefined;
+    stopPageListeners?.();
+    stopPageListeners = undefined;
     env.clearTimeout(foregroundTimer);
     backgrounded = false;
-    fetchRetries = 0;
+    fetchFailures = 0;
     for (const connection of sockets.clear()) connection.retire(NORMAL_CLOSURE, reason);
   };
 
@@ -206,8 +212,8 @@ export function createWebSocketManager(
       } catch (error) {
         fetching = null;
         if (!isRunning()) return isTerminated() ? terminatedResult() : ok;
-        if (!mobile || !isMobileFetchFailure(error)) return terminateWith(error);
-        const delay = Math.min(FETCH_RETRY_BASE_MS * 2 ** fetchRetries++, FETCH_RETRY_MAX_MS);
+        if (isFinalError(error)) return terminateWith(error);
+        const delay = backoffDelayMs(fetchFailures++, () => env.random());
         logger.warn(`${LOG} websocket URL fetch failed, retrying in ${delay} ms`, error);
         setRetry(() => fetchAndConnect("retry after a failed fetch"), delay);
         return ok;
@@ -245,8 +251,12 @@ export function createWebSocketManager(
         completeHandOver(connection);
       },
       onFailure: (failed) => {
-        logger.error(`${LOG} subscription failed`, failed);
+        logger.error(`${LOG} subscription failed, replacing the WebSocket`, failed);
         events.emit("subscriptionFailure", failed);
+        // The server streams nothing to a socket it never confirmed: treat it as closed.
+        if (!connection.retired) {
+          handlers.onClose(connection, { code: NORMAL_CLOSURE, reason: "subscription failed" });
+        }
       },
     });
     sockets.add(connection);
@@ -303,7 +313,7 @@ export function createWebSocketManager(
     onOpen(connection) {
       connection.clearOpenCheck();
       connection.opened = true;
-      retryAttempt = fetchRetries = 0;
+      retryAttempt = fetchFailures = 0;
       const handOver = sockets.open().some((c) => c !== connection);
       logger.info(`${LOG} ${handOver ? "secondary " : ""}WebSocket open`);
       connection.subscriptions.request(topics);
@@ -396,7 +406,12 @@ export function createWebSocketManager(
       if (isRunning()) return fetching ?? Promise.resolve(ok);
       setState("connecting");
       network.start();
-      if (mobile) stopVisibility = env.onVisibilityChange(onVisibilityChange);
+      const stopVisibility = env.onVisibilityChange(onVisibilityChange);
+      const stopFocus = env.onFocus(onFocus);
+      stopPageListeners = () => {
+        stopVisibility();
+        stopFocus();
+      };
       return fetchAndConnect("init");
     },
     subscribeTopics(list) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toRequestError } from "../core/errors.js";
-import { isMobileFetchFailure, isMobileUserAgent } from "./mobile.js";
+import { isMobileUserAgent } from "./mobile.js";
 
 describe("mobile browsers (protocol §3.9)", () => {
   it("Mobile browsers are those whose user agent matches Android, webOS, Mobi, iPhone, iPad, iPod, BlackBerry, IEMobile or Opera Mini (chatjs's check)", () => {
@@ -24,27 +23,5 @@ describe("mobile browsers (protocol §3.9)", () => {
     ];
     expect(mobile.filter((ua) => !isMobileUserAgent(ua))).toEqual([]);
     expect(desktop.filter(isMobileUserAgent)).toEqual([]);
-  });
-
-  it('The mobile fetch errors are TypeError "Failed to fetch" and "Load failed", as the participant client reports them or raw', () => {
-    expect(isMobileFetchFailure(toRequestError("TypeError", "Failed to fetch"))).toBe(true);
-    expect(isMobileFetchFailure(toRequestError("TypeError", "Load failed"))).toBe(true);
-    expect(isMobileFetchFailure(new TypeError("Failed to fetch"))).toBe(true);
-    expect(isMobileFetchFailure(new TypeError("Load failed"))).toBe(true);
-
-    expect(
-      isMobileFetchFailure(
-        toRequestError("TypeError", "NetworkError when attempting to fetch resource."),
-      ),
-    ).toBe(false);
-    expect(isMobileFetchFailure(toRequestError("Error", "Failed to fetch"))).toBe(false);
-    expect(isMobileFetchFailure(toRequestError("AccessDeniedException", "Forbidden", 403))).toBe(
-      false,
-    );
-    expect(isMobileFetchFailure(new TypeError("Failed to fetch data"))).toBe(false);
-    expect(isMobileFetchFailure(new Error("Load failed"))).toBe(false);
-    expect(isMobileFetchFailure(null)).toBe(false);
-    expect(isMobileFetchFailure(undefined)).toBe(false);
-    expect(isMobileFetchFailure("Failed to fetch")).toBe(false);
   });
 });

@@ -23,22 +23,32 @@ export interface HarnessOptions {
   userAgent?: string;
 }
 
-/** The page's visibility as the manager sees it through the env. */
+/** The page's visibility and the window's focus as the manager sees them through the env. */
 function createPage() {
   const listeners = new Set<() => void>();
+  const focusListeners = new Set<() => void>();
   const page = {
     hidden: false,
     listeners,
+    focusListeners,
     /** The page becomes hidden or visible: fires visibilitychange. */
     set(hidden: boolean) {
       page.hidden = hidden;
       for (const listener of [...listeners]) listener();
+    },
+    /** The window regains focus. */
+    focus() {
+      for (const listener of [...focusListeners]) listener();
     },
     env: {
       isHidden: () => page.hidden,
       onVisibilityChange(listener: () => void) {
         listeners.add(listener);
         return () => void listeners.delete(listener);
+      },
+      onFocus(listener: () => void) {
+        focusListeners.add(listener);
+        return () => void focusListeners.delete(listener);
       },
     },
   };
