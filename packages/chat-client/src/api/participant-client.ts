@@ -147,9 +147,9 @@ export class ParticipantClient {
     return this.request("CreateParticipantConnection", participantToken, body);
   }
 
-  sendMessage(token: string, content: string, contentType: string) {
+  sendMessage(token: string, content: string, contentType: string, clientToken?: string) {
     return this.request("SendMessage", token, {
-      ClientToken: this.options.env.uuid(),
+      ClientToken: clientToken ?? this.options.env.uuid(),
       Content: content,
       ContentType: contentType,
     });

@@ -11,6 +11,7 @@ import { ConnectionLifecycle } from "./connection-lifecycle.js";
 import { Delivery } from "./delivery.js";
 import type { ChatEventMap, ConnectResult } from "./events.js";
 import { dispatchItem } from "./item-dispatch.js";
+import { Outbox } from "./outbox.js";
 import { MessageReceipts } from "./receipts.js";
 import type {
   ChatResult,
@@ -36,6 +37,7 @@ export class ChatController {
   private readonly provider: ConnectionDetailsProvider;
   private readonly receipts: MessageReceipts;
   private readonly delivery: Delivery;
+  private readonly outbox: Outbox<OperationResult<"SendMessage">>;
   private readonly lifecycle: ConnectionLifecycle;
   private readonly operations: SessionOperations;
   /** Emits a session event with the session's chat details. */
@@ -76,11 +78,23 @@ export class ChatController {
       env,
       logger,
     });
+    this.outbox = new Outbox({
+      send: (message) =>
+        client.sendMessage(
+          this.provider.getConnectionToken() ?? "",
+          message.content,
+          message.contentType,
+          message.clientToken,
+        ),
+      env,
+      logger,
+    });
     this.lifecycle = new ConnectionLifecycle(
       deps,
       this.state,
       this.provider,
       this.delivery,
+      this.outbox,
       this.emit,
     );
     this.operations = new SessionOperations(
@@ -89,6 +103,7 @@ export class ChatController {
       this.provider,
       this.receipts,
       this.delivery,
+      this.outbox,
       () => {
         this.state.setState("disconnected");
         this.events.clear();

@@ -6,7 +6,9 @@
 import type { TransportFetcher } from "../websocket/types.js";
 import { SessionTypes } from "./chat-details.js";
 import type { ConnectionDetails, ConnectionDetailsProvider } from "./connection-details.js";
+import { noActiveConnection } from "../core/errors.js";
 import type { Delivery } from "./delivery.js";
+import type { Outbox } from "./outbox.js";
 import type { ConnectResult } from "./events.js";
 import { toNetworkLinkStatus, type NetworkLinkStatus } from "./network-link.js";
 import type { ConnectArgs } from "./requests.js";
@@ -30,6 +32,7 @@ export class ConnectionLifecycle {
     private readonly state: SessionState,
     private readonly provider: ConnectionDetailsProvider,
     private readonly delivery: Delivery,
+    private readonly outbox: Outbox<unknown>,
     private readonly emit: EmitEvent,
   ) {
     this.refresher = new TokenRefresher(
@@ -58,6 +61,7 @@ export class ConnectionLifecycle {
   breakConnection(): void {
     this.refresher.stop();
     this.delivery.stop();
+    this.outbox.close(() => noActiveConnection("sendMessage"));
     this.state.connection?.end();
   }
 
@@ -115,6 +119,7 @@ export class ConnectionLifecycle {
     connection.events.on("ConnectionGained", () => {
       this.state.setState("active");
       this.emit("connectionEstablished", {});
+      this.outbox.retryNow();
     });
     // Repair only once the server streams to this socket: an item committed before that is
     // in the transcript, one committed after arrives live (held behind the repair).

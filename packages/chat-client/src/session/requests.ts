@@ -24,6 +24,8 @@ export interface SendMessageArgs {
   message: string;
   contentType: string;
   metadata?: unknown;
+  /** The message's ClientToken, kept by the caller to send it again after a reload (default: a new UUID). */
+  clientToken?: string;
 }
 
 export interface SendEventArgs {

@@ -14,6 +14,7 @@ import { whenActive } from "./active-connection.js";
 import { downloadAttachment, uploadAttachment } from "./attachments.js";
 import type { ConnectionDetailsProvider } from "./connection-details.js";
 import type { Delivery } from "./delivery.js";
+import type { Outbox } from "./outbox.js";
 import {
   MISSING_MESSAGE_ID,
   type MessageReceipts,
@@ -47,6 +48,7 @@ export class SessionOperations {
     private readonly provider: ConnectionDetailsProvider,
     private readonly receipts: MessageReceipts,
     private readonly delivery: Delivery,
+    private readonly outbox: Outbox<OperationResult<"SendMessage">>,
     /** Tears the session down after a successful disconnectParticipant. */
     private readonly onDisconnected: () => void,
   ) {}
@@ -54,10 +56,20 @@ export class SessionOperations {
   sendMessage(args: SendMessageArgs): Promise<ChatResult<OperationResult<"SendMessage">>> {
     return this.ifActive("sendMessage", () => {
       validateSendMessage(args);
-      // The message reaches onMessage from the server's stream, in the server's order.
-      return this.call(args.metadata, (token) =>
-        this.deps.client.sendMessage(token, args.message, args.contentType),
-      );
+      const metadata = args.metadata ?? null;
+      // Stored once, in the order written; it reaches onMessage from the server's stream.
+      return this.outbox
+        .add({
+          clientToken: args.clientToken ?? this.deps.env.uuid(),
+          content: args.message,
+          contentType: args.contentType,
+        })
+        .then(
+          (data) => ({ data, metadata }),
+          (error: unknown) => {
+            throw attachMetadata(error, metadata);
+          },
+        );
     });
   }
 

@@ -109,11 +109,14 @@ export interface SessionOptions {
   isOnline?: () => boolean;
   /** The socket class (default `ws`); a test wraps it to hold or drop frames. */
   WebSocket?: WebSocketConstructor;
+  /** The HTTP client (default Node's fetch); a test wraps it to lose answers. */
+  fetch?: typeof fetch;
 }
 
 const env = (options: SessionOptions) => ({
   WebSocket: options.WebSocket ?? (WebSocket as unknown as WebSocketConstructor),
   ...(options.isOnline ? { isOnline: options.isOnline } : {}),
+  ...(options.fetch ? { fetch: options.fetch } : {}),
 });
 
 /** A CUSTOMER session with the chat details start-chat returned, pointed at `endpoint`. */
