@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentType } from "@chat-widget/protocol";
 import {
   ParticipantClient,
+  REQUEST_TIMEOUT_MS,
   defaultEndpoint,
   getParticipantClient,
   retryDelayMs,
@@ -166,5 +167,50 @@ describe("participant HTTP client (protocol §1)", () => {
     const a = getParticipantClient("us-west-2", undefined, env, noopLogger);
     expect(getParticipantClient("us-west-2", undefined, env, noopLogger)).toBe(a);
     expect(getParticipantClient("eu-west-2", undefined, env, noopLogger)).not.toBe(a);
+  });
+});
+
+describe("request timeout (issue 9)", () => {
+  it("a request with no answer fails as TimeoutError (no status: transient) after exactly 15 s, and its fetch is aborted", async () => {
+    useFakeClock();
+    let signal: AbortSignal | undefined;
+    const env = resolveEnv({
+      ...testEnv(new FakeParticipantService()),
+      fetch: (_url, init) => {
+        signal = init?.signal ?? undefined;
+        return new Promise<Response>(() => {});
+      },
+    });
+    const client = new ParticipantClient({
+      endpoint: "https://p.example.com",
+      env,
+      logger: noopLogger,
+    });
+    let outcome: unknown;
+    client.sendMessage("t", "hi", "text/plain").catch((e: unknown) => (outcome = e));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(outcome).toBeUndefined();
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toMatchObject({ type: "TimeoutError", statusCode: undefined });
+    expect(signal?.aborted).toBe(true);
+    expect(REQUEST_TIMEOUT_MS).toBe(15_000);
+  });
+
+  it("an answer whose body never completes times out too", async () => {
+    useFakeClock();
+    const env = resolveEnv({
+      ...testEnv(new FakeParticipantService()),
+      fetch: () =>
+        Promise.resolve(new Response(new ReadableStream({ start() {} }), { status: 200 })),
+    });
+    const client = new ParticipantClient({
+      endpoint: "https://p.example.com",
+      env,
+      logger: noopLogger,
+    });
+    const outcome = client.getTranscript("t", {}).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(await outcome).toMatchObject({ type: "TimeoutError" });
   });
 });

@@ -36,6 +36,8 @@ const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const RETRY_BASE_MS = 100;
 const THROTTLING_RETRY_BASE_MS = 500;
 const MAX_RETRY_DELAY_MS = 20_000;
+/** A request with no complete answer by then fails as a TimeoutError (transient: retried). */
+export const REQUEST_TIMEOUT_MS = 15_000;
 /** Typing events: the first goes out, further ones within 10 s return its promise (protocol §2.7). */
 export const TYPING_THROTTLE_MS = 10_000;
 
@@ -91,14 +93,7 @@ export class ParticipantClient {
     const url = `${this.base}${ParticipantPath[op]}${pathSuffix}`;
     let totalRetryDelay = 0;
     for (let attempt = 1; ; attempt++) {
-      let response: Response;
-      try {
-        response = await env.fetch(url, init);
-      } catch (error) {
-        const e = error as Error;
-        throw toRequestError(e?.name ?? "Error", e?.message ?? String(error));
-      }
-      const text = await response.text();
+      const { response, text } = await this.fetchWithin(url, init);
       const parsed = parseBody(text);
       const requestId =
         response.headers.get(REQUEST_ID_HEADER) ??
@@ -133,6 +128,37 @@ export class ParticipantClient {
         response.status,
       );
       throw error;
+    }
+  }
+
+  /** One HTTP exchange, answer body included, within REQUEST_TIMEOUT_MS; failures as RequestErrors. */
+  private async fetchWithin(
+    url: string,
+    init: RequestInit,
+  ): Promise<{ response: Response; text: string }> {
+    const { env } = this.options;
+    const controller = new AbortController();
+    let timer: unknown;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = env.setTimeout(() => {
+        controller.abort();
+        reject(toRequestError("TimeoutError", `No answer within ${REQUEST_TIMEOUT_MS} ms`));
+      }, REQUEST_TIMEOUT_MS);
+    });
+    const exchange = (async () => {
+      try {
+        const response = await env.fetch(url, { ...init, signal: controller.signal });
+        return { response, text: await response.text() };
+      } catch (error) {
+        const e = error as Error;
+        throw toRequestError(e?.name ?? "Error", e?.message ?? String(error));
+      }
+    })();
+    exchange.catch(() => {}); // a late failure after the timeout is not unhandled
+    try {
+      return await Promise.race([exchange, timeout]);
+    } finally {
+      env.clearTimeout(timer);
     }
   }
 
