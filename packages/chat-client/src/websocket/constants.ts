@@ -11,6 +11,8 @@ export const NETWORK_CHECK_INTERVAL_MS = 250;
 export const OPEN_CHECK_MS = 1_000;
 export const URL_VALIDITY_MS = 85_000;
 export const MIN_TRANSPORT_LIFETIME_SECONDS = 300;
+/** A websocket URL fetch (the app's getConnectionToken included) with no answer by then is retried. */
+export const FETCH_TIMEOUT_MS = 20_000;
 /** Mobile: how long after the page becomes visible a missing socket is reconnected. */
 export const FOREGROUND_DELAY_MS = 500;
 

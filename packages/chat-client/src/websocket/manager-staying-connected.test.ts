@@ -157,4 +157,22 @@ describe("websocket manager: staying connected while running (issue 9)", () => {
     expect(h.seen.subscriptionUpdate).toEqual([["aws/chat"]]);
     expect(h.manager.getState()).toBe("connected");
   });
+
+  it("a URL fetch that never answers (an app's getConnectionToken on a dead network) gives up after 20 s and is retried on the backoff", async () => {
+    const h = createHarness();
+    const original = h.fetcher.getMockImplementation()!;
+    let hang = true;
+    h.fetcher.mockImplementation(() => {
+      h.fetchTimes.push(Date.now());
+      return hang ? new Promise(() => {}) : original();
+    });
+    void h.manager.init(h.fetcher);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(h.fetchTimes).toEqual([0]);
+    hang = false;
+    await vi.advanceTimersByTimeAsync(1 + 1_000);
+    expect(h.fetchTimes.slice(0, 2)).toEqual([0, 21_000]);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(h.seen.initFailure).toEqual([]);
+  });
 });

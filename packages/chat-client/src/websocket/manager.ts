@@ -15,7 +15,13 @@ import { Emitter } from "../core/emitter.js";
 import { isFinalError } from "../core/errors.js";
 import { noopLogger, resolveEnv } from "../env.js";
 import type { ClientEnv, Logger, TimerHandle } from "../env.js";
-import { CloseReason, FOREGROUND_DELAY_MS, NORMAL_CLOSURE, OPEN_CHECK_MS } from "./constants.js";
+import {
+  CloseReason,
+  FETCH_TIMEOUT_MS,
+  FOREGROUND_DELAY_MS,
+  NORMAL_CLOSURE,
+  OPEN_CHECK_MS,
+} from "./constants.js";
 import { Connection } from "./connection.js";
 import type { ConnectionHandlers } from "./connection.js";
 import { WebSocketManagerError } from "./errors.js";
@@ -208,7 +214,7 @@ export function createWebSocketManager(
     const run = async (): Promise<InitResult> => {
       let response: Awaited<ReturnType<TransportFetcher>>;
       try {
-        response = await (async () => fetchTransport())();
+        response = await within(FETCH_TIMEOUT_MS, (async () => fetchTransport())());
       } catch (error) {
         fetching = null;
         if (!isRunning()) return isTerminated() ? terminatedResult() : ok;
@@ -229,6 +235,20 @@ export function createWebSocketManager(
     };
     fetching = run();
     return fetching;
+  }
+
+  /** `promise`, or a timeout error after `ms` (an app's fetcher may hang on a dead network). */
+  function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+    let timer: TimerHandle | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = env.setTimeout(
+        () =>
+          reject(new WebSocketManagerError("FETCH_TIMEOUT", `No websocket URL within ${ms} ms`)),
+        ms,
+      );
+    });
+    promise.catch(() => {}); // a late failure after the timeout is not unhandled
+    return Promise.race([promise, timeout]).finally(() => env.clearTimeout(timer));
   }
 
   function openSocket(): InitResult {
