@@ -16,7 +16,13 @@ export default defineConfig({
     sourcemap: true,
     target: "es2022",
     lib: { entry: "src/browser.ts", formats: ["es"], fileName: () => "chat-client.js" },
-    // Lib mode keeps whitespace in ES output; this bundle is for browsers, so minify it fully.
-    rolldownOptions: { output: { minify: true } },
+    rolldownOptions: {
+      // No statement in the client reads a property for its side effects: unused reads
+      // (e.g. protocol tables only index.ts consumers use) are dropped.
+      treeshake: { propertyReadSideEffects: false },
+      // Lib mode keeps whitespace in ES output; this bundle is for browsers, so minify it fully.
+      // The bundle is final: `@__PURE__` annotations are dead weight in it.
+      output: { minify: true, comments: false },
+    },
   },
 });
