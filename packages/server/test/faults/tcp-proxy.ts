@@ -1,0 +1,125 @@
+/**
+ * A TCP proxy on 127.0.0.1 that the fault suite puts between the chat clients and the contact
+ * centre, and switches between:
+ * - pass: bytes flow both ways;
+ * - reset: every connection is reset (RST) and new ones are reset on arrival;
+ * - blackhole: nothing flows — open connections stall with their bytes held, new connections
+ *   are accepted and never answered; back to pass, held bytes and connections carry on;
+ * - refuse: open connections are reset and the port is closed (connection refused).
+ * `only: "websocket"` applies reset to websocket connections alone (HTTP still passes).
+ */
+import net from "node:net";
+
+export type ProxyMode = "pass" | "reset" | "blackhole" | "refuse";
+
+interface Pair {
+  client: net.Socket;
+  upstream: net.Socket | null;
+  /** The client's first bytes asked for a websocket upgrade. */
+  websocket: boolean;
+  /** Bytes the client sent before the pair could forward them. */
+  held: Buffer[];
+  flowing: boolean;
+}
+
+export interface TcpProxy {
+  readonly port: number;
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  readonly mode: ProxyMode;
+  set(mode: ProxyMode, options?: { only?: "websocket" }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+  const pairs = new Set<Pair>();
+  let mode: ProxyMode = "pass";
+  let only: "websocket" | undefined;
+
+  const kill = (pair: Pair) => {
+    pairs.delete(pair);
+    if (!pair.client.destroyed) pair.client.resetAndDestroy();
+    pair.upstream?.destroy();
+  };
+  const affected = (pair: Pair) => !only || pair.websocket;
+
+  const flow = (pair: Pair) => {
+    if (pair.flowing) return;
+    pair.flowing = true;
+    if (!pair.upstream) {
+      const upstream = net.connect(targetPort, "127.0.0.1");
+      pair.upstream = upstream;
+      upstream.on("error", () => kill(pair));
+      upstream.on("close", () => kill(pair));
+      upstream.on("data", (chunk) => {
+        if (!pair.client.destroyed) pair.client.write(chunk);
+      });
+    }
+    for (const chunk of pair.held.splice(0)) pair.upstream.write(chunk);
+    pair.client.resume();
+    pair.upstream.resume();
+  };
+  const stall = (pair: Pair) => {
+    pair.flowing = false;
+    pair.client.pause();
+    pair.upstream?.pause();
+  };
+
+  const server = net.createServer((client) => {
+    const pair: Pair = { client, upstream: null, websocket: false, held: [], flowing: false };
+    pairs.add(pair);
+    client.on("error", () => kill(pair));
+    client.on("close", () => kill(pair));
+    let first = true;
+    client.on("data", (chunk) => {
+      if (first) {
+        first = false;
+        pair.websocket = /\r\nupgrade:\s*websocket/i.test(chunk.toString("latin1"));
+        if (mode === "reset" && affected(pair)) return kill(pair);
+      }
+      if (pair.flowing && pair.upstream) pair.upstream.write(chunk);
+      else pair.held.push(chunk);
+    });
+    if (mode === "reset" && !only) kill(pair);
+    else if (mode === "blackhole") stall(pair);
+    else flow(pair);
+  });
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  let port = 0;
+  await listen();
+  port = (server.address() as net.AddressInfo).port;
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    get mode() {
+      return mode;
+    },
+    async set(next, options = {}) {
+      const wasRefusing = mode === "refuse";
+      mode = next;
+      only = options.only;
+      if (next === "reset" || next === "refuse") {
+        for (const pair of [...pairs]) if (affected(pair)) kill(pair);
+      }
+      if (next === "refuse") await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (next === "blackhole") pairs.forEach(stall);
+      if (next === "pass") {
+        if (wasRefusing) await listen();
+        pairs.forEach(flow);
+      }
+    },
+    async close() {
+      for (const pair of [...pairs]) kill(pair);
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
