@@ -67,11 +67,13 @@ export interface ParticipantClientOptions {
 }
 
 export class ParticipantClient {
-  private readonly base: string;
-  private typing: { at: number; promise: Promise<OperationResult<"SendEvent">> } | null = null;
+  readonly #base: string;
+  #typing: { at: number; promise: Promise<OperationResult<"SendEvent">> } | null = null;
 
-  constructor(private readonly options: ParticipantClientOptions) {
-    this.base = options.endpoint.replace(/\/+$/, "");
+  readonly #options: ParticipantClientOptions;
+  constructor(options: ParticipantClientOptions) {
+    this.#options = options;
+    this.#base = options.endpoint.replace(/\/+$/, "");
   }
 
   /** Send one operation; resolves with the body plus `$metadata`, rejects with a RequestError. */
@@ -81,7 +83,7 @@ export class ParticipantClient {
     body: ParticipantOperations[K]["request"] | null,
     pathSuffix = "",
   ): Promise<OperationResult<K>> {
-    const { env } = this.options;
+    const { env } = this.#options;
     const init: RequestInit = {
       method: body === null ? "GET" : "POST",
       headers:
@@ -90,10 +92,10 @@ export class ParticipantClient {
           : { "Content-Type": "application/json", [BEARER_HEADER]: token },
       ...(body === null ? {} : { body: JSON.stringify(body) }),
     };
-    const url = `${this.base}${ParticipantPath[op]}${pathSuffix}`;
+    const url = `${this.#base}${ParticipantPath[op]}${pathSuffix}`;
     let totalRetryDelay = 0;
     for (let attempt = 1; ; attempt++) {
-      const { response, text } = await this.fetchWithin(url, init);
+      const { response, text } = await this.#fetchWithin(url, init);
       const parsed = parseBody(text);
       const requestId =
         response.headers.get(REQUEST_ID_HEADER) ??
@@ -118,7 +120,7 @@ export class ParticipantClient {
       if (attempt < MAX_ATTEMPTS && (throttling || RETRYABLE_STATUS.has(response.status))) {
         const delay = retryDelayMs(attempt, throttling, env.random);
         totalRetryDelay += delay;
-        this.options.logger.warn(`${op} failed with ${response.status}, retrying in ${delay} ms`);
+        this.#options.logger.warn(`${op} failed with ${response.status}, retrying in ${delay} ms`);
         await new Promise<void>((resolve) => env.setTimeout(resolve, delay));
         continue;
       }
@@ -132,11 +134,11 @@ export class ParticipantClient {
   }
 
   /** One HTTP exchange, answer body included, within REQUEST_TIMEOUT_MS; failures as RequestErrors. */
-  private async fetchWithin(
+  async #fetchWithin(
     url: string,
     init: RequestInit,
   ): Promise<{ response: Response; text: string }> {
-    const { env } = this.options;
+    const { env } = this.#options;
     const controller = new AbortController();
     let timer: unknown;
     const timeout = new Promise<never>((_, reject) => {
@@ -175,22 +177,22 @@ export class ParticipantClient {
 
   sendMessage(token: string, content: string, contentType: string, clientToken?: string) {
     return this.request("SendMessage", token, {
-      ClientToken: clientToken ?? this.options.env.uuid(),
+      ClientToken: clientToken ?? this.#options.env.uuid(),
       Content: content,
       ContentType: contentType,
     });
   }
 
   sendEvent(token: string, contentType: string, content?: string | null) {
-    const { env } = this.options;
+    const { env } = this.#options;
     if (contentType === ContentType.TYPING) {
       const now = env.now();
-      if (this.typing && now - this.typing.at < TYPING_THROTTLE_MS) return this.typing.promise;
+      if (this.#typing && now - this.#typing.at < TYPING_THROTTLE_MS) return this.#typing.promise;
       const promise = this.request("SendEvent", token, {
         ClientToken: env.uuid(),
         ContentType: contentType,
       });
-      this.typing = { at: now, promise };
+      this.#typing = { at: now, promise };
       return promise;
     }
     return this.request("SendEvent", token, {
@@ -208,7 +210,7 @@ export class ParticipantClient {
     return this.request("StartAttachmentUpload", token, {
       AttachmentName: name,
       AttachmentSizeInBytes: size,
-      ClientToken: this.options.env.uuid(),
+      ClientToken: this.#options.env.uuid(),
       ContentType: contentType,
     });
   }
@@ -216,7 +218,7 @@ export class ParticipantClient {
   completeAttachmentUpload(token: string, attachmentId: string) {
     return this.request("CompleteAttachmentUpload", token, {
       AttachmentIds: [attachmentId],
-      ClientToken: this.options.env.uuid(),
+      ClientToken: this.#options.env.uuid(),
     });
   }
 
@@ -225,7 +227,7 @@ export class ParticipantClient {
   }
 
   disconnectParticipant(token: string) {
-    return this.request("DisconnectParticipant", token, { ClientToken: this.options.env.uuid() });
+    return this.request("DisconnectParticipant", token, { ClientToken: this.#options.env.uuid() });
   }
 
   describeView(token: string, viewToken: string) {

@@ -37,25 +37,25 @@ export function assertLogger(value: unknown): asserts value is Logger {
 }
 
 export class LogManager {
-  private level: number = LogLevel.INFO;
-  private target: Logger | undefined;
-  private advancedWriter: LogMethod = "info";
+  #level: number = LogLevel.INFO;
+  #target: Logger | undefined;
+  #advancedWriter: LogMethod = "info";
 
   updateLoggerConfig(config: LoggerConfig = {}): void {
     if (config.customizedLogger !== undefined) assertLogger(config.customizedLogger);
-    this.level = typeof config.level === "number" ? config.level : LogLevel.INFO;
-    this.advancedWriter = config.advancedLogWriter ?? "info";
-    this.target = config.customizedLogger ?? (config.useDefaultLogger ? console : undefined);
+    this.#level = typeof config.level === "number" ? config.level : LogLevel.INFO;
+    this.#advancedWriter = config.advancedLogWriter ?? "info";
+    this.#target = config.customizedLogger ?? (config.useDefaultLogger ? console : undefined);
   }
 
   getLogger(prefix: string): ClientLogger {
     const write = (method: LogMethod, level: number, args: unknown[]) => {
-      if (this.target && level >= this.level) this.target[method](`[${prefix}]`, ...args);
+      if (this.#target && level >= this.#level) this.#target[method](`[${prefix}]`, ...args);
     };
     const logger = {} as ClientLogger;
     for (const m of METHODS) logger[m] = (...args: unknown[]) => write(m, LEVEL_OF[m], args);
     logger.advancedLog = (...args: unknown[]) =>
-      write(this.advancedWriter, LogLevel.ADVANCED_LOG, args);
+      write(this.#advancedWriter, LogLevel.ADVANCED_LOG, args);
     return logger;
   }
 }

@@ -33,55 +33,57 @@ export type { ControllerDeps } from "./session-context.js";
 
 export class ChatController {
   readonly events: Emitter<ChatEventMap>;
-  private readonly state: SessionState;
-  private readonly provider: ConnectionDetailsProvider;
-  private readonly receipts: MessageReceipts;
-  private readonly delivery: Delivery;
-  private readonly outbox: Outbox<OperationResult<"SendMessage">>;
-  private readonly lifecycle: ConnectionLifecycle;
-  private readonly operations: SessionOperations;
+  readonly #state: SessionState;
+  readonly #provider: ConnectionDetailsProvider;
+  readonly #receipts: MessageReceipts;
+  readonly #delivery: Delivery;
+  readonly #outbox: Outbox<OperationResult<"SendMessage">>;
+  readonly #lifecycle: ConnectionLifecycle;
+  readonly #operations: SessionOperations;
   /** Emits a session event with the session's chat details. */
-  private readonly emit: EmitEvent = (name, data) => {
+  readonly #emit: EmitEvent = (name, data) => {
     const args = [{ data, chatDetails: this.getChatDetails() }] as unknown as Parameters<
       ChatEventMap[typeof name]
     >;
     this.events.emit(name, ...args);
   };
 
-  constructor(private readonly deps: ControllerDeps) {
+  readonly #deps: ControllerDeps;
+  constructor(deps: ControllerDeps) {
+    this.#deps = deps;
     const { client, chatDetails, sessionType, logger, env, config } = deps;
     this.events = new Emitter(logger);
-    this.state = new SessionState(logger);
-    this.provider = new ConnectionDetailsProvider(client, chatDetails, sessionType, logger);
-    this.receipts = new MessageReceipts(
+    this.#state = new SessionState(logger);
+    this.#provider = new ConnectionDetailsProvider(client, chatDetails, sessionType, logger);
+    this.#receipts = new MessageReceipts(
       env,
       logger,
-      (receipt) => this.operations.sendReceipt(receipt),
+      (receipt) => this.#operations.sendReceipt(receipt),
       () => config.throttleTime,
     );
-    this.delivery = new Delivery({
+    this.#delivery = new Delivery({
       deliver: (item) =>
         dispatchItem(item, {
           deps,
-          state: this.state,
-          emit: this.emit,
-          breakConnection: () => this.lifecycle.breakConnection(),
+          state: this.#state,
+          emit: this.#emit,
+          breakConnection: () => this.#lifecycle.breakConnection(),
         }),
       fetchPage: async (request) => {
         const response = await client.getTranscript(
-          this.provider.getConnectionToken() ?? "",
+          this.#provider.getConnectionToken() ?? "",
           request,
         );
-        this.receipts.seed(response.Transcript ?? []);
+        this.#receipts.seed(response.Transcript ?? []);
         return response;
       },
       env,
       logger,
     });
-    this.outbox = new Outbox({
+    this.#outbox = new Outbox({
       send: (message) =>
         client.sendMessage(
-          this.provider.getConnectionToken() ?? "",
+          this.#provider.getConnectionToken() ?? "",
           message.content,
           message.contentType,
           message.clientToken,
@@ -89,96 +91,96 @@ export class ChatController {
       env,
       logger,
     });
-    this.lifecycle = new ConnectionLifecycle(
+    this.#lifecycle = new ConnectionLifecycle(
       deps,
-      this.state,
-      this.provider,
-      this.delivery,
-      this.outbox,
-      this.emit,
+      this.#state,
+      this.#provider,
+      this.#delivery,
+      this.#outbox,
+      this.#emit,
     );
-    this.operations = new SessionOperations(
+    this.#operations = new SessionOperations(
       deps,
-      this.state,
-      this.provider,
-      this.receipts,
-      this.delivery,
-      this.outbox,
+      this.#state,
+      this.#provider,
+      this.#receipts,
+      this.#delivery,
+      this.#outbox,
       () => {
-        this.state.setState("disconnected");
+        this.#state.setState("disconnected");
         this.events.clear();
-        this.receipts.dispose();
-        this.lifecycle.breakConnection();
+        this.#receipts.dispose();
+        this.#lifecycle.breakConnection();
       },
     );
   }
 
   /** Whether the chat has ended (a chat-ended item arrived; reset when a connection is gained). */
   get hasChatEnded(): boolean {
-    return this.state.hasChatEnded;
+    return this.#state.hasChatEnded;
   }
 
   set hasChatEnded(value: boolean) {
-    this.state.setState(value ? "chatEnded" : "active");
+    this.#state.setState(value ? "chatEnded" : "active");
   }
 
   connect(args: ConnectArgs = {}): Promise<ConnectResult> {
-    return this.lifecycle.connect(args);
+    return this.#lifecycle.connect(args);
   }
 
   getChatDetails(): ChatDetailsSnapshot {
-    const { contactId, participantId, initialContactId, participantToken } = this.deps.chatDetails;
+    const { contactId, participantId, initialContactId, participantToken } = this.#deps.chatDetails;
     const snapshot: ChatDetailsSnapshot = {
       contactId,
       participantId,
       initialContactId,
-      connectionDetails: this.provider.details,
+      connectionDetails: this.#provider.details,
     };
     if (participantToken) snapshot.participantToken = participantToken;
     return snapshot;
   }
 
   getConnectionStatus() {
-    return this.state.connection?.getStatus() ?? "NeverStarted";
+    return this.#state.connection?.getStatus() ?? "NeverStarted";
   }
 
   getNetworkLinkStatus() {
-    return this.lifecycle.networkLinkStatus;
+    return this.#lifecycle.networkLinkStatus;
   }
 
   sendMessage(args: SendMessageArgs): Promise<ChatResult<OperationResult<"SendMessage">>> {
-    return this.operations.sendMessage(args);
+    return this.#operations.sendMessage(args);
   }
 
   sendEvent(args: SendEventArgs): Promise<ChatResult<unknown> | { message: string }> {
-    return this.operations.sendEvent(args);
+    return this.#operations.sendEvent(args);
   }
 
   sendMessageReceipt(
     args: SendMessageReceiptArgs,
   ): Promise<ChatResult<unknown> | { message: string }> {
-    return this.operations.sendMessageReceipt(args);
+    return this.#operations.sendMessageReceipt(args);
   }
 
   sendAttachment(args: SendAttachmentArgs) {
-    return this.operations.sendAttachment(args);
+    return this.#operations.sendAttachment(args);
   }
 
   downloadAttachment(args: DownloadAttachmentArgs): Promise<Blob> {
-    return this.operations.downloadAttachment(args);
+    return this.#operations.downloadAttachment(args);
   }
 
   getTranscript(
     args: GetTranscriptArgs = {},
   ): Promise<ChatResult<OperationResult<"GetTranscript">>> {
-    return this.operations.getTranscript(args);
+    return this.#operations.getTranscript(args);
   }
 
   describeView(args: DescribeViewArgs) {
-    return this.operations.describeView(args);
+    return this.#operations.describeView(args);
   }
 
   disconnectParticipant(): Promise<ChatResult<OperationResult<"DisconnectParticipant">>> {
-    return this.operations.disconnectParticipant();
+    return this.#operations.disconnectParticipant();
   }
 }

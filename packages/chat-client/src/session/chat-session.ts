@@ -98,47 +98,89 @@ export interface ChatSession {
   onConnectionAcknowledged(callback: Callback<"connectionAcknowledged">): Unsubscribe;
 }
 
+/** The ChatController methods a session forwards to, one argument each. */
+const FORWARDED = [
+  "connect",
+  "sendMessage",
+  "sendAttachment",
+  "downloadAttachment",
+  "sendEvent",
+  "sendMessageReceipt",
+  "getTranscript",
+  "describeView",
+  "disconnectParticipant",
+  "getChatDetails",
+  "getConnectionStatus",
+  "getNetworkLinkStatus",
+] as const;
+type Forwarded = (typeof FORWARDED)[number];
+
+/** The events with an `on<Event>` shorthand, in the order the session defines them. */
+const ON_EVENTS = [
+  "message",
+  "typing",
+  "readReceipt",
+  "deliveredReceipt",
+  "connectionEstablished",
+  "connectionBroken",
+  "connectionLost",
+  "ended",
+  "participantIdle",
+  "participantReturned",
+  "participantInvited",
+  "autoDisconnection",
+  "chatRehydrated",
+  "participantDisplayNameUpdated",
+  "authenticationEvent",
+  "deepHeartbeatSuccess",
+  "deepHeartbeatFailure",
+  "connectionAcknowledged",
+] as const satisfies readonly (keyof ChatEventMap)[];
+
 class Session implements ChatSession {
-  constructor(private readonly controller: ChatController) {}
-  connect = (args?: ConnectArgs) => this.controller.connect(args);
-  sendMessage = (args: SendMessageArgs) => this.controller.sendMessage(args);
-  sendAttachment = (args: SendAttachmentArgs) => this.controller.sendAttachment(args);
-  downloadAttachment = (args: DownloadAttachmentArgs) => this.controller.downloadAttachment(args);
-  sendEvent = (args: SendEventArgs) => this.controller.sendEvent(args);
-  sendMessageReceipt = (args: SendMessageReceiptArgs) => this.controller.sendMessageReceipt(args);
-  getTranscript = (args?: GetTranscriptArgs) => this.controller.getTranscript(args);
-  describeView = (args: DescribeViewArgs) => this.controller.describeView(args);
-  disconnectParticipant = () => this.controller.disconnectParticipant();
-  getChatDetails = () => this.controller.getChatDetails();
-  getConnectionStatus = () => this.controller.getConnectionStatus();
-  getNetworkLinkStatus = () => this.controller.getNetworkLinkStatus();
-  on = <K extends keyof ChatEventMap>(event: K, cb: Callback<K>) =>
-    this.controller.events.on(event, cb);
-  onMessage = (cb: Callback<"message">) => this.on("message", cb);
-  onTyping = (cb: Callback<"typing">) => this.on("typing", cb);
-  onReadReceipt = (cb: Callback<"readReceipt">) => this.on("readReceipt", cb);
-  onDeliveredReceipt = (cb: Callback<"deliveredReceipt">) => this.on("deliveredReceipt", cb);
-  onConnectionEstablished = (cb: Callback<"connectionEstablished">) =>
-    this.on("connectionEstablished", cb);
-  onConnectionBroken = (cb: Callback<"connectionBroken">) => this.on("connectionBroken", cb);
-  onConnectionLost = (cb: Callback<"connectionLost">) => this.on("connectionLost", cb);
-  onEnded = (cb: Callback<"ended">) => this.on("ended", cb);
-  onParticipantIdle = (cb: Callback<"participantIdle">) => this.on("participantIdle", cb);
-  onParticipantReturned = (cb: Callback<"participantReturned">) =>
-    this.on("participantReturned", cb);
-  onParticipantInvited = (cb: Callback<"participantInvited">) => this.on("participantInvited", cb);
-  onAutoDisconnection = (cb: Callback<"autoDisconnection">) => this.on("autoDisconnection", cb);
-  onChatRehydrated = (cb: Callback<"chatRehydrated">) => this.on("chatRehydrated", cb);
-  onParticipantDisplayNameUpdated = (cb: Callback<"participantDisplayNameUpdated">) =>
-    this.on("participantDisplayNameUpdated", cb);
-  onAuthenticationEvent = (cb: Callback<"authenticationEvent">) =>
-    this.on("authenticationEvent", cb);
-  onDeepHeartbeatSuccess = (cb: Callback<"deepHeartbeatSuccess">) =>
-    this.on("deepHeartbeatSuccess", cb);
-  onDeepHeartbeatFailure = (cb: Callback<"deepHeartbeatFailure">) =>
-    this.on("deepHeartbeatFailure", cb);
-  onConnectionAcknowledged = (cb: Callback<"connectionAcknowledged">) =>
-    this.on("connectionAcknowledged", cb);
+  constructor(controller: ChatController) {
+    // Own properties, in this order: the operations, `on`, its shorthands.
+    const self = this as unknown as Record<string, unknown>;
+    const forward = controller as unknown as Record<Forwarded, (args: unknown) => unknown>;
+    for (const name of FORWARDED) self[name] = (args: unknown) => forward[name](args);
+    this.on = (event, cb) => controller.events.on(event, cb);
+    for (const event of ON_EVENTS) {
+      self[`on${event[0]!.toUpperCase()}${event.slice(1)}`] = (cb: Callback<typeof event>) =>
+        this.on(event, cb);
+    }
+  }
+
+  declare connect: ChatSession["connect"];
+  declare sendMessage: ChatSession["sendMessage"];
+  declare sendAttachment: ChatSession["sendAttachment"];
+  declare downloadAttachment: ChatSession["downloadAttachment"];
+  declare sendEvent: ChatSession["sendEvent"];
+  declare sendMessageReceipt: ChatSession["sendMessageReceipt"];
+  declare getTranscript: ChatSession["getTranscript"];
+  declare describeView: ChatSession["describeView"];
+  declare disconnectParticipant: ChatSession["disconnectParticipant"];
+  declare getChatDetails: ChatSession["getChatDetails"];
+  declare getConnectionStatus: ChatSession["getConnectionStatus"];
+  declare getNetworkLinkStatus: ChatSession["getNetworkLinkStatus"];
+  declare on: ChatSession["on"];
+  declare onMessage: ChatSession["onMessage"];
+  declare onTyping: ChatSession["onTyping"];
+  declare onReadReceipt: ChatSession["onReadReceipt"];
+  declare onDeliveredReceipt: ChatSession["onDeliveredReceipt"];
+  declare onConnectionEstablished: ChatSession["onConnectionEstablished"];
+  declare onConnectionBroken: ChatSession["onConnectionBroken"];
+  declare onConnectionLost: ChatSession["onConnectionLost"];
+  declare onEnded: ChatSession["onEnded"];
+  declare onParticipantIdle: ChatSession["onParticipantIdle"];
+  declare onParticipantReturned: ChatSession["onParticipantReturned"];
+  declare onParticipantInvited: ChatSession["onParticipantInvited"];
+  declare onAutoDisconnection: ChatSession["onAutoDisconnection"];
+  declare onChatRehydrated: ChatSession["onChatRehydrated"];
+  declare onParticipantDisplayNameUpdated: ChatSession["onParticipantDisplayNameUpdated"];
+  declare onAuthenticationEvent: ChatSession["onAuthenticationEvent"];
+  declare onDeepHeartbeatSuccess: ChatSession["onDeepHeartbeatSuccess"];
+  declare onDeepHeartbeatFailure: ChatSession["onDeepHeartbeatFailure"];
+  declare onConnectionAcknowledged: ChatSession["onConnectionAcknowledged"];
 }
 
 let sharedEnv: ClientEnv | undefined;

@@ -41,12 +41,21 @@ export function fromParticipantConnection(
 export class ConnectionDetailsProvider {
   details: ConnectionDetails | null = null;
 
+  readonly #client: ParticipantClient;
+  readonly #chatDetails: ChatDetails;
+  readonly #sessionType: SessionType;
+  readonly #logger: Logger;
   constructor(
-    private readonly client: ParticipantClient,
-    private readonly chatDetails: ChatDetails,
-    private readonly sessionType: SessionType,
-    private readonly logger: Logger,
-  ) {}
+    client: ParticipantClient,
+    chatDetails: ChatDetails,
+    sessionType: SessionType,
+    logger: Logger,
+  ) {
+    this.#client = client;
+    this.#chatDetails = chatDetails;
+    this.#sessionType = sessionType;
+    this.#logger = logger;
+  }
 
   getConnectionToken(): string | null {
     return this.details?.connectionToken ?? null;
@@ -54,32 +63,32 @@ export class ConnectionDetailsProvider {
 
   /** The session type's way of getting a connection token (and, for customers, a websocket URL). */
   async fetchConnectionDetails(): Promise<ConnectionDetails> {
-    if (this.sessionType === SessionTypes.CUSTOMER) return this.fetchParticipantConnection(false);
-    if (this.sessionType === SessionTypes.AGENT) return this.fetchAgentConnection();
+    if (this.#sessionType === SessionTypes.CUSTOMER) return this.fetchParticipantConnection(false);
+    if (this.#sessionType === SessionTypes.AGENT) return this.#fetchAgentConnection();
     throw new Error("Failed to fetch connectionDetails.");
   }
 
   /** CreateParticipantConnection with both types (and the connect-participant flag when asked). */
   async fetchParticipantConnection(connectParticipant: boolean): Promise<ConnectionDetails> {
-    const response = await this.client.createParticipantConnection(
-      this.participantToken(),
+    const response = await this.#client.createParticipantConnection(
+      this.#participantToken(),
       BOTH_TYPES,
       connectParticipant,
     );
-    return this.store(fromParticipantConnection(response, connectParticipant));
+    return this.#store(fromParticipantConnection(response, connectParticipant));
   }
 
   /** An agent's acknowledgement: CreateParticipantConnection with only `ConnectParticipant: true`. */
   async acknowledge(): Promise<void> {
-    await this.client.createParticipantConnection(this.participantToken(), undefined, true);
+    await this.#client.createParticipantConnection(this.#participantToken(), undefined, true);
     if (this.details) this.details.connectionAcknowledged = true;
   }
 
-  private async fetchAgentConnection(): Promise<ConnectionDetails> {
+  async #fetchAgentConnection(): Promise<ConnectionDetails> {
     try {
-      const response = await this.chatDetails.getConnectionToken!();
+      const response = await this.#chatDetails.getConnectionToken!();
       const transport = response.chatTokenTransport;
-      return this.store({
+      return this.#store({
         url: null,
         expiry: null,
         transportLifeTimeInSeconds: TRANSPORT_LIFETIME_IN_SECONDS,
@@ -88,10 +97,7 @@ export class ConnectionDetailsProvider {
         connectionTokenExpiry: transport.expiry ?? null,
       });
     } catch (tokenError) {
-      this.logger.warn(
-        "getConnectionToken failed, falling back to createParticipantConnection",
-        tokenError,
-      );
+      this.#logger.warn("getConnectionToken failed, using createParticipantConnection", tokenError);
       try {
         return await this.fetchParticipantConnection(true);
       } catch (error) {
@@ -106,11 +112,11 @@ export class ConnectionDetailsProvider {
     }
   }
 
-  private participantToken(): string {
-    return this.chatDetails.participantToken ?? "";
+  #participantToken(): string {
+    return this.#chatDetails.participantToken ?? "";
   }
 
-  private store(details: ConnectionDetails): ConnectionDetails {
+  #store(details: ConnectionDetails): ConnectionDetails {
     this.details = details;
     return details;
   }

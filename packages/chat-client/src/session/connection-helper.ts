@@ -60,44 +60,48 @@ export const syntheticChatEnded = (): Item => ({
 export class SharedConnection {
   status: ConnectionStatus = "NeverStarted";
   readonly events: Emitter<ConnectionEvents>;
-  private readonly subscriptions: Unsubscribe[];
+  readonly #subscriptions: Unsubscribe[];
 
+  readonly #logger: Logger;
+  readonly #fetcher?: TransportFetcher;
   constructor(
     readonly manager: WebSocketManager,
-    private readonly logger: Logger,
+    logger: Logger,
     /** Set when this helper owns its manager and must start it (customer connections). */
-    private readonly fetcher?: TransportFetcher,
+    fetcher?: TransportFetcher,
   ) {
+    this.#logger = logger;
+    this.#fetcher = fetcher;
     this.events = new Emitter(logger);
     manager.subscribeTopics([Topic.CHAT]);
-    this.subscriptions = [
-      manager.onMessage(Topic.CHAT, (frame) => this.handleFrame(frame)),
-      manager.onConnectionGain(() => this.setState("Connected")),
-      manager.onConnectionLost(() => this.setState("ConnectionLost")),
+    this.#subscriptions = [
+      manager.onMessage(Topic.CHAT, (frame) => this.#handleFrame(frame)),
+      manager.onConnectionGain(() => this.#setState("Connected")),
+      manager.onConnectionLost(() => this.#setState("ConnectionLost")),
       manager.onSubscriptionUpdate((topics) => {
         if (topics.includes(Topic.CHAT)) this.events.emit("Subscribed");
       }),
-      manager.onInitFailure(() => this.setState("Ended")),
-      manager.onDeepHeartbeatSuccess(() => this.heartbeat("DeepHeartbeatSuccess")),
-      manager.onDeepHeartbeatFailure(() => this.heartbeat("DeepHeartbeatFailure")),
+      manager.onInitFailure(() => this.#setState("Ended")),
+      manager.onDeepHeartbeatSuccess(() => this.#heartbeat("DeepHeartbeatSuccess")),
+      manager.onDeepHeartbeatFailure(() => this.#heartbeat("DeepHeartbeatFailure")),
     ];
   }
 
   get ownsManager(): boolean {
-    return this.fetcher !== undefined;
+    return this.#fetcher !== undefined;
   }
 
   start(): { websocketStatus: ConnectionStatus } {
     if (this.status === "NeverStarted") {
-      this.setState("Starting");
-      if (this.fetcher) void this.manager.init(this.wrapFetcher(this.fetcher));
+      this.#setState("Starting");
+      if (this.#fetcher) void this.manager.init(this.#wrapFetcher(this.#fetcher));
     }
     return { websocketStatus: this.status };
   }
 
   end(): void {
-    this.subscriptions.forEach((unsubscribe) => unsubscribe());
-    this.setState("Ended");
+    this.#subscriptions.forEach((unsubscribe) => unsubscribe());
+    this.#setState("Ended");
     this.events.clear();
     if (this.ownsManager) {
       this.manager.closeWebSocket();
@@ -110,23 +114,23 @@ export class SharedConnection {
   }
 
   /** The one place the status changes: duplicates ignored, `old -> new` logged, one event emitted. */
-  private setState(next: ConnectionStatus): void {
+  #setState(next: ConnectionStatus): void {
     const previous = this.status;
     if (previous === next) return;
     this.status = next;
-    this.logger.info(`Connection status ${previous} -> ${next}`);
+    this.#logger.info(`Connection status ${previous} -> ${next}`);
     if (next === "Connected") this.events.emit("ConnectionGained");
     else if (next === "ConnectionLost") this.events.emit("ConnectionLost");
     else if (next === "Ended") this.events.emit("Ended");
   }
 
   /** Heartbeat results set their statuses and are always reported as events. */
-  private heartbeat(result: "DeepHeartbeatSuccess" | "DeepHeartbeatFailure"): void {
-    this.setState(result);
+  #heartbeat(result: "DeepHeartbeatSuccess" | "DeepHeartbeatFailure"): void {
+    this.#setState(result);
     this.events.emit(result);
   }
 
-  private handleFrame(frame: WebSocketEnvelope): void {
+  #handleFrame(frame: WebSocketEnvelope): void {
     let item: unknown;
     try {
       item = typeof frame.content === "string" ? JSON.parse(frame.content) : undefined;
@@ -134,14 +138,14 @@ export class SharedConnection {
       item = undefined;
     }
     if (!isItem(item)) {
-      this.logger.error("Wrong message format");
+      this.#logger.error("Wrong message format");
       return;
     }
     this.events.emit("IncomingMessage", item);
   }
 
   /** A reconnect refused with 403 after the connection was lost means the chat ended meanwhile. */
-  private wrapFetcher(fetcher: TransportFetcher): TransportFetcher {
+  #wrapFetcher(fetcher: TransportFetcher): TransportFetcher {
     return async () => {
       try {
         return await fetcher();
@@ -157,22 +161,28 @@ export class SharedConnection {
 
 /** One session's view of a shared connection: only its contact's items, Ended once ended. */
 export class ContactConnection {
-  private ended = false;
+  #ended = false;
   readonly events: Emitter<ConnectionEvents>;
-  private readonly subscriptions: Unsubscribe[];
+  readonly #subscriptions: Unsubscribe[];
 
+  readonly #contactId: string;
+  readonly #initialContactId: string;
+  readonly #release: (connection: ContactConnection) => void;
   constructor(
     readonly base: SharedConnection,
-    private readonly contactId: string,
-    private readonly initialContactId: string,
-    private readonly release: (connection: ContactConnection) => void,
+    contactId: string,
+    initialContactId: string,
+    release: (connection: ContactConnection) => void,
     logger: Logger,
   ) {
+    this.#contactId = contactId;
+    this.#initialContactId = initialContactId;
+    this.#release = release;
     this.events = new Emitter(logger);
     type Signal = Exclude<keyof ConnectionEvents, "IncomingMessage">;
     const forward = (name: Signal) =>
       base.events.on(name, () => (this.events.emit as (n: Signal) => void)(name));
-    this.subscriptions = [
+    this.#subscriptions = [
       forward("ConnectionGained"),
       forward("ConnectionLost"),
       forward("Subscribed"),
@@ -180,13 +190,13 @@ export class ContactConnection {
       forward("DeepHeartbeatSuccess"),
       forward("DeepHeartbeatFailure"),
       base.events.on("IncomingMessage", (item) => {
-        if (this.isForThisContact(item)) this.events.emit("IncomingMessage", item);
+        if (this.#isForThisContact(item)) this.events.emit("IncomingMessage", item);
       }),
     ];
   }
 
   getStatus(): ConnectionStatus {
-    return this.ended ? "Ended" : this.base.status;
+    return this.#ended ? "Ended" : this.base.status;
   }
 
   start(): { websocketStatus: ConnectionStatus } {
@@ -194,18 +204,18 @@ export class ContactConnection {
   }
 
   end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.subscriptions.forEach((unsubscribe) => unsubscribe());
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#subscriptions.forEach((unsubscribe) => unsubscribe());
     this.events.clear();
-    this.release(this);
+    this.#release(this);
   }
 
   /** Routing filter (protocol §3.3). */
-  private isForThisContact(item: Item): boolean {
+  #isForThisContact(item: Item): boolean {
     return (
-      item.InitialContactId === this.initialContactId ||
-      item.ContactId === this.contactId ||
+      item.InitialContactId === this.#initialContactId ||
+      item.ContactId === this.#contactId ||
       item.Type === ItemType.MESSAGE_METADATA ||
       // The synthetic chat-ended item carries no ids (protocol §3.10).
       (item.Id === "" && item.ContentType === ContentType.CHAT_ENDED)
@@ -249,12 +259,12 @@ export class ConnectionRegistry {
       base,
       contactId,
       initialContactId,
-      (c) => this.release(c, contactId),
+      (c) => this.#release(c, contactId),
       logger,
     );
   }
 
-  private release(connection: ContactConnection, contactId: string): void {
+  #release(connection: ContactConnection, contactId: string): void {
     const base = connection.base;
     if (
       base.ownsManager &&

@@ -22,20 +22,32 @@ export const DUPLICATE_CONNECT_WARNING =
   "Ignoring duplicate call to connect. Method can only be invoked once";
 
 export class ConnectionLifecycle {
-  private connectPromise: Promise<ConnectResult> | null = null;
+  #connectPromise: Promise<ConnectResult> | null = null;
   /** The network-link status until a connection is open (then the connection's status). */
-  private link: NetworkLinkStatus = "NeverEstablished";
-  private readonly refresher: TokenRefresher;
+  #link: NetworkLinkStatus = "NeverEstablished";
+  readonly #refresher: TokenRefresher;
 
+  readonly #deps: ControllerDeps;
+  readonly #state: SessionState;
+  readonly #provider: ConnectionDetailsProvider;
+  readonly #delivery: Delivery;
+  readonly #outbox: Outbox<unknown>;
+  readonly #emit: EmitEvent;
   constructor(
-    private readonly deps: ControllerDeps,
-    private readonly state: SessionState,
-    private readonly provider: ConnectionDetailsProvider,
-    private readonly delivery: Delivery,
-    private readonly outbox: Outbox<unknown>,
-    private readonly emit: EmitEvent,
+    deps: ControllerDeps,
+    state: SessionState,
+    provider: ConnectionDetailsProvider,
+    delivery: Delivery,
+    outbox: Outbox<unknown>,
+    emit: EmitEvent,
   ) {
-    this.refresher = new TokenRefresher(
+    this.#deps = deps;
+    this.#state = state;
+    this.#provider = provider;
+    this.#delivery = delivery;
+    this.#outbox = outbox;
+    this.#emit = emit;
+    this.#refresher = new TokenRefresher(
       deps.env,
       deps.logger,
       async () => (await provider.fetchConnectionDetails()).connectionTokenExpiry,
@@ -43,34 +55,34 @@ export class ConnectionLifecycle {
   }
 
   connect(args: ConnectArgs = {}): Promise<ConnectResult> {
-    if (this.connectPromise) {
-      this.deps.logger.warn(DUPLICATE_CONNECT_WARNING);
-      return this.connectPromise;
+    if (this.#connectPromise) {
+      this.#deps.logger.warn(DUPLICATE_CONNECT_WARNING);
+      return this.#connectPromise;
     }
-    this.link = "Establishing";
-    this.connectPromise = this.doConnect(args.metadata ?? null);
-    return this.connectPromise;
+    this.#link = "Establishing";
+    this.#connectPromise = this.#doConnect(args.metadata ?? null);
+    return this.#connectPromise;
   }
 
   get networkLinkStatus(): NetworkLinkStatus {
-    const { connection } = this.state;
-    return connection ? toNetworkLinkStatus(connection.getStatus()) : this.link;
+    const { connection } = this.#state;
+    return connection ? toNetworkLinkStatus(connection.getStatus()) : this.#link;
   }
 
   /** Stop refreshing the token and end the connection. */
   breakConnection(): void {
-    this.refresher.stop();
-    this.delivery.stop();
-    this.outbox.close(() => noActiveConnection("sendMessage"));
-    this.state.connection?.end();
+    this.#refresher.stop();
+    this.#delivery.stop();
+    this.#outbox.close(() => noActiveConnection("sendMessage"));
+    this.#state.connection?.end();
   }
 
-  private async doConnect(metadata: unknown): Promise<ConnectResult> {
+  async #doConnect(metadata: unknown): Promise<ConnectResult> {
     let details: ConnectionDetails;
     try {
-      details = await this.provider.fetchConnectionDetails();
+      details = await this.#provider.fetchConnectionDetails();
     } catch (error) {
-      this.link = "Broken";
+      this.#link = "Broken";
       throw {
         _debug: { reason: CONNECT_FAILED_REASON, _debug: error },
         connectSuccess: false,
@@ -78,26 +90,26 @@ export class ConnectionLifecycle {
         metadata,
       };
     }
-    const started = this.openConnection(details);
+    const started = this.#openConnection(details);
     const result: ConnectResult = {
       _debug: started,
       connectSuccess: true,
       connectCalled: true,
       metadata,
     };
-    this.emit("connectionEstablished", result);
-    if (this.deps.sessionType === SessionTypes.AGENT && !details.connectionAcknowledged)
-      this.acknowledge();
-    this.refresher.start(details.connectionTokenExpiry);
+    this.#emit("connectionEstablished", result);
+    if (this.#deps.sessionType === SessionTypes.AGENT && !details.connectionAcknowledged)
+      this.#acknowledge();
+    this.#refresher.start(details.connectionTokenExpiry);
     return result;
   }
 
-  private openConnection(initial: ConnectionDetails) {
-    const { chatDetails, logger, registry, websocketManager } = this.deps;
+  #openConnection(initial: ConnectionDetails) {
+    const { chatDetails, logger, registry, websocketManager } = this.#deps;
     let first = true;
     const fetcher: TransportFetcher = async () => {
       const details =
-        first && initial.url ? initial : await this.provider.fetchParticipantConnection(false);
+        first && initial.url ? initial : await this.#provider.fetchParticipantConnection(false);
       first = false;
       return {
         webSocketTransport: {
@@ -112,37 +124,37 @@ export class ConnectionLifecycle {
       initialContactId: chatDetails.initialContactId,
       logger,
       ...(websocketManager ? { websocketManager } : {}),
-      createManager: this.deps.createWebSocketManager,
+      createManager: this.#deps.createWebSocketManager,
       fetcher,
     });
-    this.state.connection = connection;
+    this.#state.connection = connection;
     connection.events.on("ConnectionGained", () => {
-      this.state.setState("active");
-      this.emit("connectionEstablished", {});
-      this.outbox.retryNow();
+      this.#state.setState("active");
+      this.#emit("connectionEstablished", {});
+      this.#outbox.retryNow();
     });
     // Repair only once the server streams to this socket: an item committed before that is
     // in the transcript, one committed after arrives live (held behind the repair).
-    connection.events.on("Subscribed", () => void this.delivery.repair());
-    connection.events.on("ConnectionLost", () => this.emit("connectionLost", {}));
+    connection.events.on("Subscribed", () => void this.#delivery.repair());
+    connection.events.on("ConnectionLost", () => this.#emit("connectionLost", {}));
     connection.events.on("Ended", () => {
-      this.emit("connectionBroken", {});
+      this.#emit("connectionBroken", {});
       this.breakConnection();
     });
-    connection.events.on("DeepHeartbeatSuccess", () => this.emit("deepHeartbeatSuccess", {}));
-    connection.events.on("DeepHeartbeatFailure", () => this.emit("deepHeartbeatFailure", {}));
-    connection.events.on("IncomingMessage", (item) => this.delivery.receive(item));
+    connection.events.on("DeepHeartbeatSuccess", () => this.#emit("deepHeartbeatSuccess", {}));
+    connection.events.on("DeepHeartbeatFailure", () => this.#emit("deepHeartbeatFailure", {}));
+    connection.events.on("IncomingMessage", (item) => this.#delivery.receive(item));
     return connection.start();
   }
 
-  private acknowledge(): void {
-    if (!this.deps.chatDetails.participantToken) {
-      this.deps.logger.warn("No participantToken in chatDetails: connection not acknowledged");
+  #acknowledge(): void {
+    if (!this.#deps.chatDetails.participantToken) {
+      this.#deps.logger.warn("No participantToken: not acknowledging");
       return;
     }
-    this.provider.acknowledge().then(
-      () => this.emit("connectionAcknowledged", {}),
-      (error: unknown) => this.deps.logger.error("Failed to acknowledge the connection", error),
+    this.#provider.acknowledge().then(
+      () => this.#emit("connectionAcknowledged", {}),
+      (error: unknown) => this.#deps.logger.error("Acknowledge failed", error),
     );
   }
 }

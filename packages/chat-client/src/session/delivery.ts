@@ -52,31 +52,34 @@ const isTranscriptItem = (item: Item): boolean =>
   item.Type !== "MESSAGE_METADATA";
 
 export class Delivery {
-  private readonly seen = new Set<string>();
-  private readonly stitcher = new MessageStitcher();
-  private cursor: Cursor | null = null;
-  private phase: DeliveryPhase = "live";
+  readonly #seen = new Set<string>();
+  readonly #stitcher = new MessageStitcher();
+  #cursor: Cursor | null = null;
+  #phase: DeliveryPhase = "live";
   /** Another subscription was confirmed during a read: read once more when it ends. */
-  private readAgain = false;
-  private held: Item[] = [];
-  private retryTimer: TimerHandle | undefined;
-  private failedReads = 0;
+  #readAgain = false;
+  #held: Item[] = [];
+  #retryTimer: TimerHandle | undefined;
+  #failedReads = 0;
 
-  constructor(private readonly o: DeliveryOptions) {}
+  readonly #o: DeliveryOptions;
+  constructor(o: DeliveryOptions) {
+    this.#o = o;
+  }
 
   get state(): DeliveryPhase {
-    return this.phase;
+    return this.#phase;
   }
 
   /** The Id of the last transcript item received from the server's stream, if any. */
   streamPosition(): string | null {
-    return this.cursor?.id ?? null;
+    return this.#cursor?.id ?? null;
   }
 
   /** An item from the server's stream (the websocket). */
   receive(item: Item): void {
-    if (this.phase === "live") this.process(item);
-    else if (this.phase !== "stopped") this.held.push(item);
+    if (this.#phase === "live") this.#process(item);
+    else if (this.#phase !== "stopped") this.#held.push(item);
   }
 
   /**
@@ -86,96 +89,96 @@ export class Delivery {
   markKnown(items: readonly Item[]): void {
     for (const item of items) {
       if (isStreamChunk(item) && !item.MessageMetadata?.MessageCompleted) continue;
-      if (item.Id) this.seen.add(item.Id);
+      if (item.Id) this.#seen.add(item.Id);
     }
   }
 
   /** Read what the stream missed, from the stream position to the transcript's last page. */
   async repair(): Promise<void> {
-    if (this.phase === "stopped") return;
-    if (this.phase === "repairing") {
-      this.readAgain = true;
+    if (this.#phase === "stopped") return;
+    if (this.#phase === "repairing") {
+      this.#readAgain = true;
       return;
     }
-    this.clearRetry();
-    this.phase = "repairing";
+    this.#clearRetry();
+    this.#phase = "repairing";
     let outcome: ReadOutcome;
     do {
-      this.readAgain = false;
-      outcome = await this.readMissed();
-    } while (outcome === "done" && this.readAgain && this.phase === "repairing");
-    if (this.phase !== "repairing") return;
+      this.#readAgain = false;
+      outcome = await this.#readMissed();
+    } while (outcome === "done" && this.#readAgain && this.#phase === "repairing");
+    if (this.#phase !== "repairing") return;
     if (outcome === "retry") {
-      const delay = backoffDelayMs(this.failedReads++, this.o.env.random);
-      this.o.logger.warn(`Reading missed items again in ${delay} ms`);
-      this.phase = "waiting";
-      this.retryTimer = this.o.env.setTimeout(() => {
-        this.retryTimer = undefined;
+      const delay = backoffDelayMs(this.#failedReads++, this.#o.env.random);
+      this.#o.logger.warn(`Transcript retry in ${delay} ms`);
+      this.#phase = "waiting";
+      this.#retryTimer = this.#o.env.setTimeout(() => {
+        this.#retryTimer = undefined;
         void this.repair();
       }, delay);
       return;
     }
-    this.failedReads = 0;
-    this.phase = "live";
-    const held = this.held;
-    this.held = [];
+    this.#failedReads = 0;
+    this.#phase = "live";
+    const held = this.#held;
+    this.#held = [];
     for (const item of held) {
-      if (this.phase !== "live") break;
-      this.process(item);
+      if (this.#phase !== "live") break;
+      this.#process(item);
     }
   }
 
   /** The session is over: nothing more is read or delivered. */
   stop(): void {
-    this.phase = "stopped";
-    this.clearRetry();
-    this.held = [];
+    this.#phase = "stopped";
+    this.#clearRetry();
+    this.#held = [];
   }
 
-  private async readMissed(): Promise<ReadOutcome> {
-    const start = this.cursor;
+  async #readMissed(): Promise<ReadOutcome> {
+    const start = this.#cursor;
     let nextToken: string | undefined;
     for (;;) {
       let response: GetTranscriptResponse;
       try {
-        response = await this.o.fetchPage(transcriptPage(start, nextToken));
+        response = await this.#o.fetchPage(transcriptPage(start, nextToken));
       } catch (error) {
         if (!isFinalError(error)) return "retry";
-        this.o.logger.error("Could not read missed items from the transcript", error);
+        this.#o.logger.error("Transcript read failed", error);
         return "final";
       }
-      if (this.phase !== "repairing") return "final";
+      if (this.#phase !== "repairing") return "final";
       const items = [...(response.Transcript ?? [])].sort((a, b) => time(a) - time(b));
-      items.forEach((item) => this.process(item));
+      items.forEach((item) => this.#process(item));
       // With no position yet, the newest page is what the stream could have missed.
       if (!start || !response.NextToken) return "done";
       nextToken = response.NextToken;
     }
   }
 
-  private process(raw: Item): void {
-    if (this.phase === "stopped") return;
-    const item = this.stitcher.accept(raw);
+  #process(raw: Item): void {
+    if (this.#phase === "stopped") return;
+    const item = this.#stitcher.accept(raw);
     if (!item) return;
     const chunk = isStreamChunk(item) && !item.MessageMetadata?.MessageCompleted;
     // Every stream item moves the position, also one the application already knows.
-    if (!chunk) this.advance(item);
+    if (!chunk) this.#advance(item);
     if (item.Id) {
-      if (this.seen.has(item.Id)) return;
-      if (!chunk) this.seen.add(item.Id);
+      if (this.#seen.has(item.Id)) return;
+      if (!chunk) this.#seen.add(item.Id);
     }
-    this.o.deliver(item);
+    this.#o.deliver(item);
   }
 
-  private advance(item: Item): void {
+  #advance(item: Item): void {
     if (!isTranscriptItem(item)) return;
     const t = time(item);
-    if (!this.cursor || t >= this.cursor.time) this.cursor = { id: item.Id, time: t };
+    if (!this.#cursor || t >= this.#cursor.time) this.#cursor = { id: item.Id, time: t };
   }
 
-  private clearRetry(): void {
-    if (this.retryTimer !== undefined) this.o.env.clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
+  #clearRetry(): void {
+    if (this.#retryTimer !== undefined) this.#o.env.clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
   }
 }
 

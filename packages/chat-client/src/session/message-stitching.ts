@@ -9,20 +9,20 @@ export const isStreamChunk = (item: Item): boolean =>
   item.Type === ItemType.MESSAGE && typeof item.MessageMetadata?.MessageCompleted === "boolean";
 
 export class MessageStitcher {
-  private readonly partial = new Map<string, { text: string; next: number; time: string }>();
+  readonly #partial = new Map<string, { text: string; next: number; time: string }>();
 
   /** The item to deliver for this one, or null to ignore it. */
   accept(item: Item): Item | null {
     if (!isStreamChunk(item)) return item;
     const metadata = item.MessageMetadata!;
     if (metadata.MessageCompleted) {
-      this.partial.delete(item.Id);
+      this.#partial.delete(item.Id);
       return item;
     }
-    const progress = this.partial.get(item.Id);
+    const progress = this.#partial.get(item.Id);
     if (!progress) {
       if (metadata.ChunkNumber !== 1) return null;
-      this.partial.set(item.Id, { text: item.Content ?? "", next: 2, time: item.AbsoluteTime });
+      this.#partial.set(item.Id, { text: item.Content ?? "", next: 2, time: item.AbsoluteTime });
       return item;
     }
     if (metadata.ChunkNumber !== progress.next) return null;

@@ -29,27 +29,30 @@ export interface OutboxOptions<R> {
 }
 
 export class Outbox<R> {
-  private readonly queue: Entry<R>[] = [];
-  private inFlight = false;
-  private failures = 0;
-  private retryTimer: TimerHandle | undefined;
+  readonly #queue: Entry<R>[] = [];
+  #inFlight = false;
+  #failures = 0;
+  #retryTimer: TimerHandle | undefined;
   /** Set when the session is over: makes the error each later message fails with. */
-  private closedWith: (() => unknown) | null = null;
+  #closedWith: (() => unknown) | null = null;
 
-  constructor(private readonly o: OutboxOptions<R>) {}
+  readonly #o: OutboxOptions<R>;
+  constructor(o: OutboxOptions<R>) {
+    this.#o = o;
+  }
 
   /** Queue a message: resolves once it is stored, rejects only on a final error. */
   add(message: OutgoingMessage): Promise<R> {
-    if (this.closedWith) return Promise.reject(this.closedWith());
+    if (this.#closedWith) return Promise.reject(this.#closedWith());
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ ...message, resolve, reject });
-      this.pump();
+      this.#queue.push({ ...message, resolve, reject });
+      this.#pump();
     });
   }
 
   /** The messages written and not yet stored, oldest first. */
   pending(): OutgoingMessage[] {
-    return this.queue.map(({ clientToken, content, contentType }) => ({
+    return this.#queue.map(({ clientToken, content, contentType }) => ({
       clientToken,
       content,
       contentType,
@@ -58,53 +61,53 @@ export class Outbox<R> {
 
   /** The connection is back: a message waiting for its retry goes now. */
   retryNow(): void {
-    if (this.retryTimer === undefined) return;
-    this.clearRetry();
-    this.pump();
+    if (this.#retryTimer === undefined) return;
+    this.#clearRetry();
+    this.#pump();
   }
 
   /** The session is over: every message still waiting fails (each with its own error), and so do later ones. */
   close(makeError: () => unknown): void {
-    if (this.closedWith) return;
-    this.closedWith = makeError;
-    this.clearRetry();
-    for (const entry of this.queue.splice(0)) entry.reject(makeError());
+    if (this.#closedWith) return;
+    this.#closedWith = makeError;
+    this.#clearRetry();
+    for (const entry of this.#queue.splice(0)) entry.reject(makeError());
   }
 
-  private pump(): void {
-    if (this.inFlight || this.retryTimer !== undefined || this.closedWith) return;
-    const head = this.queue[0];
+  #pump(): void {
+    if (this.#inFlight || this.#retryTimer !== undefined || this.#closedWith) return;
+    const head = this.#queue[0];
     if (!head) return;
-    this.inFlight = true;
-    this.o.send(head).then(
-      (result) => this.settle(head, () => head.resolve(result)),
+    this.#inFlight = true;
+    this.#o.send(head).then(
+      (result) => this.#settle(head, () => head.resolve(result)),
       (error: unknown) => {
         if (isFinalError(error)) {
-          this.settle(head, () => head.reject(error));
+          this.#settle(head, () => head.reject(error));
           return;
         }
-        this.inFlight = false;
-        if (this.closedWith) return;
-        const delay = backoffDelayMs(this.failures++, this.o.env.random);
-        this.o.logger.warn(`Message not sent yet, trying again in ${delay} ms`, error);
-        this.retryTimer = this.o.env.setTimeout(() => {
-          this.retryTimer = undefined;
-          this.pump();
+        this.#inFlight = false;
+        if (this.#closedWith) return;
+        const delay = backoffDelayMs(this.#failures++, this.#o.env.random);
+        this.#o.logger.warn(`Send failed, retry in ${delay} ms`, error);
+        this.#retryTimer = this.#o.env.setTimeout(() => {
+          this.#retryTimer = undefined;
+          this.#pump();
         }, delay);
       },
     );
   }
 
-  private settle(head: Entry<R>, done: () => void): void {
-    this.inFlight = false;
-    this.failures = 0;
-    if (this.queue[0] === head) this.queue.shift();
+  #settle(head: Entry<R>, done: () => void): void {
+    this.#inFlight = false;
+    this.#failures = 0;
+    if (this.#queue[0] === head) this.#queue.shift();
     done();
-    this.pump();
+    this.#pump();
   }
 
-  private clearRetry(): void {
-    if (this.retryTimer !== undefined) this.o.env.clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
+  #clearRetry(): void {
+    if (this.#retryTimer !== undefined) this.#o.env.clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
   }
 }

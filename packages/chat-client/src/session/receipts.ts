@@ -31,44 +31,49 @@ interface Deferred {
 }
 
 export class MessageReceipts {
-  private readonly readSet = new Set<string>();
-  private readonly deliveredSet = new Set<string>();
-  private readonly readPending = new Map<string, Deferred[]>();
-  private readonly deliveredPending = new Map<string, Deferred[]>();
-  private prioritiseTimer: TimerHandle | undefined;
-  private prioritiseStep: (() => void) | null = null;
-  private throttleTimer: TimerHandle | undefined;
-  private latest: ReceiptRequest | null = null;
-  private lastRead: ReceiptRequest | null = null;
+  readonly #readSet = new Set<string>();
+  readonly #deliveredSet = new Set<string>();
+  readonly #readPending = new Map<string, Deferred[]>();
+  readonly #deliveredPending = new Map<string, Deferred[]>();
+  #prioritiseTimer: TimerHandle | undefined;
+  #prioritiseStep: (() => void) | null = null;
+  #throttleTimer: TimerHandle | undefined;
+  #latest: ReceiptRequest | null = null;
+  #lastRead: ReceiptRequest | null = null;
 
-  constructor(
-    private readonly env: ClientEnv,
-    private readonly logger: Logger,
-    private readonly send: ReceiptSender,
-    private readonly throttleTime: () => number,
-  ) {}
+  readonly #env: ClientEnv;
+  readonly #logger: Logger;
+  readonly #send: ReceiptSender;
+  readonly #throttleTime: () => number;
+  constructor(env: ClientEnv, logger: Logger, send: ReceiptSender, throttleTime: () => number) {
+    this.#env = env;
+    this.#logger = logger;
+    this.#send = send;
+    this.#throttleTime = throttleTime;
+  }
 
   /** Hand in a receipt; resolves with the send's result or `{ message: "Event already fired" }`. */
   submit(receipt: ReceiptRequest): Promise<unknown> {
     const { messageId, contentType } = receipt;
     if (!messageId) return Promise.reject(new Error(MISSING_MESSAGE_ID));
     const isRead = contentType === ContentType.READ_RECEIPT;
-    if (this.readSet.has(messageId) || this.readPending.has(messageId)) return this.alreadyFired();
-    if (!isRead && (this.deliveredSet.has(messageId) || this.deliveredPending.has(messageId))) {
-      return this.alreadyFired();
+    if (this.#readSet.has(messageId) || this.#readPending.has(messageId))
+      return this.#alreadyFired();
+    if (!isRead && (this.#deliveredSet.has(messageId) || this.#deliveredPending.has(messageId))) {
+      return this.#alreadyFired();
     }
     const promise = new Promise<unknown>((resolve, reject) => {
-      const map = isRead ? this.readPending : this.deliveredPending;
+      const map = isRead ? this.#readPending : this.#deliveredPending;
       map.set(messageId, [...(map.get(messageId) ?? []), { resolve, reject }]);
     });
-    this.prioritiseStep = () => this.process(receipt);
+    this.#prioritiseStep = () => this.#process(receipt);
     if (isRead) {
-      this.clearPrioritise();
-      this.runPrioritiseStep();
-    } else if (this.prioritiseTimer === undefined) {
-      this.prioritiseTimer = this.env.setTimeout(() => {
-        this.prioritiseTimer = undefined;
-        this.runPrioritiseStep();
+      this.#clearPrioritise();
+      this.#runPrioritiseStep();
+    } else if (this.#prioritiseTimer === undefined) {
+      this.#prioritiseTimer = this.#env.setTimeout(() => {
+        this.#prioritiseTimer = undefined;
+        this.#runPrioritiseStep();
       }, RECEIPT_PRIORITISATION_DELAY_MS);
     }
     return promise;
@@ -80,77 +85,77 @@ export class MessageReceipts {
       const id = item.MessageMetadata?.MessageId;
       if (!id) continue;
       for (const receipt of item.MessageMetadata?.Receipts ?? []) {
-        if (receipt.ReadTimestamp) this.readSet.add(id);
-        if (receipt.DeliveredTimestamp) this.deliveredSet.add(id);
+        if (receipt.ReadTimestamp) this.#readSet.add(id);
+        if (receipt.DeliveredTimestamp) this.#deliveredSet.add(id);
       }
     }
   }
 
   dispose(): void {
-    this.clearPrioritise();
-    if (this.throttleTimer !== undefined) this.env.clearTimeout(this.throttleTimer);
-    this.throttleTimer = undefined;
+    this.#clearPrioritise();
+    if (this.#throttleTimer !== undefined) this.#env.clearTimeout(this.#throttleTimer);
+    this.#throttleTimer = undefined;
   }
 
-  private alreadyFired(): Promise<unknown> {
+  #alreadyFired(): Promise<unknown> {
     return Promise.resolve({ message: EVENT_ALREADY_FIRED });
   }
 
-  private clearPrioritise(): void {
-    if (this.prioritiseTimer !== undefined) this.env.clearTimeout(this.prioritiseTimer);
-    this.prioritiseTimer = undefined;
+  #clearPrioritise(): void {
+    if (this.#prioritiseTimer !== undefined) this.#env.clearTimeout(this.#prioritiseTimer);
+    this.#prioritiseTimer = undefined;
   }
 
-  private runPrioritiseStep(): void {
-    const step = this.prioritiseStep;
-    this.prioritiseStep = null;
+  #runPrioritiseStep(): void {
+    const step = this.#prioritiseStep;
+    this.#prioritiseStep = null;
     step?.();
   }
 
-  private process(receipt: ReceiptRequest): void {
+  #process(receipt: ReceiptRequest): void {
     const { messageId } = receipt;
     const isRead = receipt.contentType === ContentType.READ_RECEIPT;
     if (!isRead) {
-      this.deliveredSet.add(messageId);
-      if (this.readSet.has(messageId))
-        return this.settle(this.deliveredPending, { message: EVENT_ALREADY_FIRED }, messageId);
+      this.#deliveredSet.add(messageId);
+      if (this.#readSet.has(messageId))
+        return this.#settle(this.#deliveredPending, { message: EVENT_ALREADY_FIRED }, messageId);
     } else {
-      this.readSet.add(messageId);
+      this.#readSet.add(messageId);
     }
     if (receipt.disableThrottle) {
-      const result = this.sendSafely(receipt);
-      return this.settle(isRead ? this.readPending : this.deliveredPending, result, messageId);
+      const result = this.#sendSafely(receipt);
+      return this.#settle(isRead ? this.#readPending : this.#deliveredPending, result, messageId);
     }
-    this.latest = receipt;
-    if (isRead) this.lastRead = receipt;
-    if (this.throttleTimer === undefined) {
-      this.throttleTimer = this.env.setTimeout(() => {
-        this.throttleTimer = undefined;
-        this.flush();
-      }, this.throttleTime());
+    this.#latest = receipt;
+    if (isRead) this.#lastRead = receipt;
+    if (this.#throttleTimer === undefined) {
+      this.#throttleTimer = this.#env.setTimeout(() => {
+        this.#throttleTimer = undefined;
+        this.#flush();
+      }, this.#throttleTime());
     }
   }
 
   /** The window closed: send only the most recent receipt (plus the latest read for a delivered). */
-  private flush(): void {
-    const receipt = this.latest;
-    this.latest = null;
+  #flush(): void {
+    const receipt = this.#latest;
+    this.#latest = null;
     if (!receipt) return;
     if (receipt.contentType === ContentType.READ_RECEIPT) {
-      this.lastRead = null;
-      this.settle(this.readPending, this.sendSafely(receipt));
+      this.#lastRead = null;
+      this.#settle(this.#readPending, this.#sendSafely(receipt));
       return;
     }
-    const read = this.lastRead;
-    this.lastRead = null;
-    const delivered = this.sendSafely(receipt);
-    this.settle(this.deliveredPending, delivered);
-    if (read) this.settle(this.readPending, this.sendSafely(read));
+    const read = this.#lastRead;
+    this.#lastRead = null;
+    const delivered = this.#sendSafely(receipt);
+    this.#settle(this.#deliveredPending, delivered);
+    if (read) this.#settle(this.#readPending, this.#sendSafely(read));
   }
 
-  private sendSafely(receipt: ReceiptRequest): Promise<unknown> {
-    return this.send(receipt).catch((error: unknown) => {
-      this.logger.error(FAILED_TO_SEND_RECEIPT, error);
+  #sendSafely(receipt: ReceiptRequest): Promise<unknown> {
+    return this.#send(receipt).catch((error: unknown) => {
+      this.#logger.error(FAILED_TO_SEND_RECEIPT, error);
       throw {
         ...(typeof error === "object" ? error : {}),
         message: FAILED_TO_SEND_RECEIPT,
@@ -160,7 +165,7 @@ export class MessageReceipts {
   }
 
   /** Settle the pending promises of one message (or of all messages) with a result. */
-  private settle(map: Map<string, Deferred[]>, result: unknown, messageId?: string): void {
+  #settle(map: Map<string, Deferred[]>, result: unknown, messageId?: string): void {
     const keys = messageId === undefined ? [...map.keys()] : [messageId];
     for (const key of keys) {
       for (const d of map.get(key) ?? []) {

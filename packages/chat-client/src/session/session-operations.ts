@@ -42,25 +42,40 @@ const isReceiptType = (t: string): t is ReceiptContentType =>
   t === ContentType.READ_RECEIPT || t === ContentType.DELIVERED_RECEIPT;
 
 export class SessionOperations {
+  readonly #deps: ControllerDeps;
+  readonly #state: SessionState;
+  readonly #provider: ConnectionDetailsProvider;
+  readonly #receipts: MessageReceipts;
+  readonly #delivery: Delivery;
+  readonly #outbox: Outbox<OperationResult<"SendMessage">>;
+  readonly #onDisconnected: () => void;
   constructor(
-    private readonly deps: ControllerDeps,
-    private readonly state: SessionState,
-    private readonly provider: ConnectionDetailsProvider,
-    private readonly receipts: MessageReceipts,
-    private readonly delivery: Delivery,
-    private readonly outbox: Outbox<OperationResult<"SendMessage">>,
+    deps: ControllerDeps,
+    state: SessionState,
+    provider: ConnectionDetailsProvider,
+    receipts: MessageReceipts,
+    delivery: Delivery,
+    outbox: Outbox<OperationResult<"SendMessage">>,
     /** Tears the session down after a successful disconnectParticipant. */
-    private readonly onDisconnected: () => void,
-  ) {}
+    onDisconnected: () => void,
+  ) {
+    this.#deps = deps;
+    this.#state = state;
+    this.#provider = provider;
+    this.#receipts = receipts;
+    this.#delivery = delivery;
+    this.#outbox = outbox;
+    this.#onDisconnected = onDisconnected;
+  }
 
   sendMessage(args: SendMessageArgs): Promise<ChatResult<OperationResult<"SendMessage">>> {
-    return this.ifActive("sendMessage", () => {
+    return this.#ifActive("sendMessage", () => {
       validateSendMessage(args);
       const metadata = args.metadata ?? null;
       // Stored once, in the order written; it reaches onMessage from the server's stream.
-      return this.outbox
+      return this.#outbox
         .add({
-          clientToken: args.clientToken ?? this.deps.env.uuid(),
+          clientToken: args.clientToken ?? this.#deps.env.uuid(),
           content: args.message,
           contentType: args.contentType,
         })
@@ -74,7 +89,7 @@ export class SessionOperations {
   }
 
   sendEvent(args: SendEventArgs): Promise<ChatResult<unknown> | { message: string }> {
-    return this.ifActive("sendEvent", () => {
+    return this.#ifActive("sendEvent", () => {
       assertNotNull(args, "args");
       assertKnownContentType(args.contentType);
       if (isReceiptType(args.contentType)) {
@@ -86,10 +101,10 @@ export class SessionOperations {
           metadata: args.metadata,
         });
       }
-      if (this.state.hasChatEnded) return Promise.resolve({ message: "Chat has ended" });
+      if (this.#state.hasChatEnded) return Promise.resolve({ message: "Chat has ended" });
       const content = isObject(args.content) ? JSON.stringify(args.content) : args.content;
-      return this.call(args.metadata, (token) =>
-        this.deps.client.sendEvent(token, args.contentType, content),
+      return this.#call(args.metadata, (token) =>
+        this.#deps.client.sendEvent(token, args.contentType, content),
       );
     });
   }
@@ -97,15 +112,15 @@ export class SessionOperations {
   sendMessageReceipt(
     args: SendMessageReceiptArgs,
   ): Promise<ChatResult<unknown> | { message: string }> {
-    return this.ifActive("sendMessageReceipt", () => {
-      if (!this.deps.config.messageReceipts)
+    return this.#ifActive("sendMessageReceipt", () => {
+      if (!this.#deps.config.messageReceipts)
         return Promise.reject(new Error("Message receipts are disabled"));
       if (!args?.messageId) {
-        this.deps.logger.warn(MISSING_MESSAGE_ID);
+        this.#deps.logger.warn(MISSING_MESSAGE_ID);
         return Promise.reject(new Error(MISSING_MESSAGE_ID));
       }
-      if (this.state.hasChatEnded) return Promise.resolve({ message: "Chat has ended" });
-      return this.receipts
+      if (this.#state.hasChatEnded) return Promise.resolve({ message: "Chat has ended" });
+      return this.#receipts
         .submit(args)
         .then((result) =>
           attachMetadata(result as ChatResult<unknown> | { message: string }, args.metadata),
@@ -114,19 +129,19 @@ export class SessionOperations {
   }
 
   sendAttachment(args: SendAttachmentArgs) {
-    return this.ifActive("sendAttachment", () => {
+    return this.#ifActive("sendAttachment", () => {
       assertNotNull(args?.attachment, "attachment");
-      return this.call(args.metadata, (token) =>
-        uploadAttachment(this.deps.client, this.deps.env.fetch, token, args.attachment),
+      return this.#call(args.metadata, (token) =>
+        uploadAttachment(this.#deps.client, this.#deps.env.fetch, token, args.attachment),
       );
     });
   }
 
   downloadAttachment(args: DownloadAttachmentArgs): Promise<Blob> {
-    return this.ifActive("downloadAttachment", () => {
+    return this.#ifActive("downloadAttachment", () => {
       assertIsNonEmptyString(args?.attachmentId, "attachmentId");
-      return this.call(args.metadata, (token) =>
-        downloadAttachment(this.deps.client, this.deps.env.fetch, token, args.attachmentId),
+      return this.#call(args.metadata, (token) =>
+        downloadAttachment(this.#deps.client, this.#deps.env.fetch, token, args.attachmentId),
       ).then((result) => result.data);
     });
   }
@@ -134,31 +149,31 @@ export class SessionOperations {
   getTranscript(
     args: GetTranscriptArgs = {},
   ): Promise<ChatResult<OperationResult<"GetTranscript">>> {
-    return this.ifActive("getTranscript", () => {
+    return this.#ifActive("getTranscript", () => {
       const request = transcriptRequest(args);
-      return this.call(args.metadata, async (token) => {
-        const response = await this.deps.client.getTranscript(token, request);
-        this.receipts.seed(response.Transcript ?? []);
-        this.delivery.markKnown(response.Transcript ?? []);
+      return this.#call(args.metadata, async (token) => {
+        const response = await this.#deps.client.getTranscript(token, request);
+        this.#receipts.seed(response.Transcript ?? []);
+        this.#delivery.markKnown(response.Transcript ?? []);
         return response;
       });
     });
   }
 
   describeView(args: DescribeViewArgs) {
-    return this.ifActive("describeView", () => {
+    return this.#ifActive("describeView", () => {
       assertIsNonEmptyString(args?.viewToken, "viewToken");
-      return this.call(args.metadata, (token) =>
-        this.deps.client.describeView(token, args.viewToken),
+      return this.#call(args.metadata, (token) =>
+        this.#deps.client.describeView(token, args.viewToken),
       );
     });
   }
 
   disconnectParticipant(): Promise<ChatResult<OperationResult<"DisconnectParticipant">>> {
-    return this.ifActive("disconnectParticipant", () =>
-      this.call(undefined, (token) => this.deps.client.disconnectParticipant(token)).then(
+    return this.#ifActive("disconnectParticipant", () =>
+      this.#call(undefined, (token) => this.#deps.client.disconnectParticipant(token)).then(
         (result) => {
-          this.onDisconnected();
+          this.#onDisconnected();
           return result;
         },
       ),
@@ -167,8 +182,8 @@ export class SessionOperations {
 
   /** Sends one read or delivered receipt (the sender of the session's MessageReceipts). */
   sendReceipt(receipt: ReceiptRequest): Promise<ChatResult<unknown>> {
-    return this.call(undefined, (token) =>
-      this.deps.client.sendEvent(
+    return this.#call(undefined, (token) =>
+      this.#deps.client.sendEvent(
         token,
         receipt.contentType,
         JSON.stringify({
@@ -180,13 +195,10 @@ export class SessionOperations {
   }
 
   /** Run a request with the connection token; `{ data, metadata }` on success, the error plus metadata on failure. */
-  private async call<T>(
-    metadata: unknown,
-    run: (token: string) => Promise<T>,
-  ): Promise<ChatResult<T>> {
+  async #call<T>(metadata: unknown, run: (token: string) => Promise<T>): Promise<ChatResult<T>> {
     try {
       return {
-        data: await run(this.provider.getConnectionToken() ?? ""),
+        data: await run(this.#provider.getConnectionToken() ?? ""),
         metadata: metadata ?? null,
       };
     } catch (error) {
@@ -194,7 +206,7 @@ export class SessionOperations {
     }
   }
 
-  private ifActive<T>(method: string, run: () => Promise<T>): Promise<T> {
-    return whenActive(this.state, method, this.deps.logger, run);
+  #ifActive<T>(method: string, run: () => Promise<T>): Promise<T> {
+    return whenActive(this.#state, method, this.#deps.logger, run);
   }
 }

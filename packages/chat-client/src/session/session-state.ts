@@ -12,25 +12,28 @@ export type SessionPhase = "active" | "chatEnded" | "disconnected";
 
 export class SessionState {
   connection: ContactConnection | null = null;
-  private phase: SessionPhase = "active";
+  #phase: SessionPhase = "active";
 
-  constructor(private readonly logger: Logger) {}
+  readonly #logger: Logger;
+  constructor(logger: Logger) {
+    this.#logger = logger;
+  }
 
   get current(): SessionPhase {
-    return this.phase;
+    return this.#phase;
   }
 
   get hasChatEnded(): boolean {
-    return this.phase === "chatEnded";
+    return this.#phase === "chatEnded";
   }
 
   get participantDisconnected(): boolean {
-    return this.phase === "disconnected";
+    return this.#phase === "disconnected";
   }
 
   setState(next: SessionPhase): void {
-    if (next === this.phase || this.phase === "disconnected") return;
-    this.logger.info(`Session ${this.phase} -> ${next}`);
-    this.phase = next;
+    if (next === this.#phase || this.#phase === "disconnected") return;
+    this.#logger.info(`Session ${this.#phase} -> ${next}`);
+    this.#phase = next;
   }
 }

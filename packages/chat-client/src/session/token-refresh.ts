@@ -15,41 +15,48 @@ export function refreshDelayMs(expiry: string | null | undefined, now: number): 
 }
 
 export class TokenRefresher {
-  private timer: TimerHandle | undefined;
-  private stopped = false;
+  #timer: TimerHandle | undefined;
+  #stopped = false;
 
+  readonly #env: ClientEnv;
+  readonly #logger: Logger;
+  readonly #refresh: () => Promise<string | null | undefined>;
   constructor(
-    private readonly env: ClientEnv,
-    private readonly logger: Logger,
+    env: ClientEnv,
+    logger: Logger,
     /** Fetches a new connection token; resolves with its expiry. */
-    private readonly refresh: () => Promise<string | null | undefined>,
-  ) {}
+    refresh: () => Promise<string | null | undefined>,
+  ) {
+    this.#env = env;
+    this.#logger = logger;
+    this.#refresh = refresh;
+  }
 
   /** Arm for a token that expires at `expiry`. */
   start(expiry: string | null | undefined): void {
-    this.stopped = false;
-    this.schedule(refreshDelayMs(expiry, this.env.now()));
+    this.#stopped = false;
+    this.#schedule(refreshDelayMs(expiry, this.#env.now()));
   }
 
   stop(): void {
-    this.stopped = true;
-    if (this.timer !== undefined) this.env.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.#stopped = true;
+    if (this.#timer !== undefined) this.#env.clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 
-  private schedule(delay: number): void {
-    if (this.timer !== undefined) this.env.clearTimeout(this.timer);
-    this.timer = this.env.setTimeout(() => void this.run(), delay);
+  #schedule(delay: number): void {
+    if (this.#timer !== undefined) this.#env.clearTimeout(this.#timer);
+    this.#timer = this.#env.setTimeout(() => void this.#run(), delay);
   }
 
-  private async run(): Promise<void> {
-    this.timer = undefined;
+  async #run(): Promise<void> {
+    this.#timer = undefined;
     try {
-      const expiry = await this.refresh();
-      if (!this.stopped) this.schedule(refreshDelayMs(expiry, this.env.now()));
+      const expiry = await this.#refresh();
+      if (!this.#stopped) this.#schedule(refreshDelayMs(expiry, this.#env.now()));
     } catch (error) {
-      this.logger.error("Connection token refresh failed", error);
-      if (!this.stopped) this.schedule(CONNECTION_TOKEN_POLLING_INTERVAL_MS);
+      this.#logger.error("Token refresh failed", error);
+      if (!this.#stopped) this.#schedule(CONNECTION_TOKEN_POLLING_INTERVAL_MS);
     }
   }
 }

@@ -25,12 +25,14 @@ export class Connection {
   retired = false;
   openCheck: TimerHandle | undefined;
 
+  readonly #env: Pick<ClientEnv, "setTimeout" | "clearTimeout">;
   constructor(
     readonly socket: WebSocketLike,
-    private readonly env: Pick<ClientEnv, "setTimeout" | "clearTimeout">,
+    env: Pick<ClientEnv, "setTimeout" | "clearTimeout">,
     handlers: ConnectionHandlers,
     subscriptionCallbacks: Pick<SubscriptionsOptions, "onSubscribed" | "onFailure">,
   ) {
+    this.#env = env;
     this.subscriptions = createSubscriptions({
       env,
       send: (frame) => this.send(frame),
@@ -64,7 +66,7 @@ export class Connection {
   }
 
   clearOpenCheck(): void {
-    if (this.openCheck !== undefined) this.env.clearTimeout(this.openCheck);
+    if (this.openCheck !== undefined) this.#env.clearTimeout(this.openCheck);
     this.openCheck = undefined;
   }
 

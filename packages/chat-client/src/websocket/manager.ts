@@ -124,7 +124,7 @@ export function createWebSocketManager(
       // An outage shorter than one check is never seen as a change: retry what it skipped.
       if (skippedWhileOffline && env.isOnline()) {
         skippedWhileOffline = false;
-        reconnectIfDown("network back after a skipped fetch");
+        reconnectIfDown("online");
       }
     },
   });
@@ -188,7 +188,7 @@ export function createWebSocketManager(
   };
 
   const terminateWith = (error: unknown): InitResult => {
-    logger.error(`${LOG} initialisation failed, terminating`, error);
+    logger.error(`${LOG} init failed, terminating`, error);
     terminate();
     events.emit("initFailure", error);
     return { websocketInitFailed: true, error };
@@ -199,17 +199,17 @@ export function createWebSocketManager(
     if (!isRunning() || !fetcher) return Promise.resolve(ok);
     if (fetching) return fetching;
     if (backgrounded) {
-      logger.info(`${LOG} page hidden, not fetching a websocket URL (${reason})`);
+      logger.info(`${LOG} page hidden, no URL fetch (${reason})`);
       return Promise.resolve(ok);
     }
     if (!env.isOnline()) {
-      logger.info(`${LOG} offline, not fetching a websocket URL (${reason})`);
+      logger.info(`${LOG} offline, no URL fetch (${reason})`);
       skippedWhileOffline = true;
       return Promise.resolve(ok);
     }
     skippedWhileOffline = false;
     clearRetry();
-    logger.info(`${LOG} fetching a websocket URL (${reason})`);
+    logger.info(`${LOG} URL fetch (${reason})`);
     const fetchTransport = fetcher;
     const run = async (): Promise<InitResult> => {
       let response: Awaited<ReturnType<TransportFetcher>>;
@@ -220,8 +220,8 @@ export function createWebSocketManager(
         if (!isRunning()) return isTerminated() ? terminatedResult() : ok;
         if (isFinalError(error)) return terminateWith(error);
         const delay = backoffDelayMs(fetchFailures++, () => env.random());
-        logger.warn(`${LOG} websocket URL fetch failed, retrying in ${delay} ms`, error);
-        setRetry(() => fetchAndConnect("retry after a failed fetch"), delay);
+        logger.warn(`${LOG} URL fetch failed, retry in ${delay} ms`, error);
+        setRetry(() => fetchAndConnect("retry"), delay);
         return ok;
       }
       fetching = null;
@@ -271,7 +271,7 @@ export function createWebSocketManager(
         completeHandOver(connection);
       },
       onFailure: (failed) => {
-        logger.error(`${LOG} subscription failed, replacing the WebSocket`, failed);
+        logger.error(`${LOG} subscription failed, replacing socket`, failed);
         events.emit("subscriptionFailure", failed);
         // The server streams nothing to a socket it never confirmed: treat it as closed.
         if (!connection.retired) {
@@ -283,7 +283,7 @@ export function createWebSocketManager(
     connection.openCheck = env.setTimeout(() => {
       connection.openCheck = undefined;
       if (connection.opened || connection.retired) return;
-      logger.warn(`${LOG} WebSocket not open ${OPEN_CHECK_MS} ms after creation, retrying`);
+      logger.warn(`${LOG} not open after ${OPEN_CHECK_MS} ms, retry`);
       drop(connection);
       scheduleRetry();
     }, OPEN_CHECK_MS);
@@ -300,11 +300,11 @@ export function createWebSocketManager(
     const elapsedMs = env.now() - transport.fetchedAt;
     const delay = policy.nextDelayMs({ attempt: retryAttempt, elapsedMs });
     if (delay === null) {
-      void fetchAndConnect("websocket URL validity window over");
+      void fetchAndConnect("URL expired");
       return;
     }
     retryAttempt += 1;
-    logger.info(`${LOG} retrying the websocket URL in ${delay} ms`);
+    logger.info(`${LOG} retry URL in ${delay} ms`);
     setRetry(openSocket, delay);
   }
 
@@ -312,7 +312,7 @@ export function createWebSocketManager(
   function completeHandOver(connection: Connection): void {
     const primary = sockets.handOverReady(connection, topics);
     if (!primary) return;
-    logger.info(`${LOG} secondary WebSocket subscribed, closing the primary`);
+    logger.info(`${LOG} secondary subscribed, closing primary`);
     drop(primary, NORMAL_CLOSURE, CloseReason.HAND_OVER);
   }
 
@@ -358,7 +358,7 @@ export function createWebSocketManager(
       const wasSecondary = sockets.isSecondary(connection);
       drop(connection);
       if (!wasOpen) {
-        logger.warn(`${LOG} WebSocket closed before it opened (code ${event.code})`);
+        logger.warn(`${LOG} closed unopened (code ${event.code})`);
         scheduleRetry();
         return;
       }
@@ -370,7 +370,7 @@ export function createWebSocketManager(
           heartbeatOwner = next;
           heartbeat.start();
         }
-        if (wasSecondary) void fetchAndConnect("secondary WebSocket closed");
+        if (wasSecondary) void fetchAndConnect("secondary closed");
         return;
       }
       if (state === "connected") {
@@ -397,7 +397,7 @@ export function createWebSocketManager(
       return;
     }
     if (sockets.primary === connection && sockets.secondary?.subscriptions.isSubscribed(topic)) {
-      logger.debug(`${LOG} frame from the primary ignored while the secondary is subscribed`);
+      logger.debug(`${LOG} primary frame ignored`);
       return;
     }
     topicListeners.emit(topic, frame);
@@ -463,7 +463,7 @@ export function createWebSocketManager(
     onSubscriptionFailure: (cb) => events.on("subscriptionFailure", cb),
     closeWebSocket() {
       if (isTerminated()) return;
-      logger.info(`${LOG} closing at the user's request`);
+      logger.info(`${LOG} closing (user request)`);
       setState("closed");
       stopAll(CloseReason.USER_REQUEST);
     },

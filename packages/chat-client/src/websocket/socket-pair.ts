@@ -6,30 +6,30 @@
 import type { Connection } from "./connection.js";
 
 export class SocketPair {
-  private list: Connection[] = [];
+  #list: Connection[] = [];
 
   get primary(): Connection | undefined {
-    return this.list[0];
+    return this.#list[0];
   }
   get secondary(): Connection | undefined {
-    return this.list[1];
+    return this.#list[1];
   }
 
   add(connection: Connection): void {
-    this.list.push(connection);
+    this.#list.push(connection);
   }
 
   remove(connection: Connection): void {
-    this.list = this.list.filter((c) => c !== connection);
+    this.#list = this.#list.filter((c) => c !== connection);
   }
 
   isSecondary(connection: Connection): boolean {
-    return this.list.indexOf(connection) > 0;
+    return this.#list.indexOf(connection) > 0;
   }
 
   /** Sockets that opened and are still open, oldest first. */
   open(): Connection[] {
-    return this.list.filter((c) => c.opened && c.isOpen && !c.retired);
+    return this.#list.filter((c) => c.opened && c.isOpen && !c.retired);
   }
 
   /** The socket to send on: the newest open one, preferring one whose heartbeat is answered. */
@@ -39,12 +39,12 @@ export class SocketPair {
   }
 
   hasUsable(): boolean {
-    return this.list.some((c) => c.isUsable);
+    return this.#list.some((c) => c.isUsable);
   }
 
   /** A socket is being opened and has not opened yet. */
   attemptInFlight(): boolean {
-    return this.list.some((c) => !c.opened);
+    return this.#list.some((c) => !c.opened);
   }
 
   /**
@@ -52,8 +52,8 @@ export class SocketPair {
    * open ones (a hand-over that stalled).
    */
   toReplace(): Connection[] {
-    const unopened = this.list.filter((c) => !c.opened);
-    const opened = this.list.filter((c) => c.opened);
+    const unopened = this.#list.filter((c) => !c.opened);
+    const opened = this.#list.filter((c) => c.opened);
     return opened.length >= 2 ? [...unopened, ...opened.slice(1)] : unopened;
   }
 
@@ -66,8 +66,8 @@ export class SocketPair {
 
   /** Forget every socket, returning them (to be retired). */
   clear(): Connection[] {
-    const all = this.list;
-    this.list = [];
+    const all = this.#list;
+    this.#list = [];
     return all;
   }
 }
