@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chatWithAdvisor, type AdvisorChat } from "../client/support/advisor-chat.js";
 import type { Engine } from "../support/databases.js";
 import { startRig, type FaultRig } from "./rig.js";
+import { startTwoProcessRig } from "./rig-two.js";
 import { Talker, deliveryReport, numbers, storedTranscript } from "./traffic.js";
 
 const FAULT_MS = 10_000;
@@ -19,9 +20,10 @@ const BLACKHOLE_MS = 20_000;
 const SETTLE_MS = 120_000;
 const SCENARIO_MS = 400_000;
 
+const pglite = (): Promise<FaultRig> => startRig("pglite");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let rig: FaultRig | undefined;
+let rig: { url: string; close(): Promise<void> } | undefined;
 afterEach(async () => {
   await rig?.close();
   rig = undefined;
@@ -40,22 +42,23 @@ async function delivered(sender: Talker, receiver: AdvisorChat["customer"]): Pro
 }
 
 /** Drive traffic through `fault` and check the promise on both sides and in the store. */
-async function survives(
-  engine: Engine,
-  fault: (rig: FaultRig) => Promise<void>,
+async function survives<R extends { url: string; close(): Promise<void> }>(
+  start: () => Promise<R>,
+  fault: (rig: R) => Promise<void>,
   traffic: (customer: Talker, advisor: Talker) => void = (c, a) => {
     c.start();
     a.start();
   },
   cutsConnections = true,
 ): Promise<void> {
-  rig = await startRig(engine);
-  const chat = await chatWithAdvisor(rig.url);
+  const started = await start();
+  rig = started;
+  const chat = await chatWithAdvisor(started.url);
   const customer = new Talker(chat.customer, "c");
   const advisor = new Talker(chat.agent, "a");
   traffic(customer, advisor);
   await sleep(2_000);
-  await fault(rig);
+  await fault(started);
   await sleep(2_000);
   await customer.stop(SETTLE_MS);
   await advisor.stop(SETTLE_MS);
@@ -87,7 +90,7 @@ describe("nothing lost, nothing twice, nothing out of order under real faults (i
   it(
     "websockets reset for the outage (HTTP still passes)",
     async () => {
-      await survives("pglite", async (r) => {
+      await survives(pglite, async (r) => {
         await r.proxy.set("reset", { only: "websocket" });
         await sleep(FAULT_MS);
         await r.proxy.set("pass");
@@ -100,7 +103,7 @@ describe("nothing lost, nothing twice, nothing out of order under real faults (i
     "the network black-holed past the client's request timeout: nothing answers, nothing is refused",
     async () => {
       await survives(
-        "pglite",
+        pglite,
         async (r) => {
           await r.proxy.set("blackhole");
           await sleep(BLACKHOLE_MS);
@@ -117,7 +120,7 @@ describe("nothing lost, nothing twice, nothing out of order under real faults (i
   it(
     "HTTP and websockets refused for the outage",
     async () => {
-      await survives("pglite", async (r) => {
+      await survives(pglite, async (r) => {
         await r.proxy.set("refuse");
         await sleep(FAULT_MS);
         await r.proxy.set("pass");
@@ -129,11 +132,14 @@ describe("nothing lost, nothing twice, nothing out of order under real faults (i
   it.each(["pglite", "postgres"] as const)(
     "kill -9 of the server, restarted 3 s later (%s)",
     async (engine) => {
-      await survives(engine, async (r) => {
-        await r.kill();
-        await sleep(3_000);
-        await r.restart();
-      });
+      await survives(
+        () => startRig(engine as Engine),
+        async (r) => {
+          await r.kill();
+          await sleep(3_000);
+          await r.restart();
+        },
+      );
     },
     SCENARIO_MS,
   );
@@ -142,7 +148,7 @@ describe("nothing lost, nothing twice, nothing out of order under real faults (i
     "a burst past the rate limit: 100 visitor messages at once, 50 advisor messages at once",
     async () => {
       await survives(
-        "pglite",
+        pglite,
         async () => {},
         (c, a) => {
           c.burst(100);
@@ -150,6 +156,14 @@ describe("nothing lost, nothing twice, nothing out of order under real faults (i
         },
         false,
       );
+    },
+    SCENARIO_MS,
+  );
+
+  it(
+    "one of two Redis-connected processes killed: the load balancer fails over to the other",
+    async () => {
+      await survives(startTwoProcessRig, (r) => r.killAndFailOver());
     },
     SCENARIO_MS,
   );

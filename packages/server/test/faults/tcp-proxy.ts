@@ -7,6 +7,7 @@
  *   are accepted and never answered; back to pass, held bytes and connections carry on;
  * - refuse: open connections are reset and the port is closed (connection refused).
  * `only: "websocket"` applies reset to websocket connections alone (HTTP still passes).
+ * `retarget` sends new connections to another port (a load balancer failing over).
  */
 import net from "node:net";
 
@@ -28,10 +29,12 @@ export interface TcpProxy {
   readonly url: string;
   readonly mode: ProxyMode;
   set(mode: ProxyMode, options?: { only?: "websocket" }): Promise<void>;
+  retarget(port: number): void;
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+export async function startTcpProxy(target: number): Promise<TcpProxy> {
+  let targetPort = target;
   const pairs = new Set<Pair>();
   let mode: ProxyMode = "pass";
   let only: "websocket" | undefined;
@@ -116,6 +119,9 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
         if (wasRefusing) await listen();
         pairs.forEach(flow);
       }
+    },
+    retarget(next) {
+      targetPort = next;
     },
     async close() {
       for (const pair of [...pairs]) kill(pair);
