@@ -9,6 +9,8 @@ export class ServiceError extends Error {
   readonly type: AwsErrorName;
   readonly statusCode: number;
   readonly extra: Record<string, string>;
+  /** Seconds a throttled caller should wait: sent as `Retry-After`. */
+  retryAfterSeconds?: number;
 
   constructor(type: AwsErrorName, message: string, extra: Record<string, string> = {}) {
     super(message);
@@ -29,7 +31,11 @@ export const Errors = {
       ...(resourceType === undefined ? {} : { ResourceType: resourceType }),
     }),
   conflict: (message: string) => new ServiceError("ConflictException", message),
-  throttling: (message = "Rate exceeded") => new ServiceError("ThrottlingException", message),
+  throttling: (message = "Rate exceeded", retryAfterSeconds?: number) => {
+    const error = new ServiceError("ThrottlingException", message);
+    if (retryAfterSeconds !== undefined) error.retryAfterSeconds = retryAfterSeconds;
+    return error;
+  },
   quotaExceeded: (message: string) => new ServiceError("ServiceQuotaExceededException", message),
   internal: (message = "Internal server error") =>
     new ServiceError("InternalServerException", message),

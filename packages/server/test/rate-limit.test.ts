@@ -31,6 +31,8 @@ describe.each(ENGINES)("per-participant rate limit (%s)", (engine) => {
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get("x-amzn-errortype")).toBe("ThrottlingException");
     expect(throttled.body.__type).toBe("ThrottlingException");
+    // 2 a second: the next token comes in 500 ms, said in whole seconds.
+    expect(throttled.headers.get("retry-after")).toBe("1");
     clock.advance(499);
     expect((await send(connectionToken)).status).toBe(429);
     clock.advance(1);

@@ -4,6 +4,9 @@ import type { ServiceError } from "../errors.js";
 import { Errors, errorBody, isServiceError } from "../errors.js";
 
 export function sendError(reply: FastifyReply, error: ServiceError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header("retry-after", String(error.retryAfterSeconds));
+  }
   return reply
     .code(error.statusCode)
     .header(ERROR_TYPE_HEADER, error.type)

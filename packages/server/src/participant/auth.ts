@@ -55,7 +55,11 @@ export async function authenticate(
     throw Errors.accessDenied("The participant has left or the chat has ended.");
   }
   if (!ctx.limiter.take(participant.participantId)) {
-    throw Errors.throttling("Rate exceeded: too many requests from this participant.");
+    const waitMs = ctx.limiter.waitMs(participant.participantId);
+    throw Errors.throttling(
+      "Rate exceeded: too many requests from this participant.",
+      Math.max(1, Math.ceil(waitMs / 1000)),
+    );
   }
   return { participant, contact };
 }

@@ -13,7 +13,7 @@ export const ALLOWED_HEADERS = [
   "amz-sdk-request",
 ].join(", ");
 export const EXPOSED_HEADERS =
-  "x-amzn-RequestId, x-amzn-ErrorType, x-amzn-requestid, x-amzn-errortype, Date";
+  "x-amzn-RequestId, x-amzn-ErrorType, x-amzn-requestid, x-amzn-errortype, Date, Retry-After";
 export const ALLOWED_METHODS = "GET, POST, PUT, OPTIONS";
 
 function setCommon(request: FastifyRequest, reply: FastifyReply): void {

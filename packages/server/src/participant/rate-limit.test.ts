@@ -22,4 +22,16 @@ describe("RateLimiter", () => {
     expect([limiter.take("a"), limiter.take("a"), limiter.take("a")]).toEqual([true, true, false]);
     expect(limiter.take("b")).toBe(true);
   });
+
+  it("says how long until the next token: what a throttled caller is told to wait", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ now: () => now }, 1, 4);
+    expect(limiter.waitMs("p")).toBe(0);
+    limiter.take("p");
+    expect(limiter.waitMs("p")).toBe(250);
+    now = 100;
+    expect(limiter.waitMs("p")).toBe(150);
+    now = 250;
+    expect(limiter.waitMs("p")).toBe(0);
+  });
 });

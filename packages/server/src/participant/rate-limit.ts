@@ -32,6 +32,15 @@ export class RateLimiter {
     return true;
   }
 
+  /** Milliseconds until `key` has a token again (0 when it has one now). */
+  waitMs(key: string): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const refill = ((this.clock.now() - bucket.updatedAt) / 1000) * this.perSecond;
+    const tokens = Math.min(this.burst, bucket.tokens + Math.max(refill, 0));
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.perSecond) * 1000);
+  }
+
   /** Forget buckets that are full again. */
   private prune(now: number): void {
     for (const [key, b] of this.buckets) {
