@@ -16,7 +16,8 @@ export interface StartChatRequest {
   ParticipantDetails: { DisplayName: string };
   ContactFlowId: string;
   InstanceId: string;
-  SupportedMessagingContentTypes: string[];
+  /** Optional, as in StartChatContact: text/plain is always supported. */
+  SupportedMessagingContentTypes?: string[];
   /** Optional: the visitor's jwt, so the server can verify it and attach its attributes. */
   Jwt?: string;
 }

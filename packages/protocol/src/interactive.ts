@@ -48,7 +48,11 @@ export function parseListPicker(content: string | undefined): ListPickerTemplate
   }
   if (typeof value !== "object" || value === null) return null;
   const t = value as Partial<ListPickerTemplate>;
-  if (t.templateType !== "ListPicker" && t.templateType !== "Panel" && t.templateType !== "QuickReply")
+  if (
+    t.templateType !== "ListPicker" &&
+    t.templateType !== "Panel" &&
+    t.templateType !== "QuickReply"
+  )
     return null;
   const c = t.data?.content;
   if (!c || typeof c.title !== "string" || !Array.isArray(c.elements)) return null;

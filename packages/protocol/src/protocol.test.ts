@@ -22,7 +22,13 @@ describe("content types", () => {
     );
   });
   it("accept text, markdown, attachments, interactive and events but not unknown types", () => {
-    for (const t of ["text/plain", "text/markdown", "application/pdf", "audio/x-wav", ContentType.TYPING]) {
+    for (const t of [
+      "text/plain",
+      "text/markdown",
+      "application/pdf",
+      "audio/x-wav",
+      ContentType.TYPING,
+    ]) {
       expect(KNOWN_CONTENT_TYPES.has(t)).toBe(true);
     }
     expect(KNOWN_CONTENT_TYPES.has("text/html")).toBe(false);
@@ -32,15 +38,25 @@ describe("content types", () => {
 
 describe("AWS error name parsing", () => {
   it("prefers the header, then body code, then __type", () => {
-    expect(parseAwsErrorName(403, "AccessDeniedException", { __type: "X" })).toBe("AccessDeniedException");
-    expect(parseAwsErrorName(400, null, { code: "ValidationException", __type: "X" })).toBe("ValidationException");
-    expect(parseAwsErrorName(400, undefined, { __type: "ThrottlingException" })).toBe("ThrottlingException");
-  });
-  it("drops text after a colon or comma and keeps only the part after #", () => {
-    expect(parseAwsErrorName(403, "AccessDeniedException:http://internal/x", {})).toBe("AccessDeniedException");
-    expect(parseAwsErrorName(403, null, { __type: "com.amazonaws.connectparticipant#AccessDeniedException" })).toBe(
+    expect(parseAwsErrorName(403, "AccessDeniedException", { __type: "X" })).toBe(
       "AccessDeniedException",
     );
+    expect(parseAwsErrorName(400, null, { code: "ValidationException", __type: "X" })).toBe(
+      "ValidationException",
+    );
+    expect(parseAwsErrorName(400, undefined, { __type: "ThrottlingException" })).toBe(
+      "ThrottlingException",
+    );
+  });
+  it("drops text after a colon or comma and keeps only the part after #", () => {
+    expect(parseAwsErrorName(403, "AccessDeniedException:http://internal/x", {})).toBe(
+      "AccessDeniedException",
+    );
+    expect(
+      parseAwsErrorName(403, null, {
+        __type: "com.amazonaws.connectparticipant#AccessDeniedException",
+      }),
+    ).toBe("AccessDeniedException");
     expect(parseAwsErrorName(409, "ConflictException,extra", {})).toBe("ConflictException");
   });
   it("falls back to the status code as text", () => {
@@ -58,10 +74,18 @@ describe("websocket frames", () => {
     expect(parseFrame("")).toEqual({ kind: "empty" });
     expect(parseFrame("not json")).toEqual({ kind: "invalid", raw: "not json" });
     expect(parseFrame("[1]")).toEqual({ kind: "invalid", raw: "[1]" });
-    expect(parseFrame('{"topic":"aws/heartbeat"}')).toEqual({ kind: "frame", frame: { topic: "aws/heartbeat" } });
+    expect(parseFrame('{"topic":"aws/heartbeat"}')).toEqual({
+      kind: "frame",
+      frame: { topic: "aws/heartbeat" },
+    });
   });
   it("serialise chat items as a JSON string inside the envelope", () => {
-    const item = { Id: "1", Type: "MESSAGE", AbsoluteTime: "2025-01-01T00:00:00.000Z", Content: "hi" };
+    const item = {
+      Id: "1",
+      Type: "MESSAGE",
+      AbsoluteTime: "2025-01-01T00:00:00.000Z",
+      Content: "hi",
+    };
     const frame = chatFrame(item);
     expect(typeof frame.content).toBe("string");
     expect(JSON.parse(frame.content as string)).toEqual(item);
@@ -73,15 +97,28 @@ describe("websocket frames", () => {
 describe("list picker", () => {
   it("parses a ListPicker with title and element titles", () => {
     const t = parseListPicker(
-      JSON.stringify({ templateType: "ListPicker", version: "1.0", data: { content: { title: "Pick", elements: [{ title: "A" }] } } }),
+      JSON.stringify({
+        templateType: "ListPicker",
+        version: "1.0",
+        data: { content: { title: "Pick", elements: [{ title: "A" }] } },
+      }),
     );
     expect(t?.data.content.elements.map((e) => e.title)).toEqual(["A"]);
   });
   it("rejects other templates, bad JSON and elements without titles", () => {
     expect(parseListPicker("{")).toBeNull();
-    expect(parseListPicker(JSON.stringify({ templateType: "TimePicker", data: { content: { title: "x" } } }))).toBeNull();
     expect(
-      parseListPicker(JSON.stringify({ templateType: "ListPicker", data: { content: { title: "x", elements: [{}] } } })),
+      parseListPicker(
+        JSON.stringify({ templateType: "TimePicker", data: { content: { title: "x" } } }),
+      ),
+    ).toBeNull();
+    expect(
+      parseListPicker(
+        JSON.stringify({
+          templateType: "ListPicker",
+          data: { content: { title: "x", elements: [{}] } },
+        }),
+      ),
     ).toBeNull();
   });
 });

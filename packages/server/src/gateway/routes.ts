@@ -16,6 +16,7 @@ import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
 import { featureErrorHandler } from "./http-errors.js";
 import { rejectNulCharacters } from "./input-guard.js";
+import { acceptJsonOfAnyType } from "./lenient-json.js";
 import { decodeJwt, jwtAttributes, JwtError, verifyJwt } from "./jwt.js";
 import { checkOrigin, setCorsHeaders } from "./origin.js";
 import { discussedOrderNumberBody, startChatBody } from "./schemas.js";
@@ -35,6 +36,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
 
   app.setErrorHandler(featureErrorHandler);
   rejectNulCharacters(app);
+  acceptJsonOfAnyType(app);
 
   /** CORS for allowed origins only; requests from elsewhere are refused before any work. */
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
@@ -89,7 +91,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
         instanceId: body.InstanceId,
         contactFlowId: body.ContactFlowId,
         displayName: body.ParticipantDetails.DisplayName,
-        supportedContentTypes: body.SupportedMessagingContentTypes,
+        supportedContentTypes: body.SupportedMessagingContentTypes ?? [],
         attributes,
       });
       return {

@@ -1,11 +1,11 @@
 /** JSON schemas of the widget service and gateway bodies (shapes in @chat-widget/protocol gateway.ts). */
-import { Limits, SEND_MESSAGE_CONTENT_TYPES } from "@chat-widget/protocol";
+import { ContentType, Limits, SEND_MESSAGE_CONTENT_TYPES } from "@chat-widget/protocol";
 
 const id = { type: "string", minLength: 1, maxLength: 256 } as const;
 
 export const startChatBody = {
   type: "object",
-  required: ["ParticipantDetails", "ContactFlowId", "InstanceId", "SupportedMessagingContentTypes"],
+  required: ["ParticipantDetails", "ContactFlowId", "InstanceId"],
   properties: {
     ParticipantDetails: {
       type: "object",
@@ -17,7 +17,11 @@ export const startChatBody = {
     SupportedMessagingContentTypes: {
       type: "array",
       maxItems: 10,
-      items: { type: "string", enum: [...SEND_MESSAGE_CONTENT_TYPES] },
+      // What StartChatContact accepts: the send types and the interactive message type.
+      items: {
+        type: "string",
+        enum: [...SEND_MESSAGE_CONTENT_TYPES, ContentType.INTERACTIVE_MESSAGE],
+      },
     },
     Jwt: { type: "string", minLength: 1, maxLength: 8192 },
   },

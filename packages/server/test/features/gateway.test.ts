@@ -115,6 +115,49 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
     expect(badJwt.status).toBe(400);
   });
 
+  it("start-chat reads the JSON Amazon's chat interface sends: labelled text/plain;charset=UTF-8 or unlabelled, without SupportedMessagingContentTypes, or listing the interactive type", async () => {
+    const { SupportedMessagingContentTypes: _omitted, ...bare } = startChatBody();
+    const asText = await http<StartChatResponse>(server.url + GatewayPath.StartChat, {
+      headers: { origin: server.url, "content-type": "text/plain;charset=UTF-8" },
+      rawBody: JSON.stringify(bare),
+    });
+    expect(asText.status).toBe(200);
+    expect(asText.body.data.startChatResult.ParticipantToken).toEqual(expect.any(String));
+    const interactive = await startChat(
+      startChatBody({
+        SupportedMessagingContentTypes: [
+          "text/plain",
+          "application/vnd.amazonaws.connect.message.interactive",
+        ],
+      }),
+    );
+    expect(interactive.status).toBe(200);
+    const unlabelled = await fetch(server.url + GatewayPath.StartChat, {
+      method: "POST",
+      headers: { origin: server.url },
+      body: new Blob([JSON.stringify(bare)]),
+    });
+    expect(unlabelled.status).toBe(200);
+  });
+
+  it("a start-chat body of another type that is not JSON is 400 ValidationException; one over 64 KiB is refused", async () => {
+    const notJson = await http(server.url + GatewayPath.StartChat, {
+      headers: { origin: server.url, "content-type": "text/plain" },
+      rawBody: "InstanceId=demo",
+    });
+    expect(notJson.status).toBe(400);
+    expect(notJson.body).toMatchObject({
+      __type: "ValidationException",
+      message: "Body is not valid JSON.",
+    });
+    const huge = await http(server.url + GatewayPath.StartChat, {
+      headers: { origin: server.url, "content-type": "text/plain" },
+      rawBody: JSON.stringify({ ...startChatBody(), Padding: "x".repeat(70 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get("x-amzn-errortype")).toBe("ValidationException");
+  });
+
   it("start-chat attaches the jwt's attributes; discussed-order-number stores attributes the advisor sees", async () => {
     const jwt = signJwt({ attributes: { orderNumber: "A-10042", items: 2 } }, "any");
     const r = await startChat(startChatBody({ Jwt: jwt }));
