@@ -107,4 +107,35 @@ describe("composer", () => {
     type(w.textbox(), "");
     expect(w.adapter.last.typingEvents()).toHaveLength(2);
   });
+
+  it("near the 1,024-character limit a counter shows the length; a longer message is kept in the box, not sent", async () => {
+    const w = renderWidget();
+    await w.open();
+    type(w.textbox(), "x".repeat(923));
+    expect(screen.queryByRole("status", { name: /characters/ })).toBeNull();
+    type(w.textbox(), "x".repeat(924));
+    expect(screen.getByRole("status", { name: "924 / 1024 characters" }).textContent).toBe(
+      "924/1024",
+    );
+    type(w.textbox(), `  ${"x".repeat(1024)}  `);
+    enter(w.textbox());
+    await flush();
+    expect(w.adapter.last.sent).toHaveLength(1);
+    type(w.textbox(), "y".repeat(1025));
+    const counter = screen.getByRole("status", { name: "1025 / 1024 characters" });
+    expect(counter.textContent).toBe("Too long to send · 1025/1024");
+    expect(w.textbox().getAttribute("aria-invalid")).toBe("true");
+    enter(w.textbox());
+    await flush();
+    expect(w.adapter.last.sent).toHaveLength(1);
+    expect(w.textbox().value).toBe("y".repeat(1025));
+    expect(screen.getByRole("button", { name: "Send message" }).hasAttribute("disabled")).toBe(
+      true,
+    );
+    type(w.textbox(), "y".repeat(1000));
+    enter(w.textbox());
+    await flush();
+    expect(w.adapter.last.sent).toHaveLength(2);
+    expect(w.textbox().value).toBe("");
+  });
 });

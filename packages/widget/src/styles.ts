@@ -59,9 +59,11 @@ export const styles = `
 .uploads progress{width:100%;accent-color:var(--cw-primary)}
 .file-notice{flex:none;margin:0 12px 4px;padding:6px 10px;font-size:12px;color:#b42318;background:#fef3f2;border:1px solid #f3c3bd;border-radius:8px}
 .file-notice .reason{display:block;color:#555}
-.composer{flex:none;display:flex;align-items:flex-end;gap:6px;max-height:60px;padding:8px;border-top:1px solid #e4e4e7;background:#fff}
+.composer{position:relative;flex:none;display:flex;align-items:flex-end;gap:6px;max-height:60px;padding:8px;border-top:1px solid #e4e4e7;background:#fff}
 .composer textarea{flex:1;resize:none;height:44px;max-height:44px;border:1px solid #d4d4d8;border-radius:8px;padding:6px 8px;font:inherit;font-size:13px;color:inherit}
 .composer textarea:disabled{background:#f4f4f5}
+.composer .counter{position:absolute;right:54px;bottom:10px;font-size:11px;line-height:13px;color:#52525b;background:rgba(255,255,255,.92);border-radius:4px;padding:0 3px;pointer-events:none}
+.composer .counter.over{color:#b91c1c}
 .composer textarea:focus{outline:2px solid var(--cw-primary);outline-offset:-1px;border-color:transparent}
 .composer .icon-button{color:var(--cw-primary)}
 .composer .icon-button:hover{background:#f4f4f5}

@@ -33,6 +33,9 @@ export const ExtraText = {
   UNSUPPORTED_FILE_TYPE: "Unsupported file type",
   FILE_TOO_LARGE: "File is larger than 20 MB",
   UPLOAD_FAILED: "The upload failed",
+  /** Beside the counter once a message is over the 1,024-character limit (issue 9). */
+  TOO_LONG: "Too long to send",
+  CHARACTERS: "characters",
 } as const;
 
 /** A transfer's progress as shown beside its bar: 0.5 → "50%". */

@@ -1,4 +1,9 @@
-/** The composer (at most 60 px): a multi-line box, a send button and an attach button. */
+/**
+ * The composer (at most 60 px): a multi-line box, a send button and an attach button. Near
+ * the 1,024-character limit a counter shows the length; a longer message is kept in the box,
+ * not sent (the contact centre would refuse it).
+ */
+import { Limits } from "@chat-widget/protocol";
 import { useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { WIDGET_ATTACHMENT_TYPES } from "../state/attachments.js";
@@ -13,6 +18,9 @@ export interface ComposerProps {
   onAttach: (file: File) => void;
 }
 
+/** The counter shows from this many characters on. */
+export const COUNTER_FROM = Limits.TEXT_CONTENT_MAX - 100;
+
 export function placeholderFor(active: boolean, botActive: boolean): string {
   if (!active) return Text.PLACEHOLDER_INACTIVE;
   return botActive ? Text.PLACEHOLDER_BOT : Text.PLACEHOLDER_ACTIVE;
@@ -22,10 +30,12 @@ export function Composer({ active, botActive, onSend, onTyped, onAttach }: Compo
   const [text, setText] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
   const disabled = !active || botActive;
+  const length = text.trim().length;
+  const tooLong = length > Limits.TEXT_CONTENT_MAX;
 
   const submit = () => {
-    if (disabled) return;
-    if (text.trim() !== "") onSend(text);
+    if (disabled || tooLong) return;
+    if (length !== 0) onSend(text);
     setText("");
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -69,13 +79,24 @@ export function Composer({ active, botActive, onSend, onTyped, onAttach }: Compo
           onTyped(event.target.value);
         }}
         onKeyDown={onKeyDown}
+        aria-invalid={tooLong}
       />
+      {length >= COUNTER_FROM && (
+        <span
+          className={tooLong ? "counter over" : "counter"}
+          role="status"
+          aria-label={`${length} / ${Limits.TEXT_CONTENT_MAX} ${ExtraText.CHARACTERS}`}
+        >
+          {tooLong ? `${ExtraText.TOO_LONG} · ` : ""}
+          {length}/{Limits.TEXT_CONTENT_MAX}
+        </span>
+      )}
       <button
         type="button"
         className="icon-button"
         title={ExtraText.SEND}
         aria-label={ExtraText.SEND}
-        disabled={disabled}
+        disabled={disabled || tooLong}
         onClick={submit}
       >
         <SendIcon />
