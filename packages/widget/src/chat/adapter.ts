@@ -14,6 +14,8 @@ export interface ChatHandlers {
   onTyping(item: Item): void;
   onConnectionBroken(): void;
   onConnectionEstablished(): void;
+  /** The websocket dropped; the client reconnects on its own (onConnectionEstablished). */
+  onConnectionLost(): void;
 }
 
 export interface SentMessage {

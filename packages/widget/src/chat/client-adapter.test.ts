@@ -14,6 +14,7 @@ const handlers = () => ({
   onTyping: vi.fn(),
   onConnectionBroken: vi.fn(),
   onConnectionEstablished: vi.fn(),
+  onConnectionLost: vi.fn(),
 });
 
 describe("the real adapter over the chat client", () => {
@@ -50,6 +51,10 @@ describe("the real adapter over the chat client", () => {
     f.emit("typing", m);
     expect(h.onMessage).toHaveBeenCalledWith(m);
     expect(h.onTyping).toHaveBeenCalledWith(m);
+    f.emit("lost", m);
+    f.emit("established", m);
+    expect(h.onConnectionLost).toHaveBeenCalledTimes(1);
+    expect(h.onConnectionEstablished).toHaveBeenCalledTimes(1);
     expect(await c.sendMessage("x", "text/plain")).toEqual({ Id: "m1", AbsoluteTime: "t" });
     expect(f.session.sendMessage).toHaveBeenCalledWith({ message: "x", contentType: "text/plain" });
     await c.sendEvent("typing-type");

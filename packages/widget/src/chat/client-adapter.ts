@@ -20,6 +20,7 @@ export interface CustomerSessionLike {
   onTyping(cb: (event: ItemEvent) => void): Unsubscribe;
   onConnectionBroken(cb: (event: unknown) => void): Unsubscribe;
   onConnectionEstablished(cb: (event: unknown) => void): Unsubscribe;
+  onConnectionLost(cb: (event: unknown) => void): Unsubscribe;
   sendMessage(args: {
     message: string;
     contentType: string;
@@ -121,6 +122,7 @@ export function createClientAdapter(
         session.onTyping(guard((e: ItemEvent) => handlers.onTyping(e.data))),
         session.onConnectionBroken(guard(() => handlers.onConnectionBroken())),
         session.onConnectionEstablished(guard(() => handlers.onConnectionEstablished())),
+        session.onConnectionLost(guard(() => handlers.onConnectionLost())),
       ];
       const dispose = () => {
         if (!live) return;

@@ -71,6 +71,11 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
           <span className="reason">{state.fileRejected}</span>
         </div>
       )}
+      {state.reconnecting && (
+        <div className="reconnecting" role="status">
+          {ExtraText.RECONNECTING}
+        </div>
+      )}
       <Composer
         active={state.active}
         botActive={state.botActive}

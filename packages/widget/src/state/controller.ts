@@ -161,9 +161,12 @@ export class WidgetController {
       onTyping: (item) => current() && this.typing(item),
       onConnectionBroken: () => current() && void this.connectionBroken(),
       onConnectionEstablished: () => {
+        if (!current()) return;
+        this.store.dispatch({ type: "connectionRegained" });
         // After a reconnect: repair the gap with getTranscript (each item shown once).
-        if (current() && this.open) void this.loadTranscript();
+        if (this.open) void this.loadTranscript();
       },
+      onConnectionLost: () => current() && this.store.dispatch({ type: "connectionLost" }),
     };
   }
 

@@ -31,6 +31,8 @@ export interface WidgetState {
   uploads: readonly Upload[];
   /** A file that could not be sent: the reason shown beside "This file can't be sent" (for 5 s). */
   fileRejected: string | null;
+  /** The connection dropped while the chat is active; the client is reconnecting. */
+  reconnecting: boolean;
 }
 
 export const initialState: WidgetState = {
@@ -47,6 +49,7 @@ export const initialState: WidgetState = {
   pendingEchoes: [],
   uploads: [],
   fileRejected: null,
+  reconnecting: false,
 };
 
 export type Action =
@@ -69,6 +72,9 @@ export type Action =
   | { type: "closed" }
   /** Connection broken: the chat can no longer be used. */
   | { type: "connectionBroken" }
+  /** The websocket dropped (the chat goes on; the client reconnects) and came back. */
+  | { type: "connectionLost" }
+  | { type: "connectionRegained" }
   /** Agent typing event: the indicator shows (for 3 s). */
   | { type: "agentTyping" }
   | { type: "agentTypingElapsed" }
@@ -115,7 +121,14 @@ function addEntry(state: WidgetState, entry: Entry, sorted: boolean): WidgetStat
 
 /** The chat can no longer be used: input disabled, no bot, no typing indicator. */
 function inactive(state: WidgetState): WidgetState {
-  return { ...state, active: false, botActive: false, botLoading: false, agentTyping: false };
+  return {
+    ...state,
+    active: false,
+    botActive: false,
+    botLoading: false,
+    agentTyping: false,
+    reconnecting: false,
+  };
 }
 
 function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
@@ -181,6 +194,10 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
       return initialState;
     case "connectionBroken":
       return inactive(state);
+    case "connectionLost":
+      return state.active ? { ...state, reconnecting: true } : state;
+    case "connectionRegained":
+      return state.reconnecting ? { ...state, reconnecting: false } : state;
     case "agentTyping":
       return { ...state, agentTyping: true };
     case "agentTypingElapsed":

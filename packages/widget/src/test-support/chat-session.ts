@@ -37,6 +37,7 @@ export function fakeChatSession(options: { connectFails?: boolean } = {}) {
     onEnded: on("ended"),
     onConnectionBroken: on("broken"),
     onConnectionEstablished: on("established"),
+    onConnectionLost: on("lost"),
     sendMessage: vi.fn(async () => ({ data: { Id: "m1", AbsoluteTime: "t" } })),
     sendEvent: vi.fn(async () => ({})),
     sendAttachment: vi.fn(async ({ attachment }: { attachment: File }) => {
