@@ -6,25 +6,12 @@ import {
   confirmSubscription,
   connected,
   createHarness,
+  failFetches,
   flush,
 } from "./test-support/harness.js";
 
-type Harness = ReturnType<typeof createHarness>;
-
 const mobile = () => createHarness({ userAgent: MOBILE_USER_AGENT });
 const failedToFetch = () => toRequestError("TypeError", "Failed to fetch");
-
-/** From now on every URL fetch fails with `error` (recorded in fetchTimes) until `succeed()`. */
-function failFetches(h: Harness, error: unknown) {
-  const original = h.fetcher.getMockImplementation()!;
-  let failing = true;
-  h.fetcher.mockImplementation(async () => {
-    if (!failing) return original();
-    h.fetchTimes.push(Date.now());
-    throw error;
-  });
-  return { succeed: () => (failing = false) };
-}
 
 describe("websocket manager: mobile browsers (protocol §3.9)", () => {
   beforeEach(() => {

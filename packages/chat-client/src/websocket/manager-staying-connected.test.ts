@@ -5,24 +5,11 @@ import {
   confirmSubscription,
   connected,
   createHarness,
+  failFetches,
   flush,
 } from "./test-support/harness.js";
 
-type Harness = ReturnType<typeof createHarness>;
-
 const noAnswer = () => toRequestError("TypeError", "Failed to fetch");
-
-/** From now on every URL fetch fails with `error` (recorded in fetchTimes) until `succeed()`. */
-function failFetches(h: Harness, error: unknown | (() => unknown)) {
-  const original = h.fetcher.getMockImplementation()!;
-  let failing = true;
-  h.fetcher.mockImplementation(async () => {
-    if (!failing) return original();
-    h.fetchTimes.push(Date.now());
-    throw typeof error === "function" ? error() : error;
-  });
-  return { succeed: () => (failing = false) };
-}
 
 describe("websocket manager: staying connected while running (issue 9)", () => {
   beforeEach(() => {

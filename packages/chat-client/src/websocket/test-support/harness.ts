@@ -110,6 +110,21 @@ export function createHarness(options: HarnessOptions = {}) {
   return { manager, fetcher, fetchTimes, logger, network, page, seen };
 }
 
+/**
+ * From now on every URL fetch fails with `error` (or what `error()` returns; recorded in
+ * fetchTimes) until `succeed()`.
+ */
+export function failFetches(h: ReturnType<typeof createHarness>, error: unknown) {
+  const original = h.fetcher.getMockImplementation()!;
+  let failing = true;
+  h.fetcher.mockImplementation(async () => {
+    if (!failing) return original();
+    h.fetchTimes.push(Date.now());
+    throw typeof error === "function" ? (error as () => unknown)() : error;
+  });
+  return { succeed: () => (failing = false) };
+}
+
 /** Let pending promise callbacks run without moving the clock. */
 export const flush = () => vi.advanceTimersByTimeAsync(0);
 
