@@ -29,6 +29,7 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
       send: (text) => void controller.send(text),
       typed: (text) => controller.typed(text),
       choose: (title) => void controller.choose(title),
+      retry: (localId) => void controller.retry(localId),
       attach: (file) => void controller.attach(file),
       download: (id, onProgress) => controller.download(id, onProgress),
     }),

@@ -80,15 +80,43 @@ describe("composer", () => {
     ]);
   });
 
-  it("send failures are only logged ('Unable to send message'); the transcript is unchanged", async () => {
+  it("a message shows at once as sending; once stored the state goes", async () => {
+    const w = renderWidget();
+    await w.open();
+    let release: () => void = () => {};
+    const send = w.adapter.last.sendMessage.bind(w.adapter.last);
+    w.adapter.last.sendMessage = (...args) =>
+      new Promise((resolve) => (release = () => resolve(send(...args))));
+    type(w.textbox(), "on its way");
+    enter(w.textbox());
+    await flush();
+    expect(screen.getByText("on its way").className).toBe("message outgoing");
+    expect(screen.getByText("Sending…")).toBeTruthy();
+    release();
+    await flush();
+    expect(screen.queryByText("Sending…")).toBeNull();
+    expect(screen.getByText("on its way").className).toBe("message outgoing");
+  });
+
+  it("a message refused for good is kept with 'Not sent' and Retry ('Unable to send message' logged); Retry sends it again with the same ClientToken", async () => {
     const w = renderWidget();
     await w.open();
     w.adapter.last.failSend = true;
-    type(w.textbox(), "lost");
+    type(w.textbox(), "keep me");
     enter(w.textbox());
     await flush();
     expect(w.logger.error).toHaveBeenCalledWith("Unable to send message", expect.any(Error));
-    expect(screen.getByRole("log").children).toHaveLength(0);
+    expect(screen.getByText("keep me").className).toBe("message outgoing");
+    expect(screen.getByRole("alert").textContent).toBe("Not sentRetry");
+    w.adapter.last.failSend = false;
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await flush();
+    expect(screen.queryByText("Not sent")).toBeNull();
+    expect(w.adapter.last.sent.map((m) => m.content)).toEqual(["keep me"]);
+    const [first, second] = w.adapter.last.clientTokens;
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).toBe(first);
+    expect(screen.getAllByText("keep me")).toHaveLength(1);
   });
 
   it("any typed text triggers a typing event, throttled to one per 10 seconds", async () => {

@@ -62,6 +62,9 @@ export const styles = `
 .composer{position:relative;flex:none;display:flex;align-items:flex-end;gap:6px;max-height:60px;padding:8px;border-top:1px solid #e4e4e7;background:#fff}
 .composer textarea{flex:1;resize:none;height:44px;max-height:44px;border:1px solid #d4d4d8;border-radius:8px;padding:6px 8px;font:inherit;font-size:13px;color:inherit}
 .composer textarea:disabled{background:#f4f4f5}
+.delivery{align-self:flex-end;margin:-4px 2px 2px;font-size:11px;color:#71717a}
+.delivery.failed{color:#b91c1c;display:flex;align-items:center;gap:6px}
+.delivery.failed button{font:inherit;font-size:11px;color:var(--cw-primary);background:none;border:1px solid currentColor;border-radius:6px;padding:1px 6px;cursor:pointer}
 .reconnecting{flex:none;padding:6px 12px;font-size:12px;line-height:16px;color:#78350f;background:#fef3c7;border-top:1px solid #fde68a}
 .composer .counter{position:absolute;right:54px;bottom:10px;font-size:11px;line-height:13px;color:#52525b;background:rgba(255,255,255,.92);border-radius:4px;padding:0 3px;pointer-events:none}
 .composer .counter.over{color:#b91c1c}

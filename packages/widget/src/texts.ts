@@ -33,6 +33,10 @@ export const ExtraText = {
   UNSUPPORTED_FILE_TYPE: "Unsupported file type",
   FILE_TOO_LARGE: "File is larger than 20 MB",
   UPLOAD_FAILED: "The upload failed",
+  /** An outgoing message not stored yet, and one refused for good (issue 9). */
+  SENDING: "Sending…",
+  NOT_SENT: "Not sent",
+  RETRY: "Retry",
   /** While the connection is down (issue 9): the chat goes on, messages wait. */
   RECONNECTING: "Connection lost. Reconnecting… Messages you send will go when it is back.",
   /** Beside the counter once a message is over the 1,024-character limit (issue 9). */

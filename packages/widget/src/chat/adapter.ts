@@ -36,7 +36,8 @@ export interface TranscriptRequest {
 }
 
 export interface ChatConnection {
-  sendMessage(content: string, contentType: string): Promise<SentMessage>;
+  /** Resolves once stored; the same `clientToken` on a retry is stored once. */
+  sendMessage(content: string, contentType: string, clientToken?: string): Promise<SentMessage>;
   sendEvent(contentType: string, content?: string): Promise<void>;
   /** Upload a file; `onProgress` gets a fraction in [0, 1] where the client reports one. */
   sendAttachment(file: File, onProgress: (fraction: number) => void): Promise<void>;

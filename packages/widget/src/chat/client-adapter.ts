@@ -24,6 +24,7 @@ export interface CustomerSessionLike {
   sendMessage(args: {
     message: string;
     contentType: string;
+    clientToken?: string;
   }): Promise<{ data: { Id: string; AbsoluteTime: string } }>;
   sendEvent(args: { contentType: string; content?: string }): Promise<unknown>;
   sendAttachment(args: { attachment: File }): Promise<unknown>;
@@ -150,8 +151,12 @@ export function createClientAdapter(
         throw error;
       }
       return {
-        async sendMessage(content, contentType) {
-          const result = await session.sendMessage({ message: content, contentType });
+        async sendMessage(content, contentType, clientToken) {
+          const result = await session.sendMessage({
+            message: content,
+            contentType,
+            ...(clientToken ? { clientToken } : {}),
+          });
           return { Id: result.data.Id, AbsoluteTime: result.data.AbsoluteTime };
         },
         async sendEvent(contentType, content) {

@@ -13,6 +13,7 @@ export interface ChatWindowActions {
   send: (text: string) => void;
   typed: (text: string) => void;
   choose: (title: string) => void;
+  retry: (localId: string) => void;
   attach: (file: File) => void;
   download: (attachmentId: string, onProgress?: (fraction: number) => void) => Promise<Blob | null>;
 }
@@ -51,6 +52,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
         typing={state.agentTyping || state.botLoading}
         botActive={state.botActive}
         onChoose={actions.choose}
+        onRetry={actions.retry}
         onDownload={actions.download}
       />
       {dragging && <div className="uploads">{ExtraText.DROP}</div>}

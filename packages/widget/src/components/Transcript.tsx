@@ -2,10 +2,10 @@
  * The transcript: incoming, outgoing and agent messages, bot list pickers and chat events.
  * Only text/markdown is rendered as markdown; plain text shows verbatim (neither runs HTML).
  */
-import { useLayoutEffect, useRef } from "react";
+import { Fragment, useLayoutEffect, useRef } from "react";
 import { ContentType } from "@chat-widget/protocol";
 import type { Entry } from "../state/entries.js";
-import { Text } from "../texts.js";
+import { ExtraText, Text } from "../texts.js";
 import { Attachment } from "./Attachment.js";
 import { ListPicker } from "./ListPicker.js";
 import { Markdown } from "./Markdown.js";
@@ -16,10 +16,25 @@ export interface TranscriptProps {
   typing: boolean;
   botActive: boolean;
   onChoose: (title: string) => void;
+  onRetry: (localId: string) => void;
   onDownload: (
     attachmentId: string,
     onProgress?: (fraction: number) => void,
   ) => Promise<Blob | null>;
+}
+
+/** Under an outgoing message not stored yet: "Sending…", or "Not sent" with Retry. */
+function DeliveryState({ entry, onRetry }: { entry: Entry; onRetry: (localId: string) => void }) {
+  if (entry.kind !== "text" || !entry.delivery) return null;
+  if (entry.delivery === "sending") return <div className="delivery">{ExtraText.SENDING}</div>;
+  return (
+    <div className="delivery failed" role="alert">
+      {ExtraText.NOT_SENT}
+      <button type="button" onClick={() => onRetry(entry.id)}>
+        {ExtraText.RETRY}
+      </button>
+    </div>
+  );
 }
 
 function EntryView({
@@ -27,7 +42,7 @@ function EntryView({
   botActive,
   onChoose,
   onDownload,
-}: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing">) {
+}: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing" | "onRetry">) {
   if (entry.kind === "event") return <div className="event">{entry.content}</div>;
   if (entry.kind === "listPicker")
     return <ListPicker template={entry.content} enabled={botActive} onChoose={onChoose} />;
@@ -50,7 +65,7 @@ function EntryView({
   );
 }
 
-export function Transcript({ entries, typing, botActive, ...rest }: TranscriptProps) {
+export function Transcript({ entries, typing, botActive, onRetry, ...rest }: TranscriptProps) {
   const ref = useRef<HTMLDivElement>(null);
   // Only the latest list picker answers the active bot; earlier ones stay as history.
   const lastPicker = entries.findLastIndex((e) => e.kind === "listPicker");
@@ -62,12 +77,12 @@ export function Transcript({ entries, typing, botActive, ...rest }: TranscriptPr
   return (
     <div className="transcript" ref={ref} role="log" aria-live="polite">
       {entries.map((entry, i) => (
-        <EntryView
-          key={entry.id || `${entry.kind}-${i}`}
-          entry={entry}
-          botActive={botActive && i === lastPicker}
-          {...rest}
-        />
+        <Fragment
+          key={(entry.kind === "text" && entry.clientToken) || entry.id || `${entry.kind}-${i}`}
+        >
+          <EntryView entry={entry} botActive={botActive && i === lastPicker} {...rest} />
+          <DeliveryState entry={entry} onRetry={onRetry} />
+        </Fragment>
       ))}
       {typing && <TypingIndicator />}
     </div>

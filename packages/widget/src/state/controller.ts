@@ -18,7 +18,9 @@ import {
   FILE_NOTICE_MS,
   TYPING_THROTTLE_MS,
 } from "./constants.js";
+import { newClientToken } from "./client-token.js";
 import { BOT_INPUT_SENTINEL, classify, isChatEnded, isFromCustomer, isMessage } from "./entries.js";
+import type { TextEntry } from "./entries.js";
 import type { WidgetState } from "./reducer.js";
 import { createStore } from "./store.js";
 import type { Store } from "./store.js";
@@ -335,25 +337,51 @@ export class WidgetController {
     this.store.dispatch({ type: "optionChosen" });
   }
 
+  /** Show the message at once as sending, then send it (the client retries until stored or refused). */
   private async sendAsCustomer(connection: ChatConnection, message: string): Promise<void> {
+    const clientToken = newClientToken();
+    const entry: TextEntry = {
+      kind: "text",
+      id: `local:${clientToken}`,
+      absoluteTime: new Date(this.timers.now()).toISOString(),
+      content: message,
+      contentType: ContentType.TEXT_PLAIN,
+      participantRole: "customer",
+      displayName: this.chat ? Text.CUSTOMER : "",
+      delivery: "sending",
+      clientToken,
+    };
+    this.store.dispatch({ type: "messageQueued", entry });
+    await this.deliver(connection, entry);
+  }
+
+  /** "Retry" on a message that was not sent: the same ClientToken, so it is stored once. */
+  async retry(localId: string): Promise<void> {
+    const connection = this.connection;
+    const entry = this.store.getState().entries.find((e) => e.id === localId);
+    if (!connection || entry?.kind !== "text" || entry.delivery !== "failed") return;
+    this.store.dispatch({ type: "messageRetried", localId });
+    await this.deliver(connection, entry);
+  }
+
+  private async deliver(connection: ChatConnection, entry: TextEntry): Promise<void> {
     try {
-      const sent = await connection.sendMessage(message, ContentType.TEXT_PLAIN);
+      const sent = await connection.sendMessage(
+        entry.content,
+        entry.contentType,
+        entry.clientToken,
+      );
       this.ledger.markSeen(sent.Id);
       this.store.dispatch({
-        type: "messageSent",
-        entry: {
-          kind: "text",
-          id: sent.Id,
-          absoluteTime: sent.AbsoluteTime,
-          content: message,
-          contentType: ContentType.TEXT_PLAIN,
-          participantRole: "customer",
-          displayName: this.chat ? Text.CUSTOMER : "",
-        },
+        type: "messageStored",
+        localId: entry.id,
+        id: sent.Id,
+        absoluteTime: sent.AbsoluteTime,
       });
       this.succeeded();
     } catch (error) {
       this.deps.logger.error(Text.UNABLE_TO_SEND, error);
+      this.store.dispatch({ type: "messageFailed", localId: entry.id });
     }
   }
 

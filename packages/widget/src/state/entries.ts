@@ -24,6 +24,10 @@ interface EntryBase {
 export interface TextEntry extends EntryBase {
   kind: "text";
   content: string;
+  /** An outgoing message not stored yet (absent once stored). */
+  delivery?: "sending" | "failed";
+  /** The ClientToken of an outgoing message the widget wrote: kept through every retry. */
+  clientToken?: string;
 }
 /** A bot interactive message: a title and clickable option titles. */
 export interface ListPickerEntry extends EntryBase {

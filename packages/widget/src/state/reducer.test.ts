@@ -71,27 +71,54 @@ describe("the widget flags (spec §4) as one reducer", () => {
     expect(s.active).toBe(false);
   });
 
-  it("each message once: the same id is added once, whichever action brings it", () => {
+  const queued = (content: string, token: string) =>
+    ({
+      type: "messageQueued",
+      entry: {
+        kind: "text",
+        id: `local:${token}`,
+        absoluteTime: "2025-01-01T10:00:00.000Z",
+        content,
+        contentType: ContentType.TEXT_PLAIN,
+        participantRole: "customer",
+        displayName: "Customer",
+        delivery: "sending",
+        clientToken: token,
+      },
+    }) as const;
+
+  it("each message once: an own message shown at once as sending becomes its stored copy, whichever comes first — the stream's copy or the send's answer", () => {
     const m = customerMessage("Hi", { Id: "sent-1" });
-    const s = run(
+    const answerFirst = run(
       [
+        queued("Hi", "t1"),
+        { type: "messageStored", localId: "local:t1", id: "sent-1", absoluteTime: m.AbsoluteTime },
         { type: "itemReceived", item: m, live: true },
-        {
-          type: "messageSent",
-          entry: {
-            kind: "text",
-            id: "sent-1",
-            absoluteTime: m.AbsoluteTime,
-            content: "Hi",
-            contentType: ContentType.TEXT_PLAIN,
-            participantRole: "customer",
-            displayName: "Customer",
-          },
-        },
         { type: "itemReceived", item: m, live: false },
       ],
       open,
     );
-    expect(s.entries.map((e) => e.id)).toEqual(["sent-1"]);
+    expect(answerFirst.entries).toEqual([
+      expect.objectContaining({ id: "sent-1", content: "Hi", clientToken: "t1" }),
+    ]);
+    expect(answerFirst.entries[0]).not.toHaveProperty("delivery");
+    const streamFirst = run(
+      [
+        queued("Hi", "t1"),
+        { type: "itemReceived", item: m, live: true },
+        { type: "messageStored", localId: "local:t1", id: "sent-1", absoluteTime: m.AbsoluteTime },
+      ],
+      open,
+    );
+    expect(streamFirst.entries.map((e) => [e.id, e.kind === "text" && e.delivery])).toEqual([
+      ["sent-1", undefined],
+    ]);
+  });
+
+  it("a message refused for good shows as not sent; Retry sends it again as sending", () => {
+    const failed = run([queued("Hi", "t1"), { type: "messageFailed", localId: "local:t1" }], open);
+    expect(failed.entries[0]).toMatchObject({ id: "local:t1", delivery: "failed" });
+    const retried = reducer(failed, { type: "messageRetried", localId: "local:t1" });
+    expect(retried.entries[0]).toMatchObject({ delivery: "sending" });
   });
 });

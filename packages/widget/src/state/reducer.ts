@@ -81,8 +81,13 @@ export type Action =
   | { type: "botLoadingElapsed" }
   /** An item from the websocket (live) or from getTranscript (history). */
   | { type: "itemReceived"; item: Item; live: boolean }
-  /** A customer message the widget sent (typed or a clicked option), with the server's id. */
-  | { type: "messageSent"; entry: TextEntry }
+  /** A customer message the widget writes (typed or a clicked option): shown at once, sending. */
+  | { type: "messageQueued"; entry: TextEntry }
+  /** It was stored: it takes the server's id and time (or gives way to its copy from the stream). */
+  | { type: "messageStored"; localId: string; id: string; absoluteTime: string }
+  /** It was refused for good: "Not sent", with Retry; or it is being sent again. */
+  | { type: "messageFailed"; localId: string }
+  | { type: "messageRetried"; localId: string }
   /** The automatic echo of a bot message was sent; its id is never shown. */
   | { type: "botEchoSent"; id: string }
   /** A bot option was clicked and sent: bot active turns off. */
@@ -104,6 +109,12 @@ function byTime(a: Entry, b: Entry): number {
 function removeOne(list: readonly string[], value: string): readonly string[] {
   const i = list.indexOf(value);
   return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)];
+}
+
+/** An outgoing entry once stored: the server's id and time, no delivery state. */
+function stored(entry: TextEntry, id: string, absoluteTime: string): TextEntry {
+  const { delivery: _done, ...rest } = entry;
+  return { ...rest, id, absoluteTime };
 }
 
 function addEntry(state: WidgetState, entry: Entry, sorted: boolean): WidgetState {
@@ -163,6 +174,16 @@ function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
       };
     }
     if (!live) next = { ...next, botActive: false };
+    // The stream brought a message the widget is still sending: that copy is the stored one.
+    const local = next.entries.find(
+      (e) => e.kind === "text" && e.delivery === "sending" && e.content === entry.content,
+    );
+    if (local && local.kind === "text" && !next.entries.some((e) => e.id === entry.id)) {
+      const entries = next.entries.map((e) =>
+        e === local ? stored(local, entry.id, entry.absoluteTime) : e,
+      );
+      return { ...next, entries };
+    }
   }
   next = addEntry(next, entry, !live);
   if (entry.kind === "listPicker") next = { ...next, botLoading: false };
@@ -206,9 +227,29 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
       return { ...state, botLoading: false };
     case "itemReceived":
       return receive(state, action.item, action.live);
-    case "messageSent":
-      if (state.hiddenIds.includes(action.entry.id)) return state;
+    case "messageQueued":
       return addEntry(state, action.entry, false);
+    case "messageStored": {
+      const known =
+        state.hiddenIds.includes(action.id) || state.entries.some((e) => e.id === action.id);
+      const entries = known
+        ? state.entries.filter((e) => e.id !== action.localId)
+        : state.entries.map((e) =>
+            e.id === action.localId && e.kind === "text"
+              ? stored(e, action.id, action.absoluteTime)
+              : e,
+          );
+      return { ...state, entries };
+    }
+    case "messageFailed":
+    case "messageRetried": {
+      const delivery: TextEntry["delivery"] =
+        action.type === "messageFailed" ? "failed" : "sending";
+      const entries = state.entries.map((e) =>
+        e.id === action.localId && e.kind === "text" ? { ...e, delivery } : e,
+      );
+      return { ...state, entries };
+    }
     case "botEchoSent": {
       if (state.hiddenIds.includes(action.id)) return state;
       const entries = state.entries.filter((e) => e.id !== action.id);

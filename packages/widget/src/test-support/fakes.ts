@@ -91,7 +91,11 @@ export class FakeConnection implements ChatConnection {
 
   constructor(public handlers: ChatHandlers) {}
 
-  async sendMessage(content: string, contentType: string) {
+  /** The ClientToken of every sendMessage call, failed ones included. */
+  clientTokens: (string | undefined)[] = [];
+
+  async sendMessage(content: string, contentType: string, clientToken?: string) {
+    this.clientTokens.push(clientToken);
     if (this.failSend) throw new Error("send failed");
     this.sent.push({ content, contentType });
     return { Id: `sent-${++this.nextId}`, AbsoluteTime: new Date().toISOString() };
