@@ -265,3 +265,34 @@ function delivered(events: { contentType: string; content?: string }[]): (string
     .filter((e) => e.contentType === ContentType.DELIVERED_RECEIPT)
     .map((e) => e.content);
 }
+
+describe("messages not stored yet survive a reload (issue 9)", () => {
+  it("a message written but not stored yet is kept in session storage; after a reload it is sent again with the same ClientToken and shown once", async () => {
+    const h = makeDeps();
+    render(<ChatWidget deps={h.deps} />);
+    fireEvent.click(screen.getByRole("button", { name: "Open chat" }));
+    await flush();
+    const first = h.adapter.last;
+    first.sendMessage = (_content, _contentType, clientToken) => {
+      first.clientTokens.push(clientToken);
+      return new Promise(() => {}); // the page goes away before the answer
+    };
+    const box = screen.getByRole("textbox", { name: "Message" });
+    fireEvent.change(box, { target: { value: "pending" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await flush();
+    const token = first.clientTokens[0]!;
+    expect(h.storage.value?.unsent).toEqual([{ clientToken: token, content: "pending" }]);
+
+    cleanup(); // the reload
+    render(<ChatWidget deps={h.deps} />);
+    await flush();
+    const second = h.adapter.last;
+    expect(second).not.toBe(first);
+    expect(second.clientTokens).toEqual([token]);
+    expect(second.sent).toEqual([{ content: "pending", contentType: ContentType.TEXT_PLAIN }]);
+    expect(screen.getAllByText("pending")).toHaveLength(1);
+    expect(screen.queryByText("Sending…")).toBeNull();
+    expect(h.storage.value?.unsent).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STORAGE_KEY, createChatStorage } from "./session-storage.js";
+import { MAX_UNSENT, STORAGE_KEY, createChatStorage } from "./session-storage.js";
 import { CHAT } from "./test-support/fakes.js";
 
 describe("session storage", () => {
@@ -31,5 +31,24 @@ describe("session storage", () => {
     const storage = createChatStorage(throwing);
     expect(() => storage.save({ chat: CHAT, visible: true })).not.toThrow();
     expect(storage.load()).toBeNull();
+  });
+
+  it("keeps unsent messages; a malformed or oversized list makes the stored value malformed", () => {
+    const storage = createChatStorage(sessionStorage);
+    const unsent = [{ clientToken: "t1", content: "hi" }];
+    storage.save({ chat: CHAT, visible: true, unsent });
+    expect(storage.load()).toEqual({ chat: CHAT, visible: true, unsent });
+    const stored = (list: unknown) =>
+      sessionStorage.setItem(
+        STORAGE_KEY,
+        JSON.stringify({ chat: CHAT, visible: true, unsent: list }),
+      );
+    stored([{ clientToken: "t1", content: 5 }]);
+    expect(storage.load()).toBeNull();
+    stored(
+      Array.from({ length: MAX_UNSENT + 1 }, (_, i) => ({ clientToken: `t${i}`, content: "x" })),
+    );
+    expect(storage.load()).toBeNull();
+    storage.clear();
   });
 });

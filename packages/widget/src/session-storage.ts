@@ -7,7 +7,23 @@ export interface StoredChat {
   visible: boolean;
   /** AbsoluteTime of the latest item the page handled: older ones are history after a reload. */
   handledUntil?: string;
+  /** Messages written and not stored yet: sent again after a reload with the same ClientToken. */
+  unsent?: UnsentMessage[];
 }
+
+export interface UnsentMessage {
+  clientToken: string;
+  content: string;
+}
+
+/** At most this many unsent messages are kept (a visitor does not write more while offline). */
+export const MAX_UNSENT = 100;
+
+const isUnsent = (value: unknown): value is UnsentMessage =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as UnsentMessage).clientToken === "string" &&
+  typeof (value as UnsentMessage).content === "string";
 
 export interface ChatStorage {
   load(): StoredChat | null;
@@ -26,6 +42,8 @@ function isStored(value: unknown): value is StoredChat {
   return (
     typeof v.visible === "boolean" &&
     (v.handledUntil === undefined || typeof v.handledUntil === "string") &&
+    (v.unsent === undefined ||
+      (Array.isArray(v.unsent) && v.unsent.length <= MAX_UNSENT && v.unsent.every(isUnsent))) &&
     typeof c === "object" &&
     c !== null &&
     typeof c.ContactId === "string" &&

@@ -8,7 +8,7 @@ import type { Item, StartChatResult } from "@chat-widget/protocol";
 import type { ChatAdapter, ChatConnection, ChatHandlers } from "../chat/adapter.js";
 import type { Gateway } from "../gateway.js";
 import type { Logger } from "../logger.js";
-import type { ChatStorage } from "../session-storage.js";
+import { MAX_UNSENT, type ChatStorage, type UnsentMessage } from "../session-storage.js";
 import { Text } from "../texts.js";
 import { uploadAttachment } from "./attachments.js";
 import {
@@ -125,7 +125,7 @@ export class WidgetController {
     this.store.dispatch({ type: "resumeStarted" });
     this.ledger.resumeFrom(stored.handledUntil);
     const generation = this.generation;
-    this.connect(stored.chat, stored.visible).catch((error: unknown) => {
+    this.connect(stored.chat, stored.visible, stored.unsent ?? []).catch((error: unknown) => {
       // Removed from the page meanwhile: the chat stays stored for the next page (decision 6).
       if (generation !== this.generation) return;
       this.deps.logger.warn("The stored chat could not be resumed", error);
@@ -133,7 +133,11 @@ export class WidgetController {
     });
   }
 
-  private async connect(chat: StartChatResult, visible: boolean): Promise<void> {
+  private async connect(
+    chat: StartChatResult,
+    visible: boolean,
+    unsent: readonly UnsentMessage[] = [],
+  ): Promise<void> {
     const generation = this.generation;
     this.chat = chat;
     this.ended = false;
@@ -150,6 +154,9 @@ export class WidgetController {
     this.store.dispatch({ type: "connectionEstablished", visible });
     for (const item of this.early.splice(0)) this.receive(item);
     await this.loadTranscript();
+    // Written before the reload and not stored yet: the same ClientTokens, so each is stored once.
+    for (const message of unsent)
+      void this.sendAsCustomer(connection, message.content, message.clientToken);
   }
 
   private handlers(generation: number): ChatHandlers {
@@ -338,8 +345,11 @@ export class WidgetController {
   }
 
   /** Show the message at once as sending, then send it (the client retries until stored or refused). */
-  private async sendAsCustomer(connection: ChatConnection, message: string): Promise<void> {
-    const clientToken = newClientToken();
+  private async sendAsCustomer(
+    connection: ChatConnection,
+    message: string,
+    clientToken = newClientToken(),
+  ): Promise<void> {
     const entry: TextEntry = {
       kind: "text",
       id: `local:${clientToken}`,
@@ -352,6 +362,7 @@ export class WidgetController {
       clientToken,
     };
     this.store.dispatch({ type: "messageQueued", entry });
+    this.save();
     await this.deliver(connection, entry);
   }
 
@@ -378,10 +389,12 @@ export class WidgetController {
         id: sent.Id,
         absoluteTime: sent.AbsoluteTime,
       });
+      this.save();
       this.succeeded();
     } catch (error) {
       this.deps.logger.error(Text.UNABLE_TO_SEND, error);
       this.store.dispatch({ type: "messageFailed", localId: entry.id });
+      this.save();
     }
   }
 
@@ -433,10 +446,19 @@ export class WidgetController {
 
   private save(): void {
     if (!this.chat || !this.open || this.ended) return;
+    const unsent = this.store
+      .getState()
+      .entries.flatMap((e) =>
+        e.kind === "text" && e.delivery === "sending" && e.clientToken
+          ? [{ clientToken: e.clientToken, content: e.content }]
+          : [],
+      )
+      .slice(0, MAX_UNSENT);
     this.deps.storage.save({
       chat: this.chat,
       visible: this.visible,
       handledUntil: this.ledger.handledUntil,
+      ...(unsent.length > 0 ? { unsent } : {}),
     });
   }
 
