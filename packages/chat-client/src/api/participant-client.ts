@@ -18,6 +18,7 @@ import {
 } from "@chat-widget/protocol";
 import type { ClientEnv, Logger } from "../env.js";
 import { toRequestError, type RequestError } from "../core/errors.js";
+import { withTimeout } from "../core/timeout.js";
 
 export interface ResponseMetadata {
   httpStatusCode: number;
@@ -140,13 +141,6 @@ export class ParticipantClient {
   ): Promise<{ response: Response; text: string }> {
     const { env } = this.#options;
     const controller = new AbortController();
-    let timer: unknown;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = env.setTimeout(() => {
-        controller.abort();
-        reject(toRequestError("TimeoutError", `No answer within ${REQUEST_TIMEOUT_MS} ms`));
-      }, REQUEST_TIMEOUT_MS);
-    });
     const exchange = (async () => {
       try {
         const response = await env.fetch(url, { ...init, signal: controller.signal });
@@ -156,12 +150,10 @@ export class ParticipantClient {
         throw toRequestError(e?.name ?? "Error", e?.message ?? String(error));
       }
     })();
-    exchange.catch(() => {}); // a late failure after the timeout is not unhandled
-    try {
-      return await Promise.race([exchange, timeout]);
-    } finally {
-      env.clearTimeout(timer);
-    }
+    return withTimeout(env, REQUEST_TIMEOUT_MS, exchange, () => {
+      controller.abort();
+      return toRequestError("TimeoutError", `No answer within ${REQUEST_TIMEOUT_MS} ms`);
+    });
   }
 
   createParticipantConnection(

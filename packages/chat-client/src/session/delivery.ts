@@ -15,9 +15,9 @@ import {
   type GetTranscriptResponse,
   type Item,
 } from "@chat-widget/protocol";
-import { backoffDelayMs } from "../core/backoff.js";
+import { BackoffRetry } from "../core/backoff.js";
 import { isFinalError } from "../core/errors.js";
-import type { ClientEnv, Logger, TimerHandle } from "../env.js";
+import type { ClientEnv, Logger } from "../env.js";
 import { MessageStitcher, isStreamChunk } from "./message-stitching.js";
 
 /** Page size of a repair read. */
@@ -59,12 +59,12 @@ export class Delivery {
   /** Another subscription was confirmed during a read: read once more when it ends. */
   #readAgain = false;
   #held: Item[] = [];
-  #retryTimer: TimerHandle | undefined;
-  #failedReads = 0;
+  readonly #retry: BackoffRetry;
 
   readonly #o: DeliveryOptions;
   constructor(o: DeliveryOptions) {
     this.#o = o;
+    this.#retry = new BackoffRetry(o.env);
   }
 
   get state(): DeliveryPhase {
@@ -100,7 +100,7 @@ export class Delivery {
       this.#readAgain = true;
       return;
     }
-    this.#clearRetry();
+    this.#retry.cancel();
     this.#phase = "repairing";
     let outcome: ReadOutcome;
     do {
@@ -109,16 +109,12 @@ export class Delivery {
     } while (outcome === "done" && this.#readAgain && this.#phase === "repairing");
     if (this.#phase !== "repairing") return;
     if (outcome === "retry") {
-      const delay = backoffDelayMs(this.#failedReads++, this.#o.env.random);
-      this.#o.logger.warn(`Transcript retry in ${delay} ms`);
       this.#phase = "waiting";
-      this.#retryTimer = this.#o.env.setTimeout(() => {
-        this.#retryTimer = undefined;
-        void this.repair();
-      }, delay);
+      const delay = this.#retry.schedule(() => void this.repair());
+      this.#o.logger.warn(`Transcript retry in ${delay} ms`);
       return;
     }
-    this.#failedReads = 0;
+    this.#retry.succeeded();
     this.#phase = "live";
     const held = this.#held;
     this.#held = [];
@@ -131,7 +127,7 @@ export class Delivery {
   /** The session is over: nothing more is read or delivered. */
   stop(): void {
     this.#phase = "stopped";
-    this.#clearRetry();
+    this.#retry.cancel();
     this.#held = [];
   }
 
@@ -174,11 +170,6 @@ export class Delivery {
     if (!isTranscriptItem(item)) return;
     const t = time(item);
     if (!this.#cursor || t >= this.#cursor.time) this.#cursor = { id: item.Id, time: t };
-  }
-
-  #clearRetry(): void {
-    if (this.#retryTimer !== undefined) this.#o.env.clearTimeout(this.#retryTimer);
-    this.#retryTimer = undefined;
   }
 }
 

@@ -6,9 +6,9 @@
  * 30 s, ±30 %), or at once when the connection comes back; a final one (a 4xx such as a
  * refused message) fails that message alone and the next one goes out.
  */
-import { backoffDelayMs } from "../core/backoff.js";
+import { BackoffRetry } from "../core/backoff.js";
 import { isFinalError } from "../core/errors.js";
-import type { ClientEnv, Logger, TimerHandle } from "../env.js";
+import type { ClientEnv, Logger } from "../env.js";
 
 export interface OutgoingMessage {
   clientToken: string;
@@ -31,14 +31,15 @@ export interface OutboxOptions<R> {
 export class Outbox<R> {
   readonly #queue: Entry<R>[] = [];
   #inFlight = false;
-  #failures = 0;
-  #retryTimer: TimerHandle | undefined;
+
   /** Set when the session is over: makes the error each later message fails with. */
   #closedWith: (() => unknown) | null = null;
 
+  readonly #retry: BackoffRetry;
   readonly #o: OutboxOptions<R>;
   constructor(o: OutboxOptions<R>) {
     this.#o = o;
+    this.#retry = new BackoffRetry(o.env);
   }
 
   /** Queue a message: resolves once it is stored, rejects only on a final error. */
@@ -61,8 +62,8 @@ export class Outbox<R> {
 
   /** The connection is back: a message waiting for its retry goes now. */
   retryNow(): void {
-    if (this.#retryTimer === undefined) return;
-    this.#clearRetry();
+    if (!this.#retry.waiting) return;
+    this.#retry.cancel();
     this.#pump();
   }
 
@@ -70,12 +71,12 @@ export class Outbox<R> {
   close(makeError: () => unknown): void {
     if (this.#closedWith) return;
     this.#closedWith = makeError;
-    this.#clearRetry();
+    this.#retry.cancel();
     for (const entry of this.#queue.splice(0)) entry.reject(makeError());
   }
 
   #pump(): void {
-    if (this.#inFlight || this.#retryTimer !== undefined || this.#closedWith) return;
+    if (this.#inFlight || this.#retry.waiting || this.#closedWith) return;
     const head = this.#queue[0];
     if (!head) return;
     this.#inFlight = true;
@@ -88,26 +89,17 @@ export class Outbox<R> {
         }
         this.#inFlight = false;
         if (this.#closedWith) return;
-        const delay = backoffDelayMs(this.#failures++, this.#o.env.random);
+        const delay = this.#retry.schedule(() => this.#pump());
         this.#o.logger.warn(`Send failed, retry in ${delay} ms`, error);
-        this.#retryTimer = this.#o.env.setTimeout(() => {
-          this.#retryTimer = undefined;
-          this.#pump();
-        }, delay);
       },
     );
   }
 
   #settle(head: Entry<R>, done: () => void): void {
     this.#inFlight = false;
-    this.#failures = 0;
+    this.#retry.succeeded();
     if (this.#queue[0] === head) this.#queue.shift();
     done();
     this.#pump();
-  }
-
-  #clearRetry(): void {
-    if (this.#retryTimer !== undefined) this.#o.env.clearTimeout(this.#retryTimer);
-    this.#retryTimer = undefined;
   }
 }

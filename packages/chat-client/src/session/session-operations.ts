@@ -71,20 +71,15 @@ export class SessionOperations {
   sendMessage(args: SendMessageArgs): Promise<ChatResult<OperationResult<"SendMessage">>> {
     return this.#ifActive("sendMessage", () => {
       validateSendMessage(args);
-      const metadata = args.metadata ?? null;
-      // Stored once, in the order written; it reaches onMessage from the server's stream.
-      return this.#outbox
-        .add({
+      // Stored once, in the order written; it reaches onMessage from the server's stream. The
+      // outbox reads the connection token at each attempt, so #call's token is not used.
+      return this.#call(args.metadata, () =>
+        this.#outbox.add({
           clientToken: args.clientToken ?? this.#deps.env.uuid(),
           content: args.message,
           contentType: args.contentType,
-        })
-        .then(
-          (data) => ({ data, metadata }),
-          (error: unknown) => {
-            throw attachMetadata(error, metadata);
-          },
-        );
+        }),
+      );
     });
   }
 

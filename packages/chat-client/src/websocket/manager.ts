@@ -13,6 +13,7 @@ import type { WebSocketEnvelope } from "@chat-widget/protocol";
 import { backoffDelayMs } from "../core/backoff.js";
 import { Emitter } from "../core/emitter.js";
 import { isFinalError } from "../core/errors.js";
+import { withTimeout } from "../core/timeout.js";
 import { noopLogger, resolveEnv } from "../env.js";
 import type { ClientEnv, Logger, TimerHandle } from "../env.js";
 import {
@@ -214,7 +215,17 @@ export function createWebSocketManager(
     const run = async (): Promise<InitResult> => {
       let response: Awaited<ReturnType<TransportFetcher>>;
       try {
-        response = await within(FETCH_TIMEOUT_MS, (async () => fetchTransport())());
+        // An app's fetcher (getConnectionToken) may hang on a dead network.
+        response = await withTimeout(
+          env,
+          FETCH_TIMEOUT_MS,
+          (async () => fetchTransport())(),
+          () =>
+            new WebSocketManagerError(
+              "FETCH_TIMEOUT",
+              `No websocket URL within ${FETCH_TIMEOUT_MS} ms`,
+            ),
+        );
       } catch (error) {
         fetching = null;
         if (!isRunning()) return isTerminated() ? terminatedResult() : ok;
@@ -235,20 +246,6 @@ export function createWebSocketManager(
     };
     fetching = run();
     return fetching;
-  }
-
-  /** `promise`, or a timeout error after `ms` (an app's fetcher may hang on a dead network). */
-  function within<T>(ms: number, promise: Promise<T>): Promise<T> {
-    let timer: TimerHandle | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = env.setTimeout(
-        () =>
-          reject(new WebSocketManagerError("FETCH_TIMEOUT", `No websocket URL within ${ms} ms`)),
-        ms,
-      );
-    });
-    promise.catch(() => {}); // a late failure after the timeout is not unhandled
-    return Promise.race([promise, timeout]).finally(() => env.clearTimeout(timer));
   }
 
   function openSocket(): InitResult {
