@@ -33,7 +33,7 @@ interface Cursor {
  * waiting: a read failed and is tried again after a delay; stopped: the session is over.
  * Items arriving while repairing or waiting are held, in order.
  */
-export type DeliveryPhase = "live" | "repairing" | "waiting" | "stopped";
+type DeliveryPhase = "live" | "repairing" | "waiting" | "stopped";
 
 type ReadOutcome = "done" | "retry" | "final";
 
@@ -65,15 +65,6 @@ export class Delivery {
   constructor(o: DeliveryOptions) {
     this.#o = o;
     this.#retry = new BackoffRetry(o.env);
-  }
-
-  get state(): DeliveryPhase {
-    return this.#phase;
-  }
-
-  /** The Id of the last transcript item received from the server's stream, if any. */
-  streamPosition(): string | null {
-    return this.#cursor?.id ?? null;
   }
 
   /** An item from the server's stream (the websocket). */

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentType } from "@chat-widget/protocol";
-import { createHarness, flush, recordingLogger, useFakeClock } from "../test-support/harness.js";
+import { createHarness, flush } from "../test-support/harness.js";
 import type { Reply } from "../test-support/fake-participant-service.js";
-import { Outbox } from "./outbox.js";
 
 afterEach(() => vi.useRealTimers());
 
@@ -152,32 +151,5 @@ describe("the outbox (issue 9, sending)", () => {
     const count = h.sends().length;
     await advance(120_000);
     expect(h.sends()).toHaveLength(count);
-  });
-});
-
-describe("Outbox", () => {
-  it("lists the messages not yet stored, oldest first", async () => {
-    useFakeClock();
-    const stored: string[] = [];
-    let release: () => void = () => {};
-    const outbox = new Outbox<string>({
-      send: (m) =>
-        new Promise((resolve) => {
-          release = () => {
-            stored.push(m.content);
-            resolve(m.clientToken);
-          };
-        }),
-      env: { setTimeout, clearTimeout, random: () => 0.5 },
-      logger: recordingLogger().logger,
-    });
-    const first = outbox.add({ clientToken: "t1", content: "a", contentType: "text/plain" });
-    void outbox.add({ clientToken: "t2", content: "b", contentType: "text/plain" });
-    expect(outbox.pending().map((m) => m.clientToken)).toEqual(["t1", "t2"]);
-    release();
-    await expect(first).resolves.toBe("t1");
-    expect(outbox.pending()).toEqual([
-      { clientToken: "t2", content: "b", contentType: "text/plain" },
-    ]);
   });
 });

@@ -51,15 +51,6 @@ export class Outbox<R> {
     });
   }
 
-  /** The messages written and not yet stored, oldest first. */
-  pending(): OutgoingMessage[] {
-    return this.#queue.map(({ clientToken, content, contentType }) => ({
-      clientToken,
-      content,
-      contentType,
-    }));
-  }
-
   /** The connection is back: a message waiting for its retry goes now. */
   retryNow(): void {
     if (!this.#retry.waiting) return;
