@@ -105,3 +105,4 @@ export type {
   AgentEvent,
   WebSocketTransportResponse,
 } from "./agent-api.js";
+export { newClientToken } from "./client-token.js";

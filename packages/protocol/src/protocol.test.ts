@@ -4,6 +4,7 @@ import {
   KNOWN_CONTENT_TYPES,
   chatFrame,
   isItem,
+  newClientToken,
   parseAwsErrorName,
   parseAwsErrorMessage,
   parseFrame,
@@ -120,5 +121,15 @@ describe("list picker", () => {
         }),
       ),
     ).toBeNull();
+  });
+});
+
+describe("ClientTokens", () => {
+  it("are UUID v4s, a new one each time", () => {
+    const tokens = new Set(Array.from({ length: 100 }, () => newClientToken()));
+    expect(tokens.size).toBe(100);
+    for (const t of tokens) {
+      expect(t).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
   });
 });

@@ -65,7 +65,7 @@ describe("AGENT sessions on the advisor's one websocket", () => {
     await opening;
     expect(sessions.created[0]!.connect).toHaveBeenCalledTimes(1);
     expect(store.chat("c1")?.items.map((i) => i.Id)).toEqual(["h"]);
-    expect(store.chat("c1")?.connected).toBe(true);
+    expect(store.chat("c1")?.connection).toBe("connected");
   });
 
   it("a failed connect is shown on the chat", async () => {
@@ -88,7 +88,7 @@ describe("AGENT sessions on the advisor's one websocket", () => {
     await chats.open(chatInfo("c1"));
     expect(store.chat("c1")?.error).toContain("Could not connect to the chat");
     chats.sync([chatInfo("c1")]);
-    await vi.waitFor(() => expect(store.chat("c1")?.connected).toBe(true));
+    await vi.waitFor(() => expect(store.chat("c1")?.connection).toBe("connected"));
     expect(sessions.created).toHaveLength(2);
     expect(store.chat("c1")?.error).toBeNull();
     chats.sync([chatInfo("c1")]);
@@ -213,26 +213,80 @@ describe("typing", () => {
 });
 
 describe("sending and ending", () => {
-  it("sends the trimmed text as markdown; an empty text is not sent", async () => {
+  it("sends the trimmed text as markdown with a ClientToken; an empty text is not sent", async () => {
     const { sessions, chats } = setup();
     await chats.open(chatInfo("c1"));
     expect(await chats.send("c1", "   ")).toBe(false);
     expect(await chats.send("c1", "  **Hi**  ")).toBe(true);
     expect(sessions.created[0]!.sendMessage.mock.calls).toEqual([
-      [{ message: "**Hi**", contentType: ContentType.TEXT_MARKDOWN }],
+      [
+        {
+          message: "**Hi**",
+          contentType: ContentType.TEXT_MARKDOWN,
+          clientToken: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        },
+      ],
     ]);
   });
 
-  it("a failed send is shown, not swallowed", async () => {
+  it("a message shows as sending at once, then as one transcript item when stored (the stream's copy too)", async () => {
     const { sessions, store, chats } = setup();
     await chats.open(chatInfo("c1"));
-    sessions.created[0]!.sendMessage.mockRejectedValueOnce(
+    let store1!: () => void;
+    sessions.created[0]!.sendMessage.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          store1 = () =>
+            resolve({
+              data: { Id: "m1", AbsoluteTime: "2026-11-24T10:00:01.000Z" },
+              metadata: null,
+            });
+        }),
+    );
+    await chats.send("c1", "On its way");
+    expect(store.chat("c1")?.outgoing).toEqual([
+      { clientToken: expect.any(String), content: "On its way", state: "sending" },
+    ]);
+    store1();
+    await vi.waitFor(() => expect(store.chat("c1")?.outgoing).toEqual([]));
+    sessions.created[0]!.emit("message", advisorMessage("m1", "On its way"));
+    expect(store.chat("c1")?.items.filter((i) => i.Id === "m1")).toHaveLength(1);
+    expect(store.chat("c1")?.items.find((i) => i.Id === "m1")).toMatchObject({
+      Content: "On its way",
+      ParticipantId: "agent-p1",
+    });
+  });
+
+  it("a final failure shows Not sent, keeps the text, and Retry sends it under the same ClientToken", async () => {
+    const { sessions, store, chats } = setup();
+    await chats.open(chatInfo("c1"));
+    const session = sessions.created[0]!;
+    session.sendMessage.mockRejectedValueOnce(
       new Error("Failed to call sendMessage, No active connection"),
     );
-    expect(await chats.send("c1", "hello")).toBe(false);
+    await chats.send("c1", "hello");
+    await vi.waitFor(() => expect(store.chat("c1")?.outgoing[0]?.state).toBe("failed"));
+    expect(store.chat("c1")?.outgoing[0]?.content).toBe("hello");
     expect(store.chat("c1")?.error).toBe(
       "The message was not sent: Failed to call sendMessage, No active connection",
     );
+    const token = store.chat("c1")!.outgoing[0]!.clientToken;
+    chats.retry("c1", token);
+    await vi.waitFor(() => expect(store.chat("c1")?.outgoing).toEqual([]));
+    expect(session.sendMessage.mock.calls.map((c) => c[0].clientToken)).toEqual([token, token]);
+    expect(store.chat("c1")?.items.map((i) => i.Content)).toContain("hello");
+    chats.retry("c1", token); // nothing left to retry: no third send
+    expect(session.sendMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it("messages keep the order they were written while sending", async () => {
+    const { store, chats } = setup();
+    await chats.open(chatInfo("c1"));
+    await chats.send("c1", "one");
+    await chats.send("c1", "two");
+    await chats.send("c1", "three");
+    await vi.waitFor(() => expect(store.chat("c1")?.outgoing).toEqual([]));
+    expect(store.chat("c1")?.items.map((i) => i.Content)).toEqual(["one", "two", "three"]);
   });
 
   it("a failed end is shown with the server's message", async () => {

@@ -12,10 +12,16 @@ import {
   type ProgressFetch,
   type WebSocketManager,
 } from "@chat-widget/chat-client";
-import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
+import {
+  ContentType,
+  ItemType,
+  ParticipantRole,
+  newClientToken,
+  type Item,
+} from "@chat-widget/protocol";
 import type { AgentApi } from "../api/agent-api.js";
 import { errorText } from "../api/errors.js";
-import type { ChatInfo } from "../state/chat-state.js";
+import type { ChatInfo, Outgoing } from "../state/chat-state.js";
 import type { ChatsStore } from "../state/chats-store.js";
 import { attachmentProblem, saveBlob } from "./attachment-files.js";
 
@@ -150,18 +156,52 @@ export class ConsoleChats {
     }
   }
 
-  /** Send the composed text (markdown). */
-  async send(contactId: string, text: string): Promise<boolean> {
-    const message = text.trim();
+  /**
+   * Send the composed text (markdown): shown at once as sending; the chat client retries it
+   * (same ClientToken) until it is stored, or it fails for good and shows "Not sent" with
+   * Retry. False when there is nothing to send or no such chat.
+   */
+  send(contactId: string, text: string): Promise<boolean> {
+    const content = text.trim();
     const handle = this.handles.get(contactId);
-    if (!message || !handle) return false;
+    if (!content || !handle) return Promise.resolve(false);
+    void this.deliver(handle, { clientToken: newClientToken(), content, state: "sending" });
+    return Promise.resolve(true);
+  }
+
+  /** Retry a message that was not sent, under its own ClientToken (so it is stored once). */
+  retry(contactId: string, clientToken: string): void {
+    const handle = this.handles.get(contactId);
+    const message = this.o.store
+      .chat(contactId)
+      ?.outgoing.find((o) => o.clientToken === clientToken);
+    if (!handle || message?.state !== "failed") return;
+    void this.deliver(handle, { ...message, state: "sending" });
+  }
+
+  private async deliver(handle: Handle, message: Outgoing): Promise<void> {
+    const { store } = this.o;
+    const { ContactId, ParticipantId } = handle.info;
+    store.setOutgoing(ContactId, message);
     try {
-      await handle.session.sendMessage({ message, contentType: ContentType.TEXT_MARKDOWN });
-      this.o.store.setChatError(contactId, null);
-      return true;
+      const sent = await handle.session.sendMessage({
+        message: message.content,
+        contentType: ContentType.TEXT_MARKDOWN,
+        clientToken: message.clientToken,
+      });
+      const { Id, AbsoluteTime } = sent.data;
+      store.stored(ContactId, message.clientToken, {
+        Id,
+        AbsoluteTime,
+        Content: message.content,
+        ContentType: ContentType.TEXT_MARKDOWN,
+        Type: ItemType.MESSAGE,
+        ParticipantId,
+        ParticipantRole: ParticipantRole.AGENT,
+      });
     } catch (error) {
-      this.o.store.setChatError(contactId, `The message was not sent: ${errorText(error)}`);
-      return false;
+      store.setOutgoing(ContactId, { ...message, state: "failed" });
+      store.setChatError(ContactId, `The message was not sent: ${errorText(error)}`);
     }
   }
 

@@ -9,6 +9,7 @@ import { Transfers } from "./Transfers.js";
 
 export interface ChatActions {
   send(contactId: string, text: string): Promise<boolean>;
+  retry(contactId: string, clientToken: string): void;
   typing(contactId: string): void;
   attach(contactId: string, file: File): void;
   download(contactId: string, attachmentId: string, name: string): void;
@@ -33,7 +34,7 @@ export function ChatView({ chat, actions }: { chat: ChatState; actions: ChatActi
     <section className="chat-view" role="tabpanel" id={panelId(id)} aria-labelledby={tabId(id)}>
       <header>
         <h2>{name}</h2>
-        {!chat.ended && !chat.connected && !chat.error && (
+        {!chat.ended && chat.connection === "connecting" && !chat.error && (
           <span className="status">Connecting…</span>
         )}
         {chat.ended ? (
@@ -60,9 +61,15 @@ export function ChatView({ chat, actions }: { chat: ChatState; actions: ChatActi
               </button>
             </div>
           )}
+          {!chat.ended && chat.connection === "reconnecting" && (
+            <p className="note reconnecting" role="status">
+              Connection lost. Reconnecting… Messages you send will go when it is back.
+            </p>
+          )}
           <Transcript
             chat={chat}
             download={(attachmentId, n) => actions.download(id, attachmentId, n)}
+            retry={(clientToken) => actions.retry(id, clientToken)}
           />
           <Transfers transfers={chat.transfers} />
           {chat.ended && <p className="note">This chat has ended.</p>}

@@ -121,6 +121,21 @@ describe("the console", () => {
     await waitFor(() => expect(document.title).toBe("Agent console"));
   });
 
+  it("a chat whose link drops says it is reconnecting and that messages will go; the notice leaves when it is back", async () => {
+    const { events, sessions } = renderConsole(fakeApi());
+    events.fire("chats", {
+      Chats: [{ ...chatInfo("1", { CustomerName: "Ada" }), Queue: "q", AcceptedAt: "" }],
+    });
+    await waitFor(() => expect(screen.getByRole("tab", { name: /Ada/ })).toBeTruthy());
+    await waitFor(() => expect(screen.queryByText("Connecting…")).toBeNull());
+    const notice = "Connection lost. Reconnecting… Messages you send will go when it is back.";
+    expect(screen.queryByText(notice)).toBeNull();
+    act(() => sessions.created[0]!.emit("connectionLost", {}));
+    expect(screen.getByRole("status").textContent).toBe(notice);
+    act(() => sessions.created[0]!.emit("connectionEstablished", {}));
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+
   it("chats already accepted (after a reload) are reopened from the events stream", async () => {
     const { events, sessions } = renderConsole(fakeApi());
     events.fire("chats", {

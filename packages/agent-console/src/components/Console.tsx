@@ -119,6 +119,7 @@ export function Console({
 
   const actions: ChatActions = {
     send: (id, text) => chats.send(id, text),
+    retry: (id, clientToken) => chats.retry(id, clientToken),
     typing: (id) => chats.typing(id),
     attach: (id, file) => void chats.sendAttachment(id, file),
     download: (id, attachmentId, name) => void chats.download(id, attachmentId, name),

@@ -1,7 +1,7 @@
 import { ContentType, ItemType } from "@chat-widget/protocol";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { newChatState, withItems, withReceipt } from "../state/chat-state.js";
+import { newChatState, withItems, withOutgoing, withReceipt } from "../state/chat-state.js";
 import {
   advisorMessage,
   botMessage,
@@ -34,7 +34,7 @@ describe("the transcript", () => {
       event("j2", ContentType.PARTICIPANT_JOINED, "AGENT", "Sam"),
     ];
     chat = withItems(withItems(chat, items, true), items, true);
-    render(<Transcript chat={chat} download={() => {}} />);
+    render(<Transcript chat={chat} download={() => {}} retry={() => {}} />);
     expect(screen.getAllByText("Alex Morgan has joined the chat")).toHaveLength(1);
     expect(screen.getAllByText("How can we help?")).toHaveLength(1);
     expect(screen.getByText("Returns")).toBeTruthy();
@@ -49,7 +49,7 @@ describe("the transcript", () => {
       true,
     );
     chat = withReceipt(withReceipt(chat, "a2", "delivered"), "a3", "read");
-    const { container } = render(<Transcript chat={chat} download={() => {}} />);
+    const { container } = render(<Transcript chat={chat} download={() => {}} retry={() => {}} />);
     const marks = [...container.querySelectorAll(".receipt")].map((m) => m.textContent);
     expect(marks).toEqual(["Sent", "Delivered", "Read"]);
   });
@@ -69,7 +69,7 @@ describe("the transcript", () => {
       ],
       true,
     );
-    const { container } = render(<Transcript chat={chat} download={() => {}} />);
+    const { container } = render(<Transcript chat={chat} download={() => {}} retry={() => {}} />);
     expect(container.querySelector("img")).toBeNull();
     expect(screen.getByText(/<img src=x/)).toBeTruthy();
     expect(container.querySelector("strong")?.textContent).toBe("bold");
@@ -98,6 +98,7 @@ describe("the transcript", () => {
       <Transcript
         chat={withItems(newChatState(chatInfo()), [attachment], true)}
         download={download}
+        retry={() => {}}
       />,
     );
     fireEvent.click(screen.getByRole("button", { name: "Download receipt.pdf" }));
@@ -105,13 +106,33 @@ describe("the transcript", () => {
   });
 
   it("is a log, so screen readers announce new messages", () => {
-    render(<Transcript chat={newChatState(chatInfo())} download={() => {}} />);
+    render(<Transcript chat={newChatState(chatInfo())} download={() => {}} retry={() => {}} />);
     expect(screen.getByRole("log", { name: "Transcript" })).toBeTruthy();
   });
 
   it("shows the customer's typing", () => {
     const chat = { ...newChatState(chatInfo()), customerTyping: true };
-    render(<Transcript chat={chat} download={() => {}} />);
+    render(<Transcript chat={chat} download={() => {}} retry={() => {}} />);
     expect(screen.getByRole("status").textContent).toBe("Alex Morgan is typing…");
+  });
+});
+
+describe("the advisor's messages not stored yet", () => {
+  it("show Sending… below the transcript, then Not sent with a Retry that names the message", () => {
+    const retry = vi.fn();
+    let chat = withItems(newChatState(chatInfo()), [customerMessage("c1", "Hello")], true);
+    chat = withOutgoing(chat, { clientToken: "t1", content: "**On** its way", state: "sending" });
+    chat = withOutgoing(chat, { clientToken: "t2", content: "Second", state: "failed" });
+    const { container } = render(<Transcript chat={chat} download={() => {}} retry={retry} />);
+    const rows = [...container.querySelectorAll("li.message")].map((li) => li.textContent);
+    expect(rows).toEqual([
+      expect.stringContaining("Hello"),
+      expect.stringMatching(/On its way.*Sending…/),
+      expect.stringMatching(/Second.*Not sent/),
+    ]);
+    expect(container.querySelector("li.sending strong")?.textContent).toBe("On");
+    expect(screen.getAllByRole("button", { name: "Retry" })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(retry).toHaveBeenCalledWith("t2");
   });
 });

@@ -1,17 +1,18 @@
 /** The chat's transcript (a log: new messages are announced), scrolled to the newest item. */
 import { useEffect, useMemo, useRef } from "react";
 import { conversation, type ChatState } from "../state/chat-state.js";
-import { TranscriptItem } from "./TranscriptItem.js";
+import { OutgoingItem, TranscriptItem } from "./TranscriptItem.js";
 
 export interface TranscriptProps {
   chat: ChatState;
   download(attachmentId: string, name: string): void;
+  retry(clientToken: string): void;
 }
 
-export function Transcript({ chat, download }: TranscriptProps) {
+export function Transcript({ chat, download, retry }: TranscriptProps) {
   const end = useRef<HTMLDivElement>(null);
   const items = useMemo(() => conversation(chat.items), [chat.items]);
-  const count = items.length;
+  const count = items.length + chat.outgoing.length;
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: "end" });
   }, [count, chat.customerTyping]);
@@ -27,6 +28,9 @@ export function Transcript({ chat, download }: TranscriptProps) {
             receipt={chat.receipts[item.Id]}
             download={download}
           />
+        ))}
+        {chat.outgoing.map((message) => (
+          <OutgoingItem key={message.clientToken} message={message} retry={retry} />
         ))}
       </ol>
       {chat.customerTyping && (

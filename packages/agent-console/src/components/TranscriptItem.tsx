@@ -6,7 +6,7 @@ import {
   parseListPicker,
   type Item,
 } from "@chat-widget/protocol";
-import type { ReceiptMark } from "../state/chat-state.js";
+import type { Outgoing, ReceiptMark } from "../state/chat-state.js";
 import { MessageText } from "./MessageText.js";
 
 export interface TranscriptItemProps {
@@ -73,6 +73,36 @@ export function TranscriptItem({
       {own && (
         <div className="receipt" data-receipt={receipt ?? "sent"}>
           {receipt === "read" ? "Read" : receipt === "delivered" ? "Delivered" : "Sent"}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** One of the advisor's messages not stored yet: "Sending…", or "Not sent" with Retry. */
+export function OutgoingItem({
+  message,
+  retry,
+}: {
+  message: Outgoing;
+  retry(clientToken: string): void;
+}) {
+  return (
+    <li className={`message own ${message.state}`} data-client-token={message.clientToken}>
+      <div className="meta">
+        <span className="who">You</span>
+      </div>
+      <MessageText text={message.content} markdown />
+      {message.state === "sending" ? (
+        <div className="receipt" data-receipt="sending">
+          Sending…
+        </div>
+      ) : (
+        <div className="receipt" data-receipt="failed" role="alert">
+          Not sent{" "}
+          <button type="button" onClick={() => retry(message.clientToken)}>
+            Retry
+          </button>
         </div>
       )}
     </li>

@@ -7,7 +7,15 @@ import {
   customerMessage,
   event,
 } from "../test-support/items.js";
-import { conversation, newChatState, withItems, withReceipt } from "./chat-state.js";
+import {
+  conversation,
+  newChatState,
+  withConnection,
+  withItems,
+  withOutgoing,
+  withoutOutgoing,
+  withReceipt,
+} from "./chat-state.js";
 
 const chat = () => newChatState(chatInfo());
 
@@ -129,5 +137,28 @@ describe("read and delivered marks on the advisor's messages", () => {
   it("receipts for messages that are not the advisor's in this chat are ignored", () => {
     expect(withReceipt(sent, "theirs", "read")).toBe(sent);
     expect(withReceipt(sent, "elsewhere", "read")).toBe(sent);
+  });
+});
+
+describe("the link and the advisor's outgoing messages", () => {
+  it("connecting until first up; a loss after that is reconnecting, until up again", () => {
+    let c = withConnection(chat(), false);
+    expect(c.connection).toBe("connecting");
+    c = withConnection(c, true);
+    expect(c.connection).toBe("connected");
+    c = withConnection(c, false);
+    expect(c.connection).toBe("reconnecting");
+    expect(withConnection(c, false)).toBe(c);
+    expect(withConnection(c, true).connection).toBe("connected");
+  });
+
+  it("an outgoing message is added in order, changed in place by its ClientToken, and removed once stored", () => {
+    let c = withOutgoing(chat(), { clientToken: "a", content: "one", state: "sending" });
+    c = withOutgoing(c, { clientToken: "b", content: "two", state: "sending" });
+    c = withOutgoing(c, { clientToken: "a", content: "one", state: "failed" });
+    expect(c.outgoing.map((o) => `${o.clientToken}:${o.state}`)).toEqual(["a:failed", "b:sending"]);
+    c = withoutOutgoing(c, "a");
+    expect(c.outgoing.map((o) => o.clientToken)).toEqual(["b"]);
+    expect(withoutOutgoing(c, "zzz")).toBe(c);
   });
 });

@@ -22,6 +22,19 @@ export interface Transfer {
   done: boolean;
 }
 
+/** The chat's link to the contact centre: first connecting, then connected, or reconnecting after a loss. */
+export type Connection = "connecting" | "connected" | "reconnecting";
+
+/**
+ * A message the advisor wrote that is not stored yet: sending (the chat client retries it
+ * until stored), or failed for good (shown "Not sent", with Retry under the same ClientToken).
+ */
+export interface Outgoing {
+  clientToken: string;
+  content: string;
+  state: "sending" | "failed";
+}
+
 export interface ChatState {
   info: ChatInfo;
   /** Transcript items, each once (keyed by Id), in time order. */
@@ -31,7 +44,9 @@ export interface ChatState {
   /** Receipts of the advisor's own messages, by message id; read supersedes delivered. */
   receipts: Record<string, ReceiptMark>;
   ended: boolean;
-  connected: boolean;
+  connection: Connection;
+  /** The advisor's messages not stored yet, in the order written. */
+  outgoing: Outgoing[];
   error: string | null;
   transfers: Transfer[];
 }
@@ -43,7 +58,8 @@ export const newChatState = (info: ChatInfo): ChatState => ({
   customerTyping: false,
   receipts: {},
   ended: false,
-  connected: false,
+  connection: "connecting",
+  outgoing: [],
   error: null,
   transfers: [],
 });
@@ -154,6 +170,29 @@ export function withReceipt(chat: ChatState, messageId: string, mark: ReceiptMar
   const current = chat.receipts[messageId];
   if (current === mark || current === "read") return chat;
   return { ...chat, receipts: { ...chat.receipts, [messageId]: mark } };
+}
+
+/** The link came up or went down; a loss after it was up is "reconnecting". */
+export function withConnection(chat: ChatState, up: boolean): ChatState {
+  const connection: Connection = up
+    ? "connected"
+    : chat.connection === "connecting"
+      ? "connecting"
+      : "reconnecting";
+  return connection === chat.connection ? chat : { ...chat, connection };
+}
+
+/** Add an outgoing message, or change the state of the one with its ClientToken. */
+export function withOutgoing(chat: ChatState, message: Outgoing): ChatState {
+  const at = chat.outgoing.findIndex((o) => o.clientToken === message.clientToken);
+  const outgoing = at === -1 ? [...chat.outgoing, message] : chat.outgoing.with(at, message);
+  return { ...chat, outgoing };
+}
+
+/** The message was stored: it leaves the outgoing list (its item is in the transcript). */
+export function withoutOutgoing(chat: ChatState, clientToken: string): ChatState {
+  const outgoing = chat.outgoing.filter((o) => o.clientToken !== clientToken);
+  return outgoing.length === chat.outgoing.length ? chat : { ...chat, outgoing };
 }
 
 export function withTransfer(chat: ChatState, transfer: Transfer): ChatState {

@@ -5,11 +5,15 @@
 import { MAX_CONCURRENT_CHATS, type Item } from "@chat-widget/protocol";
 import {
   newChatState,
+  withConnection,
   withItems,
+  withOutgoing,
+  withoutOutgoing,
   withReceipt,
   withTransfer,
   type ChatInfo,
   type ChatState,
+  type Outgoing,
   type ReceiptMark,
   type Transfer,
 } from "./chat-state.js";
@@ -90,8 +94,17 @@ export class ChatsStore {
     );
   }
 
-  setConnected(contactId: string, connected: boolean): void {
-    this.update(contactId, (c) => (c.connected === connected ? c : { ...c, connected }));
+  setConnected(contactId: string, up: boolean): void {
+    this.update(contactId, (c) => withConnection(c, up));
+  }
+
+  setOutgoing(contactId: string, message: Outgoing): void {
+    this.update(contactId, (c) => withOutgoing(c, message));
+  }
+
+  /** A message was stored: its item (from the send's answer or the stream) replaces it. */
+  stored(contactId: string, clientToken: string, item: Item): void {
+    this.update(contactId, (c) => withoutOutgoing(withItems(c, [item], true, false), clientToken));
   }
 
   setEnded(contactId: string): void {

@@ -15,10 +15,14 @@ export class FakeSession {
     _debug: null,
     metadata: null,
   }));
-  readonly sendMessage = vi.fn(async (_args: { message: string; contentType: string }) => ({
-    data: {},
-    metadata: null,
-  }));
+  /** Stored messages get ids m1, m2… in the order sent. */
+  private stored = 0;
+  readonly sendMessage = vi.fn(
+    async (_args: { message: string; contentType: string; clientToken?: string }) => ({
+      data: { Id: `m${++this.stored}`, AbsoluteTime: `2026-11-24T10:00:0${this.stored}.000Z` },
+      metadata: null,
+    }),
+  );
   readonly sendEvent = vi.fn(async (_args: { contentType: string }) => ({
     data: {},
     metadata: null,

@@ -3,7 +3,7 @@
  * chat adapter, runs the 5 s / 3 s / 3 s timers and the 10 s typing throttle (injected timers),
  * and keeps the chat in session storage (decision 6).
  */
-import { ContentType } from "@chat-widget/protocol";
+import { ContentType, newClientToken } from "@chat-widget/protocol";
 import type { Item, StartChatResult } from "@chat-widget/protocol";
 import type { ChatAdapter, ChatConnection, ChatHandlers } from "../chat/adapter.js";
 import type { Gateway } from "../gateway.js";
@@ -18,7 +18,6 @@ import {
   FILE_NOTICE_MS,
   TYPING_THROTTLE_MS,
 } from "./constants.js";
-import { newClientToken } from "./client-token.js";
 import { BOT_INPUT_SENTINEL, classify, isChatEnded, isFromCustomer, isMessage } from "./entries.js";
 import type { TextEntry } from "./entries.js";
 import type { WidgetState } from "./reducer.js";

@@ -1,5 +1,5 @@
 /**
- * A ClientToken for a message the visitor writes (a UUID v4). `crypto.getRandomValues` works on
+ * A ClientToken for a message a visitor or an advisor writes (a UUID v4). `crypto.getRandomValues` works on
  * plain-http pages too, where `crypto.randomUUID` does not exist.
  */
 export function newClientToken(): string {
