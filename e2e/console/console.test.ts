@@ -3,9 +3,10 @@
  * with each other through the real contact centre, in Chromium; both sides are checked.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
+import { People, consoleBox, consoleTranscript, widgetBox } from "../support/people.js";
 import {
   STARTUP_MS,
   launchChromium,
@@ -16,62 +17,22 @@ import {
 
 let centre: ContactCentre;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+let people: People;
 
 beforeAll(async () => {
   centre = await startContactCentre();
   browser = await launchChromium();
+  people = new People(browser, () => centre.url);
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();
   await centre?.close();
 });
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
+afterEach(() => people.closeAll());
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error("page error:", error.message));
-  return page;
-}
-
-/** A visitor opens the widget on the demo page and asks the bot for an advisor. */
-async function visitorAsksForAdvisor(): Promise<Page> {
-  const page = await newPage();
-  await page.goto(`${centre.url}/`);
-  await page.locator("chat-widget button.launcher").click();
-  const option = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
-  await option.waitFor();
-  await expect.poll(() => option.isEnabled()).toBe(true);
-  await option.click();
-  // The bot's last words before it queues the chat: visitors reach the queue in this order.
-  await page
-    .locator("chat-widget .message.incoming", { hasText: "Connecting you to an advisor" })
-    .waitFor();
-  return page;
-}
-
-/** The demo advisor signs in to the console and becomes Available. */
-async function advisorSignsIn(): Promise<Page> {
-  const page = await newPage();
-  await page.goto(`${centre.url}/agent/`);
-  await page.getByLabel("Username").fill("demo");
-  await page.getByLabel("Password").fill("demo");
-  await screenshot(page, "sign-in");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  const toggle = page.getByRole("switch");
-  await toggle.waitFor();
-  if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
-  await expect.poll(() => toggle.getAttribute("aria-checked"), { timeout: 15_000 }).toBe("true");
-  return page;
-}
-
-const widgetBox = (page: Page) => page.locator("chat-widget textarea");
-const consoleBox = (page: Page) => page.getByRole("textbox", { name: "Message" });
-const transcript = (page: Page) => page.locator(".chat-view .transcript");
+const visitorAsksForAdvisor = () => people.visitorAsksForAdvisor();
+const advisorSignsIn = () => people.advisorSignsIn((page) => screenshot(page, "sign-in"));
+const transcript = consoleTranscript;
 
 describe("a visitor and an advisor chat through the contact centre", () => {
   it("the advisor accepts the visitor's chat; messages, typing and receipts go both ways", async () => {

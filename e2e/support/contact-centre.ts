@@ -31,13 +31,18 @@ export const CONSOLE_BUILD: RequiredBuild = {
   workspace: "@chat-widget/agent-console",
 };
 
-export async function startContactCentre(
-  builds: RequiredBuild[] = [WIDGET_BUILD],
-): Promise<ContactCentre> {
+/** Throws, saying which command builds it, when a build a test needs is missing. */
+export function requireBuilds(builds: RequiredBuild[]): void {
   for (const { what, file, workspace } of builds) {
     if (!existsSync(file)) {
       throw new Error(`${what} is not built: run \`npm run build -w ${workspace}\` first`);
     }
   }
+}
+
+export async function startContactCentre(
+  builds: RequiredBuild[] = [WIDGET_BUILD],
+): Promise<ContactCentre> {
+  requireBuilds(builds);
   return startServer("pglite", { features: true });
 }

@@ -28,6 +28,24 @@ describe("while the connection is down (issue 9)", () => {
     expect(notice()).toBeNull();
   });
 
+  it("the browser going offline shows the notice at once, before the socket notices; back online it goes", async () => {
+    const w = renderWidget();
+    await w.open();
+    const setOnline = (onLine: boolean) =>
+      act(() => {
+        Object.defineProperty(navigator, "onLine", { configurable: true, get: () => onLine });
+        window.dispatchEvent(new Event(onLine ? "online" : "offline"));
+      });
+    try {
+      setOnline(false);
+      expect(notice()?.getAttribute("role")).toBe("status");
+      setOnline(true);
+      expect(notice()).toBeNull();
+    } finally {
+      setOnline(true);
+    }
+  });
+
   it("a broken connection (the chat is over) shows no reconnecting notice", async () => {
     const w = renderWidget();
     await w.open();

@@ -209,8 +209,8 @@ export class ConsoleChats {
   typing(contactId: string): void {
     const handle = this.handles.get(contactId);
     if (!handle || this.o.store.chat(contactId)?.ended) return;
-    handle.session.sendEvent({ contentType: ContentType.TYPING }).catch((error: unknown) => {
-      this.o.store.setChatError(contactId, `Typing was not sent: ${errorText(error)}`);
+    handle.session.sendEvent({ contentType: ContentType.TYPING }).catch(() => {
+      // A lost typing event (e.g. while reconnecting) is not worth interrupting the advisor for.
     });
   }
 

@@ -6,6 +6,7 @@ import { ExtraText, percent } from "../texts.js";
 import { Composer } from "./Composer.js";
 import { Header } from "./Header.js";
 import { Transcript } from "./Transcript.js";
+import { useOnline } from "./use-online.js";
 
 export interface ChatWindowActions {
   minimise: () => void;
@@ -25,6 +26,8 @@ export interface ChatWindowProps {
 
 export function ChatWindow({ state, actions }: ChatWindowProps) {
   const [dragging, setDragging] = useState(false);
+  // Offline, the socket may take a heartbeat to notice; the browser knows at once.
+  const online = useOnline();
   const canAttach = state.active && !state.botActive;
   const onDragOver = (event: DragEvent) => {
     if (!canAttach || !event.dataTransfer?.types.includes("Files")) return;
@@ -73,7 +76,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
           <span className="reason">{state.fileRejected}</span>
         </div>
       )}
-      {state.reconnecting && (
+      {(state.reconnecting || (state.active && !online)) && (
         <div className="reconnecting" role="status">
           {ExtraText.RECONNECTING}
         </div>

@@ -1,0 +1,63 @@
+/**
+ * The two people of an end-to-end chat, each in their own browser context: a visitor on the
+ * demo page (the real widget) who asks the bot for an advisor, and the demo advisor in the real
+ * agent console.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const widgetBox = (page: Page) => page.locator("chat-widget textarea");
+export const consoleBox = (page: Page) => page.getByRole("textbox", { name: "Message" });
+export const consoleTranscript = (page: Page) => page.locator(".chat-view .transcript");
+
+export class People {
+  readonly contexts: BrowserContext[] = [];
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly url: () => string,
+  ) {}
+
+  async newPage(): Promise<Page> {
+    const context = await this.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    this.contexts.push(context);
+    const page = await context.newPage();
+    page.on("pageerror", (error) => console.error("page error:", error.message));
+    return page;
+  }
+
+  /** A visitor opens the widget on the demo page and asks the bot for an advisor. */
+  async visitorAsksForAdvisor(): Promise<Page> {
+    const page = await this.newPage();
+    await page.goto(`${this.url()}/`);
+    await page.locator("chat-widget button.launcher").click();
+    const option = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
+    await option.waitFor();
+    await expect.poll(() => option.isEnabled()).toBe(true);
+    await option.click();
+    // The bot's last words before it queues the chat: visitors reach the queue in this order.
+    await page
+      .locator("chat-widget .message.incoming", { hasText: "Connecting you to an advisor" })
+      .waitFor();
+    return page;
+  }
+
+  /** The demo advisor signs in to the console and becomes Available. */
+  async advisorSignsIn(beforeSignIn?: (page: Page) => Promise<void>): Promise<Page> {
+    const page = await this.newPage();
+    await page.goto(`${this.url()}/agent/`);
+    await page.getByLabel("Username").fill("demo");
+    await page.getByLabel("Password").fill("demo");
+    await beforeSignIn?.(page);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const toggle = page.getByRole("switch");
+    await toggle.waitFor();
+    if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-checked"), { timeout: 15_000 }).toBe("true");
+    return page;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const c of this.contexts.splice(0)) await c.close();
+  }
+}
