@@ -97,6 +97,36 @@ describe("navigation: the chat survives moving between pages and reloading", () 
     expect(h.gateway.startChat).toHaveBeenCalledTimes(1);
   });
 
+  it("a stored chat the contact centre cannot be reached for stays stored, unsent messages too, and is tried again on the backoff (1 s, 2 s…) until it resumes", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.5); // no jitter
+    const h = makeDeps();
+    const stored = {
+      chat: CHAT,
+      visible: true,
+      unsent: [{ clientToken: "t-1", content: "Written before the reload" }],
+    };
+    h.storage.value = stored;
+    h.adapter.unreachable = 2;
+    render(<ChatWidget deps={h.deps} />);
+    await flush();
+    expect(h.adapter.details).toHaveLength(1);
+    expect(h.storage.value).toEqual(stored);
+    expect(screen.queryByRole("alert")).toBeNull();
+    await advance(999);
+    expect(h.adapter.details).toHaveLength(1);
+    await advance(1);
+    expect(h.adapter.details).toHaveLength(2);
+    expect(h.storage.value).toMatchObject({ chat: CHAT, unsent: stored.unsent });
+    await advance(1_999);
+    expect(h.adapter.details).toHaveLength(2);
+    await advance(1);
+    expect(h.adapter.details).toHaveLength(3);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(h.adapter.last.sent.map((m) => m.content)).toEqual(["Written before the reload"]);
+    expect(h.adapter.last.clientTokens).toEqual(["t-1"]);
+    vi.mocked(Math.random).mockRestore();
+  });
+
   it("a chat removed from the page while it is being resumed stays stored, even when that reconnect fails", async () => {
     const h = makeDeps();
     h.storage.value = { chat: CHAT, visible: true };

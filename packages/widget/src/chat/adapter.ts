@@ -54,6 +54,10 @@ export interface ChatConnection {
 }
 
 export interface ChatAdapter {
-  /** Create the customer session, subscribe the handlers, connect; rejects when it cannot. */
+  /**
+   * Create the customer session, subscribe the handlers, connect; rejects when it cannot, with
+   * `final: false` on the error when the contact centre was not reached or answered "not now"
+   * (no answer, timeout, 429, 5xx), so that trying again later may work.
+   */
   connect(details: StartChatResult, handlers: ChatHandlers): Promise<ChatConnection>;
 }

@@ -38,8 +38,25 @@ describe("the real adapter over the chat client", () => {
     const logger = fakeLogger();
     await expect(
       createClientAdapter(f.ChatSession, settings, logger).connect(CHAT, handlers()),
-    ).rejects.toThrow("boom");
+    ).rejects.toMatchObject({ message: "Unable to connect.", final: false });
     expect(logger.error).toHaveBeenCalledWith("Unable to connect.", expect.any(Error));
+  });
+
+  it("a connect the contact centre refused for good (403) is final; no answer, 429 and 5xx are not", async () => {
+    const failure = (statusCode?: number) => ({
+      connectSuccess: false,
+      _debug: { reason: "createParticipantConnection failed", _debug: { statusCode } },
+    });
+    const final = async (statusCode?: number) => {
+      const f = fakeChatSession({ connectFails: failure(statusCode) });
+      const adapter = createClientAdapter(f.ChatSession, settings, fakeLogger());
+      return adapter.connect(CHAT, handlers()).catch((e: { final: boolean }) => e.final);
+    };
+    expect(await final(403)).toBe(true);
+    expect(await final(400)).toBe(true);
+    expect(await final(429)).toBe(false);
+    expect(await final(503)).toBe(false);
+    expect(await final(undefined)).toBe(false);
   });
 
   it("maps the session's calls and events; dispose drops the subscriptions", async () => {

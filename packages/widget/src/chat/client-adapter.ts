@@ -2,6 +2,7 @@
  * The real adapter: `@chat-widget/chat-client`'s ChatSession (a drop-in for amazon-connect-chatjs).
  * Typed structurally, so the widget depends only on the documented chatjs surface.
  */
+import { isFinalError } from "@chat-widget/chat-client";
 import type { FetchLike, ProgressFetch, SessionMetricSource } from "@chat-widget/chat-client";
 import type { Item, StartChatResult } from "@chat-widget/protocol";
 import type { Logger } from "../logger.js";
@@ -148,7 +149,12 @@ export function createClientAdapter(
       } catch (error) {
         dispose();
         logger.error(Text.UNABLE_TO_CONNECT, error);
-        throw error;
+        // The client rejects with { _debug: { _debug: the request's error } } (as chatjs does).
+        const cause = (error as { _debug?: { _debug?: unknown } } | null)?._debug?._debug ?? error;
+        throw Object.assign(new Error(Text.UNABLE_TO_CONNECT), {
+          final: isFinalError(cause),
+          cause: error,
+        });
       }
       return {
         async sendMessage(content, contentType, clientToken) {

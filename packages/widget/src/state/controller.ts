@@ -3,12 +3,18 @@
  * chat adapter, runs the 5 s / 3 s / 3 s timers and the 10 s typing throttle (injected timers),
  * and keeps the chat in session storage (decision 6).
  */
+import { backoffDelayMs } from "@chat-widget/chat-client";
 import { ContentType, newClientToken } from "@chat-widget/protocol";
 import type { Item, StartChatResult } from "@chat-widget/protocol";
 import type { ChatAdapter, ChatConnection, ChatHandlers } from "../chat/adapter.js";
 import type { Gateway } from "../gateway.js";
 import type { Logger } from "../logger.js";
-import { MAX_UNSENT, type ChatStorage, type UnsentMessage } from "../session-storage.js";
+import {
+  MAX_UNSENT,
+  type ChatStorage,
+  type StoredChat,
+  type UnsentMessage,
+} from "../session-storage.js";
 import { Text } from "../texts.js";
 import { uploadAttachment } from "./attachments.js";
 import {
@@ -24,7 +30,7 @@ import type { WidgetState } from "./reducer.js";
 import { createStore } from "./store.js";
 import type { Store } from "./store.js";
 import { Countdown, defaultTimers } from "./timers.js";
-import type { Timers } from "./timers.js";
+import type { TimerHandle, Timers } from "./timers.js";
 import { fetchTranscript } from "./transcript-fetch.js";
 import { startChat } from "./start-chat.js";
 import { ItemLedger } from "./ledger.js";
@@ -53,6 +59,8 @@ export class WidgetController {
   private disconnected = false;
   private open = false;
   private lastTypingAt: number | null = null;
+  /** The next try at resuming a stored chat the contact centre could not be reached for. */
+  private resumeTimer: TimerHandle | null = null;
   private readonly ledger = new ItemLedger();
   /** Transcript loads run one after another, so a restore is never overtaken by a repair. */
   private transcriptLoads: Promise<void> = Promise.resolve();
@@ -123,10 +131,28 @@ export class WidgetController {
     if (stored === null || this.store.getState().chatExists) return;
     this.store.dispatch({ type: "resumeStarted" });
     this.ledger.resumeFrom(stored.handledUntil);
+    this.tryResume(stored, 0);
+  }
+
+  /**
+   * Reconnect the stored chat. While the contact centre cannot be reached (issue 9) it stays
+   * stored, unsent messages included, and is tried again on the client's backoff (1 s doubling
+   * to 30 s); only a definite refusal (e.g. 403, the chat is over) forgets it.
+   */
+  private tryResume(stored: StoredChat, attempt: number): void {
     const generation = this.generation;
     this.connect(stored.chat, stored.visible, stored.unsent ?? []).catch((error: unknown) => {
       // Removed from the page meanwhile: the chat stays stored for the next page (decision 6).
       if (generation !== this.generation) return;
+      if ((error as { final?: unknown } | null)?.final === false) {
+        this.deps.logger.warn("The stored chat could not be resumed yet: trying again", error);
+        this.store.dispatch({ type: "resumeRetrying" });
+        this.resumeTimer = this.timers.setTimeout(
+          () => this.tryResume(stored, attempt + 1),
+          backoffDelayMs(attempt, Math.random),
+        );
+        return;
+      }
       this.deps.logger.warn("The stored chat could not be resumed", error);
       this.fail();
     });
@@ -287,6 +313,8 @@ export class WidgetController {
 
   private reset(): void {
     this.generation++;
+    if (this.resumeTimer !== null) this.timers.clearTimeout(this.resumeTimer);
+    this.resumeTimer = null;
     this.connection = null;
     this.chat = null;
     this.open = false;

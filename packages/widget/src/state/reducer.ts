@@ -57,6 +57,8 @@ export type Action =
   | { type: "clickWithNoChat" }
   /** A stored chat is being resumed after navigation or reload (decision 6). */
   | { type: "resumeStarted" }
+  /** The stored chat could not be resumed yet (the contact centre was not reached): it is tried again. */
+  | { type: "resumeRetrying" }
   /** The connection is established: loading off, window visible (unless resumed minimised), chat active. */
   | { type: "connectionEstablished"; visible: boolean }
   /** Any failure: visible, active and loading off; error on (for 5 s). */
@@ -199,8 +201,16 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
       return { ...state, chatExists: true, loading: true, error: false };
     case "resumeStarted":
       return { ...state, chatExists: true, loading: true };
+    case "resumeRetrying":
+      return { ...state, reconnecting: true };
     case "connectionEstablished":
-      return { ...state, loading: false, visible: action.visible, active: true };
+      return {
+        ...state,
+        loading: false,
+        visible: action.visible,
+        active: true,
+        reconnecting: false,
+      };
     case "failed":
       return { ...initialState, error: true };
     case "errorElapsed":

@@ -12,7 +12,8 @@ import { agentMessage } from "./fakes.js";
 
 type Cb = (e: { data: Item }) => void;
 
-export function fakeChatSession(options: { connectFails?: boolean } = {}) {
+/** `connectFails`: true rejects with a plain error; an object is the rejection itself. */
+export function fakeChatSession(options: { connectFails?: boolean | object } = {}) {
   const callbacks: Record<string, Cb[]> = {};
   const on = (name: string) => (cb: Cb) => {
     (callbacks[name] ??= []).push(cb);
@@ -29,7 +30,8 @@ export function fakeChatSession(options: { connectFails?: boolean } = {}) {
   };
   const session = {
     connect: vi.fn(async () => {
-      if (options.connectFails) throw new Error("boom");
+      if (options.connectFails === true) throw new Error("boom");
+      if (options.connectFails) throw options.connectFails;
       return { connectSuccess: true };
     }),
     onMessage: on("message"),

@@ -138,12 +138,18 @@ export class FakeAdapter implements ChatAdapter {
   connections: FakeConnection[] = [];
   details: StartChatResult[] = [];
   fail = false;
+  /** Fail the next connects as an unreachable contact centre would (`final: false`). */
+  unreachable = 0;
   /** Items the server already holds when the next connection is made. */
   transcript: Item[] = [];
 
   async connect(details: StartChatResult, handlers: ChatHandlers) {
     this.details.push(details);
     if (this.fail) throw new Error("Unable to connect.");
+    if (this.unreachable > 0) {
+      this.unreachable--;
+      throw Object.assign(new Error("Unable to connect."), { final: false });
+    }
     const connection = new FakeConnection(handlers);
     connection.transcript = this.transcript;
     this.connections.push(connection);
