@@ -51,6 +51,22 @@ describe("the composer", () => {
     await vi.waitFor(() => expect(box.value).toBe("keep me"));
   });
 
+  it("counts from 924 characters; past 1,024 it says so and keeps the text instead of sending it", () => {
+    const { send, box } = setup();
+    fireEvent.change(box, { target: { value: "x".repeat(923) } });
+    expect(screen.queryByRole("status")).toBeNull();
+    fireEvent.change(box, { target: { value: "x".repeat(1024) } });
+    expect(screen.getByRole("status").textContent).toBe("1024/1024 characters");
+    const long = "x".repeat(1500);
+    fireEvent.change(box, { target: { value: long } });
+    expect(box.value).toBe(long); // pasted in full, never cut
+    expect(screen.getByRole("status").textContent).toBe("Too long to send · 1500/1024 characters");
+    expect(screen.getByRole("button", { name: "Send" })).toHaveProperty("disabled", true);
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(send).not.toHaveBeenCalled();
+    expect(box.value).toBe(long);
+  });
+
   it("is disabled once the chat has ended", () => {
     const { box } = setup(true);
     expect(box.disabled).toBe(true);

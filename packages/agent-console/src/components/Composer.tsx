@@ -1,4 +1,7 @@
-/** Compose a reply in markdown: Enter sends, Shift+Enter adds a line; typing is reported; files attach. */
+/**
+ * Compose a reply in markdown: Enter sends, Shift+Enter adds a line; typing is reported; files
+ * attach. Near the 1,024-character limit a counter shows; a longer text is kept, not sent.
+ */
 import { useRef, useState, type KeyboardEvent } from "react";
 import { ATTACHMENT_CONTENT_TYPES, Limits } from "@chat-widget/protocol";
 
@@ -9,13 +12,18 @@ export interface ComposerProps {
   attach(file: File): void;
 }
 
+/** The counter shows from this many characters on. */
+export const COUNTER_FROM = Limits.TEXT_CONTENT_MAX - 100;
+
 export function Composer({ disabled, send, typing, attach }: ComposerProps) {
   const [text, setText] = useState("");
   const file = useRef<HTMLInputElement>(null);
+  const length = text.trim().length;
+  const tooLong = length > Limits.TEXT_CONTENT_MAX;
 
   const submit = async () => {
     const message = text.trim();
-    if (!message || disabled) return;
+    if (!message || disabled || tooLong) return;
     setText("");
     const sent = await send(message);
     if (!sent) setText((current) => current || message);
@@ -40,7 +48,7 @@ export function Composer({ disabled, send, typing, attach }: ComposerProps) {
           disabled ? "" : "Type a reply (markdown)… Enter sends, Shift+Enter adds a line"
         }
         value={text}
-        maxLength={Limits.TEXT_CONTENT_MAX}
+        aria-invalid={tooLong}
         disabled={disabled}
         rows={3}
         onChange={(e) => {
@@ -49,6 +57,12 @@ export function Composer({ disabled, send, typing, attach }: ComposerProps) {
         }}
         onKeyDown={onKeyDown}
       />
+      {length >= COUNTER_FROM && (
+        <p className={tooLong ? "counter over" : "counter"} role="status">
+          {tooLong ? "Too long to send · " : ""}
+          {length}/{Limits.TEXT_CONTENT_MAX} characters
+        </p>
+      )}
       <div className="actions">
         <input
           ref={file}
@@ -65,7 +79,7 @@ export function Composer({ disabled, send, typing, attach }: ComposerProps) {
         <button type="button" disabled={disabled} onClick={() => file.current?.click()}>
           Attach file
         </button>
-        <button type="submit" disabled={disabled || !text.trim()}>
+        <button type="submit" disabled={disabled || !text.trim() || tooLong}>
           Send
         </button>
       </div>
