@@ -11,7 +11,26 @@ import {
 import { advisorMessage, chatInfo, customerMessage, receiptItem } from "../test-support/items.js";
 import { ConsoleChats, TYPING_INDICATOR_MS } from "./console-chats.js";
 
-function setup(visible = true, prepare?: (session: FakeSession) => void) {
+/** A Storage of its own for each test (session storage is shared by the whole run). */
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (k) => values.get(k) ?? null,
+    key: (i) => [...values.keys()][i] ?? null,
+    removeItem: (k) => void values.delete(k),
+    setItem: (k, v) => void values.set(k, v),
+  };
+}
+
+function setup(
+  visible = true,
+  prepare?: (session: FakeSession) => void,
+  storage: Storage = memoryStorage(),
+) {
   const api = fakeApi();
   const store = new ChatsStore();
   const sessions = fakeSessions(prepare);
@@ -24,8 +43,9 @@ function setup(visible = true, prepare?: (session: FakeSession) => void) {
     manager,
     isVisible: () => visible,
     progressFetch: () => ({ fetch: vi.fn(), listener: null }),
+    storage,
   });
-  return { api, store, sessions, manager, chats };
+  return { api, store, sessions, manager, chats, storage };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -277,6 +297,40 @@ describe("sending and ending", () => {
     expect(store.chat("c1")?.items.map((i) => i.Content)).toContain("hello");
     chats.retry("c1", token); // nothing left to retry: no third send
     expect(session.sendMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it("messages still sending survive a reload: sent again with their ClientTokens, then forgotten", async () => {
+    const before = setup();
+    await before.chats.open(chatInfo("c1"));
+    before.sessions.created[0]!.sendMessage.mockImplementation(() => new Promise(() => {}));
+    await before.chats.send("c1", "first");
+    await before.chats.send("c1", "second");
+    const tokens = before.store.chat("c1")!.outgoing.map((o) => o.clientToken);
+    expect(JSON.parse(before.storage.getItem("agent-console.unsent")!)).toEqual({
+      c1: [
+        { clientToken: tokens[0], content: "first" },
+        { clientToken: tokens[1], content: "second" },
+      ],
+    });
+
+    const after = setup(true, undefined, before.storage); // the reload
+    await after.chats.open(chatInfo("c1"));
+    await vi.waitFor(() => expect(after.store.chat("c1")?.outgoing).toEqual([]));
+    expect(after.sessions.created[0]!.sendMessage.mock.calls.map((c) => c[0])).toEqual([
+      { message: "first", contentType: ContentType.TEXT_MARKDOWN, clientToken: tokens[0] },
+      { message: "second", contentType: ContentType.TEXT_MARKDOWN, clientToken: tokens[1] },
+    ]);
+    expect(after.store.chat("c1")?.items.map((i) => i.Content)).toEqual(["first", "second"]);
+    expect(after.storage.getItem("agent-console.unsent")).toBeNull();
+  });
+
+  it("a message refused for good is not kept for a reload", async () => {
+    const { sessions, store, chats, storage } = setup();
+    await chats.open(chatInfo("c1"));
+    sessions.created[0]!.sendMessage.mockRejectedValueOnce(new Error("refused"));
+    await chats.send("c1", "nope");
+    await vi.waitFor(() => expect(store.chat("c1")?.outgoing[0]?.state).toBe("failed"));
+    expect(storage.getItem("agent-console.unsent")).toBeNull();
   });
 
   it("messages keep the order they were written while sending", async () => {

@@ -22,6 +22,7 @@ import {
 import type { AgentApi } from "../api/agent-api.js";
 import { errorText } from "../api/errors.js";
 import type { ChatInfo, Outgoing } from "../state/chat-state.js";
+import { loadUnsent, saveUnsent } from "../state/unsent-storage.js";
 import type { ChatsStore } from "../state/chats-store.js";
 import { attachmentProblem, saveBlob } from "./attachment-files.js";
 
@@ -49,6 +50,8 @@ export interface ConsoleChatsOptions {
   /** Whether the advisor can see the page (read receipts are sent only then). */
   isVisible?: () => boolean;
   progressFetch?: () => ProgressFetch;
+  /** Where messages still sending are kept across a reload (default: session storage). */
+  storage?: Storage;
 }
 
 interface Handle {
@@ -149,6 +152,13 @@ export class ConsoleChats {
         scanDirection: "BACKWARD",
       });
       this.received(handle, transcript.data.Transcript ?? [], false);
+      // Written before a reload and not stored yet: the same ClientTokens, so each is stored once.
+      for (const m of loadUnsent(info.ContactId, this.storage)) {
+        if (
+          !this.o.store.chat(info.ContactId)?.outgoing.some((o) => o.clientToken === m.clientToken)
+        )
+          void this.deliver(handle, { ...m, state: "sending" });
+      }
     } catch (error) {
       // Forget the failed session so the next `chats` event (or a reopen) tries again.
       this.dispose(info.ContactId);
@@ -183,6 +193,7 @@ export class ConsoleChats {
     const { store } = this.o;
     const { ContactId, ParticipantId } = handle.info;
     store.setOutgoing(ContactId, message);
+    this.keepUnsent(ContactId);
     try {
       const sent = await handle.session.sendMessage({
         message: message.content,
@@ -203,6 +214,21 @@ export class ConsoleChats {
       store.setOutgoing(ContactId, { ...message, state: "failed" });
       store.setChatError(ContactId, `The message was not sent: ${errorText(error)}`);
     }
+    this.keepUnsent(ContactId);
+  }
+
+  /** Keep the chat's messages still sending in storage, for a reload. */
+  private keepUnsent(contactId: string): void {
+    const outgoing = this.o.store.chat(contactId)?.outgoing ?? [];
+    saveUnsent(
+      contactId,
+      outgoing.filter((o) => o.state === "sending"),
+      this.storage,
+    );
+  }
+
+  private get storage(): Storage | undefined {
+    return this.o.storage ?? globalThis.sessionStorage;
   }
 
   /** The advisor is typing (the chat client sends at most one typing event per 10 s). */
@@ -263,6 +289,7 @@ export class ConsoleChats {
 
   /** Close an ended chat's tab. */
   close(contactId: string): void {
+    saveUnsent(contactId, [], this.storage);
     this.dispose(contactId);
     this.o.store.remove(contactId);
   }
