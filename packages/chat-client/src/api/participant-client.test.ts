@@ -130,6 +130,28 @@ describe("participant HTTP client (protocol §1)", () => {
     expect(retryDelayMs(2, false, () => 0.5)).toBe(200);
   });
 
+  it("a 429's Retry-After is the least the client waits before trying again (capped at 30 s)", async () => {
+    const { service, client } = setup();
+    let retryAfter = "3";
+    service.on("SendMessage", () => ({
+      status: 429,
+      headers: { "Retry-After": retryAfter },
+      body: { __type: "ThrottlingException", message: "slow" },
+    }));
+    const outcome = client.sendMessage("t", "hi", "text/plain").catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    retryAfter = "3600";
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(service.calls("SendMessage")).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(service.calls("SendMessage")).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(service.calls("SendMessage")).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(service.calls("SendMessage")).toHaveLength(3);
+    expect(((await outcome) as RequestError).type).toBe("ThrottlingException");
+  });
+
   it("403 is not retried", async () => {
     const { service, client } = setup();
     service.on("SendMessage", () => ({ status: 403, body: { __type: "AccessDeniedException" } }));

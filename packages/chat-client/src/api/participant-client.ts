@@ -119,7 +119,11 @@ export class ParticipantClient {
       );
       const throttling = response.status === 429 || type === "ThrottlingException";
       if (attempt < MAX_ATTEMPTS && (throttling || RETRYABLE_STATUS.has(response.status))) {
-        const delay = retryDelayMs(attempt, throttling, env.random);
+        // A server's Retry-After (whole seconds) is the least we wait, up to 30 s.
+        const delay = Math.max(
+          retryDelayMs(attempt, throttling, env.random),
+          Math.min(1_000 * Number(response.headers.get("retry-after")) || 0, 30_000),
+        );
         totalRetryDelay += delay;
         this.#options.logger.warn(`${op} failed with ${response.status}, retrying in ${delay} ms`);
         await new Promise<void>((resolve) => env.setTimeout(resolve, delay));
