@@ -8,6 +8,8 @@
  * - refuse: open connections are reset and the port is closed (connection refused).
  * `only: "websocket"` applies reset to websocket connections alone (HTTP still passes).
  * `retarget` sends new connections to another port (a load balancer failing over).
+ * `slowWebsocketStart(ms)` holds what each new websocket sends after its upgrade request (its
+ * subscribe) for `ms` from when it connected: a slow subscribe, while HTTP passes at once.
  */
 import net from "node:net";
 
@@ -21,6 +23,8 @@ interface Pair {
   /** Bytes the client sent before the pair could forward them. */
   held: Buffer[];
   flowing: boolean;
+  /** A slow start is holding the client's bytes (after the upgrade request) until then. */
+  slowUntil: number;
 }
 
 export interface TcpProxy {
@@ -30,6 +34,7 @@ export interface TcpProxy {
   readonly mode: ProxyMode;
   set(mode: ProxyMode, options?: { only?: "websocket" }): Promise<void>;
   retarget(port: number): void;
+  slowWebsocketStart(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,7 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
   let mode: ProxyMode = "pass";
   let only: "websocket" | undefined;
+  let slowStartMs = 0;
 
   const kill = (pair: Pair) => {
     pairs.delete(pair);
@@ -68,8 +74,26 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
     pair.upstream?.pause();
   };
 
+  /** Hold the pair's later client bytes for `ms`, then forward them in order (if it still flows). */
+  const slowStart = (pair: Pair, ms: number) => {
+    pair.slowUntil = Date.now() + ms;
+    setTimeout(() => {
+      pair.slowUntil = 0;
+      if (pair.flowing && pair.upstream && pairs.has(pair)) {
+        for (const chunk of pair.held.splice(0)) pair.upstream.write(chunk);
+      }
+    }, ms).unref();
+  };
+
   const server = net.createServer((client) => {
-    const pair: Pair = { client, upstream: null, websocket: false, held: [], flowing: false };
+    const pair: Pair = {
+      client,
+      upstream: null,
+      websocket: false,
+      held: [],
+      flowing: false,
+      slowUntil: 0,
+    };
     pairs.add(pair);
     client.on("error", () => kill(pair));
     client.on("close", () => kill(pair));
@@ -79,6 +103,10 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
         first = false;
         pair.websocket = /\r\nupgrade:\s*websocket/i.test(chunk.toString("latin1"));
         if (mode === "reset" && affected(pair)) return kill(pair);
+        if (pair.websocket && slowStartMs > 0) slowStart(pair, slowStartMs);
+      } else if (pair.slowUntil > Date.now()) {
+        pair.held.push(chunk);
+        return;
       }
       if (pair.flowing && pair.upstream) pair.upstream.write(chunk);
       else pair.held.push(chunk);
@@ -122,6 +150,9 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
     },
     retarget(next) {
       targetPort = next;
+    },
+    slowWebsocketStart(ms) {
+      slowStartMs = ms;
     },
     async close() {
       for (const pair of [...pairs]) kill(pair);
