@@ -1,4 +1,5 @@
 import { DemoIds } from "@chat-widget/protocol";
+import { DEMO_JWT_SECRET } from "./demo/demo-jwt.js";
 
 /** Server configuration from environment variables, each with a safe default (README lists them). */
 export interface ServerConfig {
@@ -20,8 +21,14 @@ export interface ServerConfig {
    * and every restart share it.
    */
   tokenSecret: string;
-  /** WIDGET_JWT_SECRET: when set, the visitor jwt's HS256 signature is verified. */
+  /**
+   * The visitor jwt's key, exactly one: WIDGET_JWT_SECRET (HS256), WIDGET_JWT_PUBLIC_KEY (PEM,
+   * RS256 or ES256) or WIDGET_JWT_JWKS_URL. With none set, the demo secret the demo page signs
+   * with (demo only: anyone can sign with it).
+   */
   widgetJwtSecret: string | undefined;
+  widgetJwtPublicKey: string | undefined;
+  widgetJwtJwksUrl: string | undefined;
   /** TLS_CERT_FILE and TLS_KEY_FILE: serve HTTPS/WSS. */
   tlsCertFile: string | undefined;
   tlsKeyFile: string | undefined;
@@ -38,6 +45,17 @@ export interface ServerConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+function visitorJwtKey(env: Env) {
+  const widgetJwtPublicKey = text(env, "WIDGET_JWT_PUBLIC_KEY");
+  const widgetJwtJwksUrl = text(env, "WIDGET_JWT_JWKS_URL");
+  const asymmetric = widgetJwtPublicKey !== undefined || widgetJwtJwksUrl !== undefined;
+  return {
+    widgetJwtSecret: text(env, "WIDGET_JWT_SECRET") ?? (asymmetric ? undefined : DEMO_JWT_SECRET),
+    widgetJwtPublicKey,
+    widgetJwtJwksUrl,
+  };
+}
 
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -107,7 +125,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl: text(env, "DATABASE_URL"),
     redisUrl: text(env, "REDIS_URL"),
     tokenSecret: text(env, "TOKEN_SECRET") ?? "",
-    widgetJwtSecret: text(env, "WIDGET_JWT_SECRET"),
+    ...visitorJwtKey(env),
     tlsCertFile,
     tlsKeyFile,
     allowedOrigins: list(env, "ALLOWED_ORIGINS") ?? (url ? [new URL(url).origin] : []),

@@ -30,7 +30,12 @@ describe("the custom element", () => {
     const button = root!.querySelector<HTMLButtonElement>("button.launcher")!;
     await act(async () => button.click());
     await flush();
-    expect(h.gateway.reportOrderNumber).toHaveBeenCalledWith("contact-1", { orderNumber: "77" });
+    expect(h.gateway.reportOrderNumber).toHaveBeenCalledWith(
+      expect.objectContaining({ ContactId: "contact-1" }),
+      {
+        orderNumber: "77",
+      },
+    );
     expect(root!.querySelector("[role=dialog]")).not.toBeNull();
   });
 

@@ -59,11 +59,13 @@ describe("widget service and gateway calls", () => {
     ).rejects.toThrow();
   });
 
-  it("POST discussed-order-number with InstanceId, InitialContactId, Attributes; only the ok flag is read", async () => {
+  it("POST discussed-order-number with InstanceId, InitialContactId, Attributes and the participant's token; only the ok flag is read", async () => {
     const r = recorder(() => new Response(null, { status: 204 }));
+    const chat = { ContactId: "contact-1", ParticipantId: "p-1", ParticipantToken: "pt-1" };
     expect(
-      await createGateway(settings, r.fetch).reportOrderNumber("contact-1", { orderNumber: "42" }),
+      await createGateway(settings, r.fetch).reportOrderNumber(chat, { orderNumber: "42" }),
     ).toBe(true);
+    expect(new Headers(r.calls[0]!.init!.headers).get("x-amz-bearer")).toBe("pt-1");
     expect(r.calls[0]!.url).toBe("http://127.0.0.1:8080/gateway/discussed-order-number");
     expect(JSON.parse(r.calls[0]!.init!.body as string)).toEqual({
       InstanceId: "demo-instance",
@@ -71,7 +73,10 @@ describe("widget service and gateway calls", () => {
       Attributes: { orderNumber: "42" },
     });
     expect(
-      await createGateway(settings, recorder(() => json({}, 400)).fetch).reportOrderNumber("c", {}),
+      await createGateway(settings, recorder(() => json({}, 400)).fetch).reportOrderNumber(
+        chat,
+        {},
+      ),
     ).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /** The widget service and gateway calls (spec §7 items 1–3, decision 2). */
 import {
+  BEARER_HEADER,
   GatewayPath,
   SNIPPET_ID_HEADER,
   WIDGET_SUPPORTED_MESSAGING_CONTENT_TYPES,
@@ -20,8 +21,11 @@ export interface Gateway {
   verify(): Promise<boolean>;
   /** POST start-chat; reads data.startChatResult. */
   startChat(jwt: string | undefined): Promise<StartChatResult>;
-  /** POST discussed-order-number; only the ok flag is read. */
-  reportOrderNumber(initialContactId: string, attributes: Record<string, string>): Promise<boolean>;
+  /**
+   * POST discussed-order-number for the chat just started, proved the visitor's own by its
+   * ParticipantToken (X-Amz-Bearer); only the ok flag is read.
+   */
+  reportOrderNumber(chat: StartChatResult, attributes: Record<string, string>): Promise<boolean>;
 }
 
 function isStartChatResult(value: unknown): value is StartChatResult {
@@ -65,15 +69,15 @@ export function createGateway(settings: WidgetSettings, fetch: FetchLike): Gatew
       if (!isStartChatResult(result)) throw new Error("start-chat returned no startChatResult");
       return result;
     },
-    async reportOrderNumber(initialContactId, attributes) {
+    async reportOrderNumber(chat, attributes) {
       const request: DiscussedOrderNumberRequest = {
         InstanceId: settings.instanceId,
-        InitialContactId: initialContactId,
+        InitialContactId: chat.ContactId,
         Attributes: attributes,
       };
       const response = await fetch(joinUrl(settings.gatewayUrl, GatewayPath.DiscussedOrderNumber), {
         method: "POST",
-        headers: JSON_HEADERS,
+        headers: { ...JSON_HEADERS, [BEARER_HEADER]: chat.ParticipantToken },
         body: JSON.stringify(request),
       });
       return response.ok;

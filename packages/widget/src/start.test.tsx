@@ -22,7 +22,7 @@ describe("click with no chat", () => {
     await act(async () => releaseVerify(true));
     await flush();
     expect(w.gateway.startChat).toHaveBeenCalledTimes(1);
-    expect(w.gateway.reportOrderNumber).toHaveBeenCalledWith(CHAT.ContactId, {
+    expect(w.gateway.reportOrderNumber).toHaveBeenCalledWith(CHAT, {
       orderNumber: "1234",
       gift: "true",
     });

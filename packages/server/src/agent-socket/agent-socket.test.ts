@@ -66,6 +66,13 @@ describe("the advisor websocket transport", () => {
     const url = centre.url.replace(/^http/, "ws") + `${AgentApiPath.WebSocket}?token=abc.def`;
     await expect(FrameClient.open(url)).rejects.toThrow("unexpected response 403");
   });
+
+  it("refuses a websocket upgrade or a plain GET with no token at all (403, not 500)", async () => {
+    const url = centre.url.replace(/^http/, "ws") + AgentApiPath.WebSocket;
+    await expect(FrameClient.open(url)).rejects.toThrow("unexpected response 403");
+    const plain = await fetch(centre.url + AgentApiPath.WebSocket);
+    expect(plain.status).toBeLessThan(500);
+  });
 });
 
 describe("the advisor websocket", () => {

@@ -23,9 +23,10 @@ export function issueTransportToken(secret: string, claims: TransportClaims): st
 /** The claims of a valid, unexpired token; null otherwise. */
 export function verifyTransportToken(
   secret: string,
-  token: string,
+  token: string | undefined,
   now: number,
 ): TransportClaims | null {
+  if (typeof token !== "string") return null;
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return null;
   if (!verifySignature(secret, payload, signature)) return null;

@@ -1,7 +1,7 @@
 /** The demo visitor's jwt (spec decision 3): its `attributes` claim carries the order number. */
 import { signJwt } from "../gateway/jwt.js";
 
-/** Signs the demo jwt when the server has no WIDGET_JWT_SECRET (the signature is then not checked). */
+/** The visitor-jwt secret when none is configured: the demo page signs with it (demo only). */
 export const DEMO_JWT_SECRET = "demo-secret";
 export const DEMO_ORDER_NUMBER = "A-10042";
 

@@ -11,15 +11,19 @@ import {
   type StartChatResponse,
 } from "@chat-widget/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Clock } from "../clock.js";
+import { isoAt, type Clock } from "../clock.js";
+import { findCallerByToken } from "../contact-centre/participants-repo.js";
+import { hashToken } from "../contact-centre/tokens.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
+import { bearer } from "../participant/auth.js";
 import { featureErrorHandler } from "./http-errors.js";
 import { rejectNulCharacters } from "./input-guard.js";
 import { acceptJsonOfAnyType } from "./lenient-json.js";
-import { decodeJwt, jwtAttributes, JwtError, verifyJwt } from "./jwt.js";
+import { jwtAttributes } from "./jwt.js";
 import { checkOrigin, setCorsHeaders } from "./origin.js";
 import { discussedOrderNumberBody, startChatBody } from "./schemas.js";
+import { visitorJwtVerifier } from "./visitor-jwt.js";
 
 export interface GatewayOptions {
   deps: ServerDeps;
@@ -33,6 +37,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   const { deps, clock, flowIds } = options;
   const instances = options.instanceIds ?? new Set<string>([DemoIds.INSTANCE_ID]);
   const { config, centre } = deps;
+  const visitorJwt = visitorJwtVerifier(config);
 
   app.setErrorHandler(featureErrorHandler);
   rejectNulCharacters(app);
@@ -84,9 +89,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
         );
       }
       const attributes =
-        body.Jwt === undefined
-          ? {}
-          : jwtAttributes(readJwt(body.Jwt, config.widgetJwtSecret, clock));
+        body.Jwt === undefined ? {} : jwtAttributes(await visitorJwt.verify(body.Jwt, clock.now()));
       const started = await centre.startChat({
         instanceId: body.InstanceId,
         contactFlowId: body.ContactFlowId,
@@ -106,28 +109,40 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     },
   );
 
+  /**
+   * The order-number report (spec §7 3). Only the contact's own customer may send it, proved
+   * by their ParticipantToken in X-Amz-Bearer; it only adds attribute keys the contact does not
+   * have yet (the signed jwt's stand) and never the customer's name the advisor sees.
+   */
   app.post<{ Body: DiscussedOrderNumberRequest }>(
     GatewayPath.DiscussedOrderNumber,
     { schema: { body: discussedOrderNumberBody } },
     async (request) => {
       const { InstanceId, InitialContactId, Attributes } = request.body;
       requireInstance(InstanceId);
-      const contact = await centre.getContact(InitialContactId);
-      if (!contact || contact.instanceId !== InstanceId) {
-        throw Errors.notFound(
-          `Contact ${InitialContactId} was not found.`,
-          InitialContactId,
-          "CONTACT",
-        );
+      const caller = await findCallerByToken(
+        deps.db,
+        null,
+        hashToken(bearer(request)),
+        isoAt(clock.now()),
+      );
+      const contact = caller?.contact;
+      if (
+        !caller ||
+        caller.participant.role !== "CUSTOMER" ||
+        !contact ||
+        contact.instanceId !== InstanceId ||
+        (contact.contactId !== InitialContactId && contact.initialContactId !== InitialContactId)
+      ) {
+        throw Errors.accessDenied("Only the contact's customer may report its order number.");
       }
       if (contact.status !== "active")
         throw Errors.conflict(`Contact ${InitialContactId} has ended.`);
-      // With a jwt key, attributes from the verified jwt stand; a report only adds new keys.
-      const updates = config.widgetJwtSecret
-        ? Object.fromEntries(
-            Object.entries(Attributes).filter(([k]) => contact.attributes[k] === undefined),
-          )
-        : Attributes;
+      const updates = Object.fromEntries(
+        Object.entries(Attributes).filter(
+          ([key]) => contact.attributes[key] === undefined && !FIXED_ATTRIBUTES.has(key),
+        ),
+      );
       if (Object.keys(updates).length > 0)
         await centre.updateAttributes(contact.contactId, updates);
       return { ok: true };
@@ -135,12 +150,5 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   );
 }
 
-/** Decode the visitor jwt; verify its signature when the server has a key. */
-function readJwt(token: string, secret: string | undefined, clock: Clock): Record<string, unknown> {
-  try {
-    return secret ? verifyJwt(token, secret, clock.now()) : decodeJwt(token);
-  } catch (error) {
-    if (!(error instanceof JwtError)) throw error;
-    throw secret ? Errors.accessDenied(error.message) : Errors.validation(error.message);
-  }
-}
+/** Attributes a report never sets: the name the advisor knows the customer by. */
+const FIXED_ATTRIBUTES = new Set(["customerName"]);

@@ -20,7 +20,8 @@ export interface AuthOptions {
   allowLeft?: boolean;
 }
 
-function bearer(request: FastifyRequest): string {
+/** The `X-Amz-Bearer` token: 403 when missing, 400 when too long. */
+export function bearer(request: FastifyRequest): string {
   const value = request.headers[BEARER_HEADER];
   const token = Array.isArray(value) ? value[0] : value;
   if (!token) throw Errors.accessDenied("Missing X-Amz-Bearer token.");

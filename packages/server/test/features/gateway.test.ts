@@ -5,6 +5,7 @@ import {
   type StartChatResponse,
 } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_JWT_SECRET } from "../../src/demo/demo-jwt.js";
 import { decodeJwt, jwtAttributes, signJwt } from "../../src/gateway/jwt.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
@@ -158,32 +159,71 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
     expect(huge.headers.get("x-amzn-errortype")).toBe("ValidationException");
   });
 
-  it("start-chat attaches the jwt's attributes; discussed-order-number stores attributes the advisor sees", async () => {
-    const jwt = signJwt({ attributes: { orderNumber: "A-10042", items: 2 } }, "any");
-    const r = await startChat(startChatBody({ Jwt: jwt }));
-    const contactId = r.body.data.startChatResult.ContactId;
-    expect((await server.built.deps.centre.getContact(contactId))!.attributes).toEqual({
-      orderNumber: "A-10042",
-      items: "2",
-    });
-    const report = await http(server.url + GatewayPath.DiscussedOrderNumber, {
-      headers: { origin: server.url },
+  const report = (contactId: string, attributes: unknown, token?: string) =>
+    http(server.url + GatewayPath.DiscussedOrderNumber, {
+      headers: { origin: server.url, ...(token ? { "x-amz-bearer": token } : {}) },
       body: {
         InstanceId: DemoIds.INSTANCE_ID,
         InitialContactId: contactId,
-        Attributes: { orderNumber: "B-7", page: "checkout" },
+        Attributes: attributes,
       },
     });
-    expect(report.status).toBe(200);
-    expect(report.body).toEqual({ ok: true });
-    expect((await server.built.deps.centre.getContact(contactId))!.attributes).toEqual({
-      orderNumber: "B-7",
+  const attributesOf = async (contactId: string) =>
+    (await server.built.deps.centre.getContact(contactId))!.attributes;
+
+  it("start-chat attaches the signed jwt's attributes; the customer's report adds keys the advisor sees", async () => {
+    const jwt = signJwt({ attributes: { orderNumber: "A-10042", items: 2 } }, DEMO_JWT_SECRET);
+    const r = await startChat(startChatBody({ Jwt: jwt }));
+    const { ContactId, ParticipantToken } = r.body.data.startChatResult;
+    expect(await attributesOf(ContactId)).toEqual({ orderNumber: "A-10042", items: "2" });
+    const ok = await report(ContactId, { orderNumber: "B-7", page: "checkout" }, ParticipantToken);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ ok: true });
+    // The signed jwt's order number stands; the report only adds a key.
+    expect(await attributesOf(ContactId)).toEqual({
+      orderNumber: "A-10042",
       items: "2",
       page: "checkout",
     });
   });
 
-  it("discussed-order-number refuses bad bodies (400) and unknown contacts (404)", async () => {
+  it("a report acts only on the caller's own contact (its customer's ParticipantToken) and never renames the customer", async () => {
+    const mine = (await startChat(startChatBody())).body.data.startChatResult;
+    const theirs = (await startChat(startChatBody())).body.data.startChatResult;
+    const mallory = { customerName: "Mallory <b>x</b>", orderNumber: "EVIL-1" };
+    for (const attempt of [
+      await report(theirs.ContactId, mallory), // no token
+      await report(theirs.ContactId, mallory, "made-up-token"),
+      await report(theirs.ContactId, mallory, mine.ParticipantToken), // someone else's contact
+      await report("missing", mallory, mine.ParticipantToken), // no such contact: no leak either
+    ]) {
+      expect(attempt.status).toBe(403);
+      expect(attempt.headers.get("x-amzn-errortype")).toBe("AccessDeniedException");
+    }
+    expect(await attributesOf(theirs.ContactId)).toEqual({});
+    const own = await report(mine.ContactId, mallory, mine.ParticipantToken);
+    expect(own.status).toBe(200);
+    expect(await attributesOf(mine.ContactId)).toEqual({ orderNumber: "EVIL-1" });
+  });
+
+  it("an unsigned (alg none), forged, expired or not-yet-valid jwt is refused with a clear 403; no chat starts", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+    const none = `${part({ alg: "none", typ: "JWT" })}.${part({ attributes: { vip: "yes" } })}.`;
+    const cases: [string, string][] = [
+      [none, "The jwt must be signed with HS256"],
+      [signJwt({ attributes: {} }, "guess"), "The jwt's signature is not valid"],
+      [signJwt({ exp: now - 60 }, DEMO_JWT_SECRET), "The jwt has expired"],
+      [signJwt({ nbf: now + 3600 }, DEMO_JWT_SECRET), "The jwt is not valid yet"],
+    ];
+    for (const [jwt, message] of cases) {
+      const refused = await startChat(startChatBody({ Jwt: jwt }));
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ __type: "AccessDeniedException", message });
+    }
+  });
+
+  it("discussed-order-number refuses bad bodies (400) and unknown contacts like any not the caller's (403)", async () => {
     const post = (body: unknown) =>
       http(server.url + GatewayPath.DiscussedOrderNumber, {
         headers: { origin: server.url },
@@ -203,7 +243,7 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
       InitialContactId: "missing",
       Attributes: {},
     });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(403);
   });
 });
 
@@ -250,7 +290,10 @@ describe("visitor jwt verification with WIDGET_JWT_SECRET", () => {
     });
     // The verified order number stands; a report only adds keys.
     await http(server.url + GatewayPath.DiscussedOrderNumber, {
-      headers: { origin: server.url },
+      headers: {
+        origin: server.url,
+        "x-amz-bearer": good.body.data.startChatResult.ParticipantToken,
+      },
       body: {
         InstanceId: DemoIds.INSTANCE_ID,
         InitialContactId: contactId,

@@ -85,7 +85,7 @@ export async function widgetCustomer(
   const result = started.body.data.startChatResult;
   if (attributes) {
     const r = await http(server.url + GatewayPath.DiscussedOrderNumber, {
-      headers: origin,
+      headers: { ...origin, "x-amz-bearer": result.ParticipantToken },
       body: {
         InstanceId: DemoIds.INSTANCE_ID,
         InitialContactId: result.ContactId,

@@ -72,7 +72,7 @@ describe("two processes share the flow state and the agent queue", () => {
     });
     const { ContactId, ParticipantToken } = started.body.data.startChatResult;
     await http(a + GatewayPath.DiscussedOrderNumber, {
-      headers: { origin: a },
+      headers: { origin: a, "x-amz-bearer": ParticipantToken },
       body: {
         InstanceId: DemoIds.INSTANCE_ID,
         InitialContactId: ContactId,

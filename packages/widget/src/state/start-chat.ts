@@ -16,7 +16,7 @@ export async function startChat(
   const chat = await gateway.startChat(jwt);
   // An invalid jwt is logged and no order report is made; the chat goes on.
   const attributes = decodeJwtAttributes(jwt, logger);
-  if (attributes !== null && !(await gateway.reportOrderNumber(chat.ContactId, attributes))) {
+  if (attributes !== null && !(await gateway.reportOrderNumber(chat, attributes))) {
     throw new Error("The order-number report was not ok");
   }
   return chat;
