@@ -37,6 +37,13 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
+/** The first log line: which mode runs, and what that means. */
+export function modeNotice(mode: ServerConfig["mode"]): string {
+  return mode === "demo"
+    ? "Demo mode: the demo advisor (demo/demo) and the demo shop page, which hands every visitor a signed jwt, are on. Not for production: set NODE_ENV=production (or CONTACT_CENTRE_MODE=production)."
+    : "Production mode: no demo advisor, no demo page; visitor jwts are verified with the configured key.";
+}
+
 /** The whole contact centre as a Fastify app, not yet listening. */
 export async function buildApp(
   config: ServerConfig,
@@ -54,6 +61,7 @@ export async function buildApp(
     schemaController: { compilersFactory: { buildValidator } },
   }) as unknown as FastifyInstance;
 
+  app.log.info({ mode: config.mode }, modeNotice(config.mode));
   const clock = overrides.clock ?? systemClock;
   const db =
     overrides.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

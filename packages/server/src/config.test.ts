@@ -1,5 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.js";
+import { loadConfig, MIN_PRODUCTION_SECRET } from "./config.js";
+import { DEMO_JWT_SECRET } from "./demo/demo-jwt.js";
+
+describe("the mode (issue 10)", () => {
+  const secret = "s".repeat(MIN_PRODUCTION_SECRET);
+  it("is demo by default, with the demo secret as the visitor jwt key; production with NODE_ENV=production", () => {
+    expect(loadConfig({})).toMatchObject({ mode: "demo", widgetJwtSecret: DEMO_JWT_SECRET });
+    expect(loadConfig({ NODE_ENV: "production", WIDGET_JWT_SECRET: secret }).mode).toBe(
+      "production",
+    );
+    expect(loadConfig({ NODE_ENV: "production", CONTACT_CENTRE_MODE: "demo" }).mode).toBe("demo");
+    expect(() => loadConfig({ CONTACT_CENTRE_MODE: "prod" })).toThrow(
+      'CONTACT_CENTRE_MODE must be demo or production, got "prod"',
+    );
+  });
+
+  it("production refuses no key, the demo secret and a short secret; a public key or JWKS URL will do", () => {
+    const production = { CONTACT_CENTRE_MODE: "production" };
+    expect(() => loadConfig(production)).toThrow("Production mode needs the visitor jwt's key");
+    for (const weak of [DEMO_JWT_SECRET, "s".repeat(MIN_PRODUCTION_SECRET - 1)]) {
+      expect(() => loadConfig({ ...production, WIDGET_JWT_SECRET: weak })).toThrow(
+        `WIDGET_JWT_SECRET must be a secret of at least ${MIN_PRODUCTION_SECRET} characters`,
+      );
+    }
+    const jwks = loadConfig({ ...production, WIDGET_JWT_JWKS_URL: "https://shop.example/jwks" });
+    expect(jwks).toMatchObject({
+      widgetJwtSecret: undefined,
+      widgetJwtJwksUrl: "https://shop.example/jwks",
+    });
+  });
+});
 
 describe("loadConfig", () => {
   it("defaults to port 8080, the embedded store under ./data, in-process fan-out and a public URL of http://127.0.0.1:8080", () => {

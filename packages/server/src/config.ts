@@ -1,8 +1,17 @@
 import { DemoIds } from "@chat-widget/protocol";
 import { DEMO_JWT_SECRET } from "./demo/demo-jwt.js";
 
+/**
+ * demo: the demo advisor (demo/demo) and the demo shop page minting visitor jwts are on, and
+ * the visitor jwt key defaults to the demo secret. production: none of that; a visitor jwt key
+ * must be configured.
+ */
+export type Mode = "demo" | "production";
+
 /** Server configuration from environment variables, each with a safe default (README lists them). */
 export interface ServerConfig {
+  /** CONTACT_CENTRE_MODE (demo | production); default production when NODE_ENV=production, else demo. */
+  mode: Mode;
   /** PORT, default 8080. */
   port: number;
   /** HOST, default 0.0.0.0. */
@@ -46,12 +55,41 @@ export interface ServerConfig {
 
 type Env = Record<string, string | undefined>;
 
-function visitorJwtKey(env: Env) {
+function mode(env: Env): Mode {
+  const raw = text(env, "CONTACT_CENTRE_MODE");
+  if (raw === undefined) return env.NODE_ENV === "production" ? "production" : "demo";
+  if (raw !== "demo" && raw !== "production")
+    throw new Error(`CONTACT_CENTRE_MODE must be demo or production, got "${raw}"`);
+  return raw;
+}
+
+/** An HS256 secret shorter than this is guessable offline from one visitor jwt. */
+export const MIN_PRODUCTION_SECRET = 32;
+
+function visitorJwtKey(env: Env, mode: Mode) {
+  const widgetJwtSecret = text(env, "WIDGET_JWT_SECRET");
   const widgetJwtPublicKey = text(env, "WIDGET_JWT_PUBLIC_KEY");
   const widgetJwtJwksUrl = text(env, "WIDGET_JWT_JWKS_URL");
-  const asymmetric = widgetJwtPublicKey !== undefined || widgetJwtJwksUrl !== undefined;
+  const configured = [widgetJwtSecret, widgetJwtPublicKey, widgetJwtJwksUrl].some(
+    (v) => v !== undefined,
+  );
+  if (mode === "production") {
+    if (!configured) {
+      throw new Error(
+        "Production mode needs the visitor jwt's key: set WIDGET_JWT_SECRET, WIDGET_JWT_PUBLIC_KEY or WIDGET_JWT_JWKS_URL",
+      );
+    }
+    if (
+      widgetJwtSecret !== undefined &&
+      (widgetJwtSecret === DEMO_JWT_SECRET || widgetJwtSecret.length < MIN_PRODUCTION_SECRET)
+    ) {
+      throw new Error(
+        `In production mode WIDGET_JWT_SECRET must be a secret of at least ${MIN_PRODUCTION_SECRET} characters (not the demo's)`,
+      );
+    }
+  }
   return {
-    widgetJwtSecret: text(env, "WIDGET_JWT_SECRET") ?? (asymmetric ? undefined : DEMO_JWT_SECRET),
+    widgetJwtSecret: widgetJwtSecret ?? (configured ? undefined : DEMO_JWT_SECRET),
     widgetJwtPublicKey,
     widgetJwtJwksUrl,
   };
@@ -109,6 +147,11 @@ function publicUrl(env: Env, port: number, tls: boolean): string {
  * The server configuration from environment variables, each with a safe default.
  * With PORT=0 (tests) and no PUBLIC_URL, `publicUrl` is "" until `listen` fills it in.
  */
+/** Where the store is: DATABASE_URL (PostgreSQL), else PGlite in DATA_DIR (default ./data). */
+export function storeConfig(env: Env): { databaseUrl: string | undefined; dataDir: string } {
+  return { databaseUrl: text(env, "DATABASE_URL"), dataDir: text(env, "DATA_DIR") ?? "./data" };
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, "PORT", 8080, 0, 65535);
   const tlsCertFile = text(env, "TLS_CERT_FILE");
@@ -117,15 +160,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new Error("TLS_CERT_FILE and TLS_KEY_FILE must be set together");
   }
   const url = publicUrl(env, port, tlsCertFile !== undefined);
+  const chosenMode = mode(env);
   return {
+    mode: chosenMode,
     port,
     host: text(env, "HOST") ?? "0.0.0.0",
     publicUrl: url,
-    dataDir: text(env, "DATA_DIR") ?? "./data",
-    databaseUrl: text(env, "DATABASE_URL"),
+    ...storeConfig(env),
     redisUrl: text(env, "REDIS_URL"),
     tokenSecret: text(env, "TOKEN_SECRET") ?? "",
-    ...visitorJwtKey(env),
+    ...visitorJwtKey(env, chosenMode),
     tlsCertFile,
     tlsKeyFile,
     allowedOrigins: list(env, "ALLOWED_ORIGINS") ?? (url ? [new URL(url).origin] : []),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { registerAgentSocket } from "./agent-socket/plugin.js";
+import { applyModeToDemoAdvisor } from "./agents/demo-advisor.js";
 import { AgentEventsHub } from "./agents/events.js";
 import { agentRoutes } from "./agents/routes.js";
 import { AgentService } from "./agents/service.js";
@@ -36,6 +37,7 @@ export async function registerFeatures(
   const clock = options.clock ?? systemClock;
   const onError = (err: unknown) => deps.log.error({ err }, "feature error");
   const flows = await loadFlows(options.flowsDir);
+  await applyModeToDemoAdvisor(deps.db, deps.config.mode);
 
   const agents = new AgentService({
     db: deps.db,

@@ -12,7 +12,9 @@ async function main(): Promise<void> {
       store: config.databaseUrl ? "postgresql" : `pglite (${config.dataDir})`,
       fanout: config.redisUrl ? "redis" : "in-process",
     },
-    `Contact centre ready: demo shop ${url}/ · agent console ${url}/agent · participant service ${url}/participant`,
+    config.mode === "demo"
+      ? `Contact centre ready: demo shop ${url}/ · agent console ${url}/agent · participant service ${url}/participant`
+      : `Contact centre ready: widget ${url}/widget/chat-widget.js · agent console ${url}/agent · participant service ${url}/participant`,
   );
   let stopping = false;
   const stop = (signal: string): void => {

@@ -5,6 +5,8 @@ import type { Db } from "../store/db.js";
 
 export interface AdvisorRecord extends Advisor {
   passwordHash: string;
+  /** A disabled advisor cannot sign in, and their sessions no longer authenticate. */
+  disabled: boolean;
 }
 
 interface AdvisorRow {
@@ -14,6 +16,7 @@ interface AdvisorRow {
   password_hash: string;
   availability: string;
   max_chats: number;
+  disabled: boolean;
 }
 
 const toAdvisor = (r: AdvisorRow): AdvisorRecord => ({
@@ -23,10 +26,14 @@ const toAdvisor = (r: AdvisorRow): AdvisorRecord => ({
   Availability: r.availability === "Available" ? "Available" : "Offline",
   MaxConcurrentChats: Number(r.max_chats),
   passwordHash: r.password_hash,
+  disabled: Boolean(r.disabled),
 });
 
-export const publicAdvisor = ({ passwordHash: _hash, ...advisor }: AdvisorRecord): Advisor =>
-  advisor;
+export const publicAdvisor = ({
+  passwordHash: _hash,
+  disabled: _disabled,
+  ...advisor
+}: AdvisorRecord): Advisor => advisor;
 
 export async function findAdvisorByUsername(
   db: Db,
@@ -96,7 +103,7 @@ export async function findSessionAdvisor(
 ): Promise<AdvisorRecord | null> {
   const [row] = await db.query<AdvisorRow>(
     `SELECT a.* FROM advisor_sessions s JOIN advisors a ON a.advisor_id = s.advisor_id
-     WHERE s.token_hash = $1 AND s.expires_at > $2`,
+     WHERE s.token_hash = $1 AND s.expires_at > $2 AND NOT a.disabled`,
     [hashToken(token), nowIso],
   );
   return row ? toAdvisor(row) : null;
@@ -104,4 +111,42 @@ export async function findSessionAdvisor(
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.query("DELETE FROM advisor_sessions WHERE token_hash = $1", [hashToken(token)]);
+}
+
+/** Every advisor, by username. */
+export async function listAdvisors(db: Db): Promise<AdvisorRecord[]> {
+  const rows = await db.query<AdvisorRow>("SELECT * FROM advisors ORDER BY username");
+  return rows.map(toAdvisor);
+}
+
+/** Disable or enable an advisor; disabling signs them out everywhere. False when there is no such advisor. */
+export async function setDisabled(db: Db, username: string, disabled: boolean): Promise<boolean> {
+  const advisor = await findAdvisorByUsername(db, username);
+  if (!advisor) return false;
+  await db.query("UPDATE advisors SET disabled = $2 WHERE advisor_id = $1", [
+    advisor.AdvisorId,
+    disabled,
+  ]);
+  if (disabled) await deleteAdvisorSessions(db, advisor.AdvisorId);
+  return true;
+}
+
+/** Set a new password hash and sign the advisor out everywhere. False when there is no such advisor. */
+export async function setPasswordHash(
+  db: Db,
+  username: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const advisor = await findAdvisorByUsername(db, username);
+  if (!advisor) return false;
+  await db.query("UPDATE advisors SET password_hash = $2 WHERE advisor_id = $1", [
+    advisor.AdvisorId,
+    passwordHash,
+  ]);
+  await deleteAdvisorSessions(db, advisor.AdvisorId);
+  return true;
+}
+
+export async function deleteAdvisorSessions(db: Db, advisorId: string): Promise<void> {
+  await db.query("DELETE FROM advisor_sessions WHERE advisor_id = $1", [advisorId]);
 }

@@ -77,6 +77,7 @@ export class AgentService {
     const advisor = await findAdvisorByUsername(this.o.db, username);
     const ok = await verifyPassword(password, advisor?.passwordHash ?? DUMMY_HASH);
     if (!advisor || !ok) throw Errors.accessDenied("Wrong username or password.");
+    if (advisor.disabled) throw Errors.accessDenied("This advisor account is disabled.");
     const token = newToken();
     const now = this.o.clock.now();
     const expiresAt = isoAt(now + SESSION_TTL_MS);

@@ -1,4 +1,7 @@
-/** The demo: the shop page at `/`, the widget build at `/widget/`, the agent console at `/agent/`. */
+/**
+ * The builds: the widget at `/widget/`, the agent console at `/agent/`; and in demo mode only,
+ * the demo shop page at `/` (it hands every visitor a signed visitor jwt).
+ */
 import type { FastifyInstance } from "fastify";
 import type { Clock } from "../clock.js";
 import type { ServerDeps } from "../deps.js";
@@ -15,12 +18,14 @@ export interface DemoOptions {
 
 export async function demoRoutes(app: FastifyInstance, options: DemoOptions): Promise<void> {
   const { deps, clock } = options;
-  app.get("/", async (_request, reply) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .send(demoPage(demoJwt(deps.config.widgetJwtSecret, clock.now()), DEMO_ORDER_NUMBER)),
-  );
+  if (deps.config.mode === "demo") {
+    app.get("/", async (_request, reply) =>
+      reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(demoPage(demoJwt(deps.config.widgetJwtSecret, clock.now()), DEMO_ORDER_NUMBER)),
+    );
+  }
   await serveBuild(app, {
     prefix: "/widget/",
     root: options.widgetDist ?? WIDGET_DIST,
