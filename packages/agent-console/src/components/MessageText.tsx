@@ -1,4 +1,8 @@
-/** Message text as markdown: raw HTML is never parsed and only http(s)/mailto links survive. */
+/**
+ * Message text as markdown: raw HTML is never parsed, only http(s)/mailto links survive, and
+ * images are never loaded (a remote image in chat content would tell its host who reads the
+ * chat, and when): an image shows as a link the advisor may choose to open.
+ */
 import Markdown from "markdown-to-jsx/react";
 import type { ComponentProps } from "react";
 
@@ -11,10 +15,16 @@ function Link(props: ComponentProps<"a">) {
   return <a {...props} target="_blank" rel="noopener noreferrer" />;
 }
 
+function ImageAsLink({ src, alt }: ComponentProps<"img">) {
+  const label = `Image: ${alt || "untitled"}`;
+  const href = typeof src === "string" ? safeUrl(src) : null;
+  return href ? <Link href={href}>{label}</Link> : <span>{label}</span>;
+}
+
 const OPTIONS = {
   disableParsingRawHTML: true,
   sanitizer: (value: string) => safeUrl(value),
-  overrides: { a: { component: Link } },
+  overrides: { a: { component: Link }, img: { component: ImageAsLink } },
 };
 
 export function MessageText({ text, markdown }: { text: string; markdown: boolean }) {

@@ -136,3 +136,27 @@ describe("the advisor's messages not stored yet", () => {
     expect(retry).toHaveBeenCalledWith("t2");
   });
 });
+
+describe("images in chat content", () => {
+  it("are never loaded: a markdown image shows as a link to it, named by its alt text", () => {
+    const chat = withItems(
+      newChatState(chatInfo()),
+      [
+        {
+          ...customerMessage(
+            "x",
+            "see ![tracking pixel](https://tracker.example/p.png) and ![](javascript:alert(1))",
+          ),
+          ContentType: ContentType.TEXT_MARKDOWN,
+        },
+      ],
+      true,
+    );
+    const { container } = render(<Transcript chat={chat} download={() => {}} retry={() => {}} />);
+    expect(container.querySelector("img")).toBeNull();
+    const link = screen.getByRole("link", { name: "Image: tracking pixel" });
+    expect(link.getAttribute("href")).toBe("https://tracker.example/p.png");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(screen.getByText("Image: untitled").tagName).toBe("SPAN");
+  });
+});
