@@ -9,6 +9,7 @@ import type { ServerDeps } from "./deps.js";
 import type { FanOut } from "./fanout/fanout.js";
 import { openFanOut } from "./fanout/open-fanout.js";
 import { registerFeatures } from "./features.js";
+import { healthRoutes } from "./http/health.js";
 import { installErrorHandling } from "./http/errors.js";
 import { buildValidator } from "./http/validation.js";
 import { participantService } from "./participant/plugin.js";
@@ -86,6 +87,7 @@ export async function buildApp(
 
   installErrorHandling(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(healthRoutes, { db, fanout });
   await app.register(participantService, { deps, clock });
   const stopFeatures =
     overrides.features === false ? async () => {} : await registerFeatures(app, deps, { clock });
