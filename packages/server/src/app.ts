@@ -10,6 +10,7 @@ import type { FanOut } from "./fanout/fanout.js";
 import { openFanOut } from "./fanout/open-fanout.js";
 import { registerFeatures } from "./features.js";
 import { healthRoutes } from "./http/health.js";
+import { loggerOptions } from "./http/log-redaction.js";
 import { installErrorHandling } from "./http/errors.js";
 import { buildValidator } from "./http/validation.js";
 import { participantService } from "./participant/plugin.js";
@@ -29,6 +30,8 @@ export interface AppOverrides {
   clock?: Clock;
   /** false: only the participant service (tests of the core); default true. */
   features?: boolean;
+  /** Where the log goes (default stdout). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface BuiltApp {
@@ -55,7 +58,7 @@ export async function buildApp(
       ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile) }
       : null;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, overrides.logStream),
     ...(tls ? { https: tls } : {}),
     genReqId: () => randomUUID(),
     forceCloseConnections: true,

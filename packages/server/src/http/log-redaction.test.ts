@@ -1,0 +1,55 @@
+import { PassThrough } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, listen, type BuiltApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import { REDACTED, redactUrl } from "./log-redaction.js";
+
+describe("redactUrl", () => {
+  it("replaces the value of each credential parameter and keeps the rest", () => {
+    expect(redactUrl("/agent-api/events?access_token=abc&x=1")).toBe(
+      `/agent-api/events?access_token=${REDACTED}&x=1`,
+    );
+    expect(redactUrl("/ws?TOKEN=abc")).toBe(`/ws?TOKEN=${REDACTED}`);
+    expect(redactUrl("/f/a1?expires=99&signature=s1g")).toBe(
+      `/f/a1?expires=99&signature=${REDACTED}`,
+    );
+    expect(redactUrl("/x?%74oken=abc&bad=%E0%A4%A")).toBe(`/x?%74oken=${REDACTED}&bad=%E0%A4%A`);
+    expect(redactUrl("/plain")).toBe("/plain");
+    expect(redactUrl("/q?token")).toBe("/q?token");
+  });
+});
+
+describe("the request log of a real server", () => {
+  let built: BuiltApp;
+  let url: string;
+  let log = "";
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: "memory" });
+    built = await buildApp(config, { logStream: stream, features: true });
+    url = await listen(built);
+  }, 120_000);
+  afterAll(() => built?.close());
+
+  it("never holds a token, signature or password from a URL, header or body", async () => {
+    const secrets = ["sEcReT-access", "sEcReT-ws", "sEcReT-sig", "sEcReT-bearer", "sEcReT-pass"];
+    await fetch(`${url}/agent-api/events?access_token=${secrets[0]}`);
+    await fetch(`${url}/agent-api/ws?token=${secrets[1]}`);
+    await fetch(`${url}/participant/attachment-files/a1?expires=1&signature=${secrets[2]}`);
+    await fetch(`${url}/participant/message`, {
+      method: "POST",
+      headers: { "x-amz-bearer": secrets[3]!, authorization: `Bearer ${secrets[3]}` },
+      body: "{}",
+    });
+    await fetch(`${url}/agent-api/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ Username: "demo", Password: secrets[4] }),
+    });
+    await expect.poll(() => log.includes("/agent-api/sign-in")).toBe(true);
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    expect(log).toContain(`access_token=${REDACTED}`);
+    expect(log).toContain(`token=${REDACTED}`);
+  });
+});
