@@ -11,6 +11,7 @@ import { openFanOut } from "./fanout/open-fanout.js";
 import { registerFeatures } from "./features.js";
 import { healthRoutes } from "./http/health.js";
 import { loggerOptions } from "./http/log-redaction.js";
+import { securityHeaders } from "./http/security-headers.js";
 import { installErrorHandling } from "./http/errors.js";
 import { buildValidator } from "./http/validation.js";
 import { participantService } from "./participant/plugin.js";
@@ -89,6 +90,7 @@ export async function buildApp(
   const deps: ServerDeps = { config, db, fanout, centre, log: app.log };
 
   installErrorHandling(app);
+  securityHeaders(app, config);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await app.register(healthRoutes, { db, fanout });
   await app.register(participantService, { deps, clock });
