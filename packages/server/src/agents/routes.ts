@@ -11,16 +11,23 @@ import {
   type SignInResponse,
 } from "@chat-widget/protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { systemClock, type Clock } from "../clock.js";
+import { isServiceError } from "../errors.js";
 import { featureErrorHandler } from "../gateway/http-errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import { publicAdvisor, type AdvisorRecord } from "./advisors-repo.js";
 import type { AgentEventsHub } from "./events.js";
 import { availabilityBody, contactParams, eventsQuery, signInBody } from "./schemas.js";
 import type { AgentService } from "./service.js";
+import { SignInThrottle } from "./sign-in-throttle.js";
 
 export interface AgentRoutesOptions {
   service: AgentService;
   hub: AgentEventsHub;
+  /** The time source of the sign-in throttle (default: the system clock). */
+  clock?: Clock;
+  /** Default: a new per-process throttle with the default limits, on `clock`. */
+  signInThrottle?: SignInThrottle;
 }
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -36,6 +43,8 @@ export async function agentRoutes(
   options: AgentRoutesOptions,
 ): Promise<void> {
   const { service, hub } = options;
+  const throttle =
+    options.signInThrottle ?? new SignInThrottle({ clock: options.clock ?? systemClock });
   app.setErrorHandler(featureErrorHandler);
   rejectNulCharacters(app);
   const signedIn = async (request: FastifyRequest): Promise<AdvisorRecord> =>
@@ -44,8 +53,28 @@ export async function agentRoutes(
   app.post<{ Body: SignInRequest }>(
     AgentApiPath.SignIn,
     { schema: { body: signInBody } },
-    async (request): Promise<SignInResponse> =>
-      service.signIn(request.body.Username, request.body.Password),
+    async (request): Promise<SignInResponse> => {
+      const { Username, Password } = request.body;
+      try {
+        // Refused here (429) when the account or address has failed too often: the
+        // password is then not even checked.
+        const attempt = throttle.begin(Username, request.ip);
+        try {
+          const response = await service.signIn(Username, Password);
+          attempt.succeeded();
+          return response;
+        } catch (error) {
+          // A wrong password (or unknown or disabled account) stays counted; anything else
+          // (the store failing) says nothing about the password.
+          if (!isServiceError(error) || error.type !== "AccessDeniedException") attempt.abandoned();
+          throw error;
+        }
+      } catch (error) {
+        if (isServiceError(error) && error.retryAfterSeconds !== undefined)
+          request.log.warn({ ip: request.ip }, "advisor sign-in throttled");
+        throw error;
+      }
+    },
   );
 
   app.post(AgentApiPath.SignOut, async (request) => {

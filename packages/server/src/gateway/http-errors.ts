@@ -7,6 +7,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, isServiceError, ServiceError } from "../errors.js";
 
 export function sendServiceError(reply: FastifyReply, error: ServiceError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined)
+    reply.header("retry-after", String(error.retryAfterSeconds));
   return reply
     .code(error.statusCode)
     .header(ERROR_TYPE_HEADER, error.type)

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import {
   AgentApiPath,
   ContentType,
@@ -49,6 +50,44 @@ async function waitForQueued(
   throw new Error("contact never reached the queue");
 }
 
+/**
+ * A sign-in sent from the given loopback address (127.0.0.0/8 all reaches the server on
+ * 127.0.0.1), so the server sees a different client address: `request.ip`.
+ */
+function signInFrom(
+  server: TestServer,
+  localAddress: string,
+  Username: string,
+  Password: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; retryAfter?: string; body: Record<string, string> }> {
+  const payload = JSON.stringify({ Username, Password });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      server.url + AgentApiPath.SignIn,
+      {
+        method: "POST",
+        localAddress,
+        headers: { "content-type": "application/json", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            ...(res.headers["retry-after"] ? { retryAfter: res.headers["retry-after"] } : {}),
+            body: JSON.parse(text) as Record<string, string>,
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
 /** The tables of the store that hold `text` anywhere in a row. */
 describe.each(ENGINES)("agent API (%s)", (engine) => {
   let server: TestServer;
@@ -77,6 +116,61 @@ describe.each(ENGINES)("agent API (%s)", (engine) => {
     const noToken = await http(server.url + AgentApiPath.Queue);
     expect(noToken.status).toBe(403);
     expect(noToken.body).toMatchObject({ __type: "AccessDeniedException" });
+  });
+
+  it("throttles sign-in per account: 5 wrong passwords get 403, then 429 with Retry-After even with the right one; another account from another address is unaffected", async () => {
+    for (const name of ["pat", "ola"]) {
+      await insertAdvisor(server.built.deps.db, {
+        advisorId: `${name}-${engine}`,
+        username: `${name}-${engine}`,
+        name,
+        passwordHash: await hashPassword("right"),
+      });
+    }
+    const pat = `pat-${engine}`;
+    for (let i = 0; i < 5; i++) {
+      const wrong = await signInFrom(server, "127.0.0.1", pat, `wrong-${i}`);
+      expect(wrong.status, `attempt ${i + 1}`).toBe(403);
+      expect(wrong.body).toMatchObject({ __type: "AccessDeniedException" });
+    }
+    for (const password of ["wrong-5", "right"]) {
+      const refused = await signInFrom(server, "127.0.0.1", pat, password);
+      expect(refused.status).toBe(429);
+      expect(refused.body.__type).toBe("ThrottlingException");
+      const seconds = Number(refused.retryAfter);
+      expect(Number.isInteger(seconds)).toBe(true);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(15 * 60);
+      expect(refused.body.message).toBe(`Too many sign-in attempts. Try again in ${seconds} s.`);
+    }
+    // Per account: a new address does not help; the case of the username counts as given.
+    expect((await signInFrom(server, "127.0.0.2", pat, "right")).status).toBe(429);
+    expect((await signInFrom(server, "127.0.0.2", pat.toUpperCase(), "right")).status).toBe(403);
+    // Another account from another address signs in, and its wrong password is still a 403.
+    const ola = `ola-${engine}`;
+    expect((await signInFrom(server, "127.0.0.3", ola, "wrong")).status).toBe(403);
+    const ok = await signInFrom(server, "127.0.0.3", ola, "right");
+    expect(ok.status).toBe(200);
+    expect(ok.body.Token).toBeTruthy();
+  });
+
+  it("throttles sign-in per address: 20 failures over any usernames, then 429; a spoofed X-Forwarded-For does not change the address", async () => {
+    for (let i = 0; i < 20; i++) {
+      const wrong = await signInFrom(server, "127.0.0.4", `nobody-${i}`, "guess", {
+        "x-forwarded-for": `198.51.100.${i}`,
+      });
+      expect(wrong.status, `attempt ${i + 1}`).toBe(403);
+    }
+    const refused = await signInFrom(server, "127.0.0.4", "demo", "demo", {
+      "x-forwarded-for": "198.51.100.99",
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.__type).toBe("ThrottlingException");
+    expect(refused.body.message).toBe(
+      `Too many sign-in attempts. Try again in ${refused.retryAfter} s.`,
+    );
+    // The same account from another address is fine.
+    expect((await signInFrom(server, "127.0.0.5", "demo", "demo")).status).toBe(200);
   });
 
   it("'Talk to an advisor' puts the contact in the queue; the advisor accepts and the customer sees '{name} has joined'", async () => {
