@@ -67,6 +67,19 @@ describe("the advisor websocket transport", () => {
     await expect(FrameClient.open(url)).rejects.toThrow("unexpected response 403");
   });
 
+  it("opens only from the console's own origin when a browser names one (a page elsewhere gets 403)", async () => {
+    const url = async () =>
+      (await api<WebSocketTransportResponse>(centre, AgentApiPath.WebSocketTransport, token)).body
+        .webSocketTransport.url;
+    await expect(
+      FrameClient.open(await url(), { headers: { origin: "https://evil.example" } }),
+    ).rejects.toThrow("unexpected response 403");
+    const own = await FrameClient.open(await url(), { headers: { origin: centre.url } });
+    sockets.push(own);
+    own.send({ topic: "aws/subscribe", content: { topics: ["aws/chat"] } });
+    await own.waitFor((f) => f.topic === "aws/subscribe");
+  });
+
   it("refuses a websocket upgrade or a plain GET with no token at all (403, not 500)", async () => {
     const url = centre.url.replace(/^http/, "ws") + AgentApiPath.WebSocket;
     await expect(FrameClient.open(url)).rejects.toThrow("unexpected response 403");

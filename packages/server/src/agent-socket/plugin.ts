@@ -14,6 +14,7 @@ import { isoAt, systemClock, type Clock } from "../clock.js";
 import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
+import { originOf } from "../gateway/origin.js";
 import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
 import { answerFrame } from "../participant/frames.js";
 import {
@@ -98,6 +99,8 @@ export async function registerAgentSocket(
       websocket: true,
       schema: { querystring: wsQuery },
       preValidation: async (request: WsRequest) => {
+        if (!consoleOrigin(request, deps.config.publicUrl))
+          throw Errors.accessDenied("The advisor websocket opens only from the agent console.");
         const claims = verifyTransportToken(secret(), request.query.token, clock.now());
         if (!claims) throw Errors.accessDenied("The websocket URL is not valid or has expired.");
         opened.set(request, {
@@ -124,4 +127,19 @@ export async function registerAgentSocket(
     },
   );
   return hub;
+}
+
+/**
+ * A browser names the page that opens a websocket in `Origin`: only the agent console, served
+ * by this server (its public URL, or the host the request came to), may open an advisor's.
+ * Tools that send no Origin still need the signed URL token.
+ */
+function consoleOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const header = request.headers.origin;
+  if (typeof header !== "string" || header === "") return true;
+  const origin = originOf(header);
+  return (
+    origin !== null &&
+    (origin === originOf(publicUrl) || origin === `${request.protocol}://${request.host}`)
+  );
 }
