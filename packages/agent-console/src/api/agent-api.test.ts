@@ -70,6 +70,6 @@ describe("the agent API client", () => {
     const api = createAgentApi({ fetch });
     expect(await api.websocketTransport("tok")).toEqual(transport);
     expect(fetch.mock.calls[0]![0]).toBe(AgentApiPath.WebSocketTransport);
-    expect(api.eventsUrl("a b")).toBe(`${AgentApiPath.Events}?access_token=a%20b`);
+    expect(api.eventsUrl()).toBe(AgentApiPath.Events);
   });
 });

@@ -38,7 +38,8 @@ export interface AgentApi {
   end(token: string, contactId: string): Promise<void>;
   websocketTransport(token: string): Promise<WebSocketTransportResponse>;
   /** The events stream's URL (EventSource cannot send headers). */
-  eventsUrl(token: string): string;
+  /** The live updates' URL (the token goes in the Authorization header, never here). */
+  eventsUrl(): string;
   /** `GET /metrics` (Prometheus text). */
   metricsText(): Promise<string>;
 }
@@ -86,8 +87,7 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
       await request("POST", contact(AgentApiPath.End, contactId), token);
     },
     websocketTransport: (token) => request("POST", AgentApiPath.WebSocketTransport, token),
-    eventsUrl: (token) =>
-      `${baseUrl}${AgentApiPath.Events}?access_token=${encodeURIComponent(token)}`,
+    eventsUrl: () => `${baseUrl}${AgentApiPath.Events}`,
     metricsText: async () => {
       const response = await fetcher(`${baseUrl}/metrics`, { headers: { accept: "text/plain" } });
       if (!response.ok) throw await toAgentApiError(response);

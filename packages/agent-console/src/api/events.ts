@@ -1,37 +1,106 @@
-/** The agent API's live updates (Server-Sent Events `queue` and `chats`) through EventSource. */
+/**
+ * The agent API's live updates (Server-Sent Events `queue` and `chats`), read with `fetch` so
+ * the advisor's token travels in the Authorization header, never in a URL (EventSource cannot
+ * send headers). A stream that fails or ends is opened again on the client's backoff (1 s
+ * doubling to 30 s, ±30 %).
+ */
+import { backoffDelayMs } from "@chat-widget/chat-client";
 import type { ChatsResponse, QueueResponse } from "@chat-widget/protocol";
 
 export interface EventHandlers {
   queue(data: QueueResponse): void;
   chats(data: ChatsResponse): void;
-  /** The stream dropped (EventSource reconnects by itself); `false` once it is back. */
+  /** The stream dropped (it is reopened by itself); `false` once it is back. */
   trouble(down: boolean): void;
 }
 
-export type EventSourceFactory = (url: string) => EventSource;
+export interface EventStreamDeps {
+  fetch: typeof fetch;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  random(): number;
+}
+
+const defaultDeps = (): EventStreamDeps => ({
+  fetch: (...args) => globalThis.fetch(...args),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+  random: Math.random,
+});
+
+/** Splits an SSE byte stream into events, calling `dispatch(name, data)` for each. */
+export async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  dispatch: (name: string, data: string) => void,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    const blocks = buffer.split(/\r?\n\r?\n/);
+    buffer = blocks.pop() ?? "";
+    for (const block of blocks) {
+      let name = "message";
+      const data: string[] = [];
+      for (const line of block.split(/\r?\n/)) {
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (data.length > 0) dispatch(name, data.join("\n"));
+    }
+  }
+}
 
 export function subscribeAgentEvents(
   url: string,
+  token: string,
   handlers: EventHandlers,
-  create: EventSourceFactory = (u) => new EventSource(u),
+  deps: EventStreamDeps = defaultDeps(),
 ): () => void {
-  const source = create(url);
-  const parse = <T>(e: MessageEvent): T | null => {
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let timer: unknown = null;
+  let failures = 0;
+
+  const dispatch = (name: string, data: string) => {
+    let parsed: unknown;
     try {
-      return JSON.parse(String(e.data)) as T;
+      parsed = JSON.parse(data);
     } catch {
-      return null;
+      return;
     }
+    if (name === "queue") handlers.queue(parsed as QueueResponse);
+    else if (name === "chats") handlers.chats(parsed as ChatsResponse);
   };
-  source.addEventListener("queue", (e) => {
-    const data = parse<QueueResponse>(e as MessageEvent);
-    if (data) handlers.queue(data);
-  });
-  source.addEventListener("chats", (e) => {
-    const data = parse<ChatsResponse>(e as MessageEvent);
-    if (data) handlers.chats(data);
-  });
-  source.addEventListener("open", () => handlers.trouble(false));
-  source.addEventListener("error", () => handlers.trouble(true));
-  return () => source.close();
+
+  const open = async () => {
+    timer = null;
+    controller = new AbortController();
+    try {
+      const response = await deps.fetch(url, {
+        headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+        cache: "no-store",
+        signal: controller.signal,
+      });
+      if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+      failures = 0;
+      handlers.trouble(false);
+      await readEvents(response.body, dispatch);
+    } catch {
+      // Failed, refused or cut: tried again below.
+    }
+    if (stopped) return;
+    handlers.trouble(true);
+    timer = deps.setTimeout(() => void open(), backoffDelayMs(failures++, deps.random));
+  };
+  void open();
+
+  return () => {
+    stopped = true;
+    controller?.abort();
+    if (timer !== null) deps.clearTimeout(timer);
+  };
 }

@@ -9,10 +9,10 @@ import { SignIn } from "./SignIn.js";
 export interface AppProps {
   api: AgentApi;
   createChats?: ConsoleProps["createChats"];
-  eventSource?: ConsoleProps["eventSource"];
+  subscribeEvents?: ConsoleProps["subscribeEvents"];
 }
 
-export function App({ api, createChats, eventSource }: AppProps) {
+export function App({ api, createChats, subscribeEvents }: AppProps) {
   const [auth, setAuthState] = useState<Auth | null>(() => loadAuth());
   const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
   const setAuth = (next: Auth | null) => {
@@ -52,7 +52,7 @@ export function App({ api, createChats, eventSource }: AppProps) {
         setAuth(null);
       }}
       createChats={createChats}
-      eventSource={eventSource}
+      subscribeEvents={subscribeEvents}
     />
   );
 }

@@ -1,4 +1,5 @@
-import type { QueuedContact } from "@chat-widget/protocol";
+import type { ChatsResponse, QueueResponse, QueuedContact } from "@chat-widget/protocol";
+import type { EventHandlers } from "../api/events.js";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentApi } from "../api/agent-api.js";
@@ -10,24 +11,24 @@ import { Console } from "./Console.js";
 
 afterEach(cleanup);
 
-/** An EventSource the test drives. */
-class FakeEventSource {
-  static last: FakeEventSource;
-  readonly listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+/** The live updates, driven by the test. */
+class FakeEvents {
+  static last: FakeEvents;
+  handlers: EventHandlers | null = null;
   closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
+  constructor() {
+    FakeEvents.last = this;
   }
-  addEventListener(type: string, cb: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), cb]);
-  }
-  close() {
-    this.closed = true;
-  }
-  fire(type: string, data?: unknown) {
+  readonly subscribe = (handlers: EventHandlers) => {
+    this.handlers = handlers;
+    return () => {
+      this.closed = true;
+    };
+  };
+  fire(type: "queue" | "chats", data: unknown) {
     act(() => {
-      for (const cb of this.listeners.get(type) ?? [])
-        cb({ data: JSON.stringify(data) } as MessageEvent);
+      if (type === "queue") this.handlers!.queue(data as QueueResponse);
+      else this.handlers!.chats(data as ChatsResponse);
     });
   }
 }
@@ -68,16 +69,15 @@ function renderConsole(api: AgentApi, availability: "Available" | "Offline" = "A
       onAdvisor={onAdvisor}
       onSignOut={onSignOut}
       createChats={createChats}
-      eventSource={(url) => new FakeEventSource(url) as unknown as EventSource}
+      subscribeEvents={new FakeEvents().subscribe}
     />,
   );
-  return { sessions, onAdvisor, onSignOut, events: FakeEventSource.last };
+  return { sessions, onAdvisor, onSignOut, events: FakeEvents.last };
 }
 
 describe("the console", () => {
   it("the queue updates live from the events stream", () => {
     const { events } = renderConsole(fakeApi());
-    expect(events.url).toBe("/agent-api/events");
     events.fire("queue", { Contacts: [waiting("1", "Ada"), waiting("2", "Bob")] });
     expect(screen.getAllByRole("button", { name: /Accept chat with/ })).toHaveLength(2);
     events.fire("queue", { Contacts: [waiting("2", "Bob")] });
@@ -174,9 +174,9 @@ describe("the console", () => {
 
   it("says when live updates are interrupted", () => {
     const { events } = renderConsole(fakeApi());
-    events.fire("error");
+    act(() => events.handlers!.trouble(true));
     expect(screen.getByRole("alert").textContent).toContain("Live updates are interrupted");
-    events.fire("open");
+    act(() => events.handlers!.trouble(false));
     expect(screen.queryByRole("alert")).toBeNull();
   });
 

@@ -8,7 +8,7 @@ import type {
 } from "@chat-widget/protocol";
 import type { AgentApi } from "../api/agent-api.js";
 import { errorText } from "../api/errors.js";
-import { subscribeAgentEvents, type EventSourceFactory } from "../api/events.js";
+import { subscribeAgentEvents, type EventHandlers } from "../api/events.js";
 import { ConsoleChats } from "../chat/console-chats.js";
 import { ChatsStore } from "../state/chats-store.js";
 import { AvailabilityToggle } from "./AvailabilityToggle.js";
@@ -26,7 +26,8 @@ export interface ConsoleProps {
   onSignOut(problem?: string): void;
   /** Tests give their own chats controller and event source. */
   createChats?: (store: ChatsStore) => ConsoleChats;
-  eventSource?: EventSourceFactory;
+  /** Subscribes to the live updates (default: the agent API's event stream). */
+  subscribeEvents?: (handlers: EventHandlers) => () => void;
 }
 
 const toInfo = (c: ActiveChat) => ({
@@ -45,7 +46,7 @@ export function Console({
   onAdvisor,
   onSignOut,
   createChats,
-  eventSource,
+  subscribeEvents,
 }: ConsoleProps) {
   const store = useMemo(() => new ChatsStore(), []);
   const chats = useMemo(
@@ -63,20 +64,19 @@ export function Console({
 
   useEffect(() => {
     chats.start();
-    const stop = subscribeAgentEvents(
-      api.eventsUrl(token),
-      {
-        queue: (data) => setQueue(data.Contacts),
-        chats: (data) => chats.sync(data.Chats.map(toInfo)),
-        trouble: (down) => setLive(!down),
-      },
-      eventSource,
-    );
+    const handlers: EventHandlers = {
+      queue: (data) => setQueue(data.Contacts),
+      chats: (data) => chats.sync(data.Chats.map(toInfo)),
+      trouble: (down) => setLive(!down),
+    };
+    const stop = subscribeEvents
+      ? subscribeEvents(handlers)
+      : subscribeAgentEvents(api.eventsUrl(), token, handlers);
     return () => {
       stop();
       chats.stop();
     };
-  }, [api, token, chats, eventSource]);
+  }, [api, token, chats, subscribeEvents]);
 
   useEffect(() => {
     const onVisible = () => {

@@ -17,7 +17,7 @@ import { featureErrorHandler } from "../gateway/http-errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import { publicAdvisor, type AdvisorRecord } from "./advisors-repo.js";
 import type { AgentEventsHub } from "./events.js";
-import { availabilityBody, contactParams, eventsQuery, signInBody } from "./schemas.js";
+import { availabilityBody, contactParams, signInBody } from "./schemas.js";
 import type { AgentService } from "./service.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 
@@ -131,14 +131,10 @@ export async function agentRoutes(
     },
   );
 
-  app.get<{ Querystring: { access_token?: string } }>(
-    AgentApiPath.Events,
-    { schema: { querystring: eventsQuery } },
-    async (request, reply) => {
-      const token = bearer(request) ?? request.query.access_token;
-      const advisor = await service.authenticate(token);
-      reply.hijack();
-      await hub.add(advisor.AdvisorId, reply.raw);
-    },
-  );
+  // The token comes in the Authorization header only: a URL ends up in logs and histories.
+  app.get(AgentApiPath.Events, async (request, reply) => {
+    const advisor = await service.authenticate(bearer(request));
+    reply.hijack();
+    await hub.add(advisor.AdvisorId, reply.raw);
+  });
 }

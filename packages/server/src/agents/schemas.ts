@@ -23,8 +23,3 @@ export const contactParams = {
   required: ["contactId"],
   properties: { contactId: { type: "string", minLength: 1, maxLength: 256 } },
 } as const;
-
-export const eventsQuery = {
-  type: "object",
-  properties: { access_token: { type: "string", minLength: 1, maxLength: 1000 } },
-} as const;

@@ -389,7 +389,8 @@ describe.each(ENGINES)("agent API (%s)", (engine) => {
   it("streams queue changes to the console as server-sent events", async () => {
     const advisor = await signIn(server);
     const controller = new AbortController();
-    const res = await fetch(`${server.url}${AgentApiPath.Events}?access_token=${advisor.token}`, {
+    const res = await fetch(`${server.url}${AgentApiPath.Events}`, {
+      headers: { authorization: `Bearer ${advisor.token}` },
       signal: controller.signal,
     });
     expect(res.headers.get("content-type")).toContain("text/event-stream");
@@ -408,7 +409,12 @@ describe.each(ENGINES)("agent API (%s)", (engine) => {
     await readUntil(customer.contactId);
     expect(text).toMatch(/event: queue\ndata: \{"Contacts":\[.*"ContactId":"[^"]+"/);
     controller.abort();
-    const refused = await http(`${server.url}${AgentApiPath.Events}?access_token=nope`);
+    const refused = await http(`${server.url}${AgentApiPath.Events}`, {
+      headers: { authorization: "Bearer nope" },
+    });
     expect(refused.status).toBe(403);
+    // A token in the URL is never read (it would end up in logs and histories).
+    const inUrl = await http(`${server.url}${AgentApiPath.Events}?access_token=${advisor.token}`);
+    expect(inUrl.status).toBe(403);
   });
 });

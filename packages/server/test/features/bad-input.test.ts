@@ -81,7 +81,7 @@ describe("bad input on every feature route gets a 4xx AWS-style error, never a 5
       expect(r.status, id).toBeLessThan(500);
     }
     const events = await http(`${server.url}${AgentApiPath.Events}?access_token=a&access_token=b`);
-    expect(events.status).toBe(400);
+    expect(events.status).toBe(403);
     const weirdAuth = await http(server.url + AgentApiPath.Queue, {
       headers: { authorization: "Bearer" },
     });

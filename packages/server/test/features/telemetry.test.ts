@@ -1,5 +1,11 @@
 import { TelemetryPath, WIDGET_METRIC_NAMESPACE } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  MAX_DIMENSION_NAME_LENGTH,
+  MAX_DIMENSION_VALUE_LENGTH,
+  MAX_METRIC_VALUE,
+  MAX_SERIES,
+} from "../../src/telemetry/limits.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import { http, startFeatureServer } from "./helpers.js";
@@ -14,6 +20,29 @@ const metric = (name: string, value: number, extra: Record<string, unknown> = {}
   namespace: WIDGET_METRIC_NAMESPACE,
   ...extra,
 });
+
+/**
+ * The exposition as a scraper reads it: every line a comment or `name{labels} value`, label values
+ * escaped, every value a finite number. Returns the samples' names and label text.
+ */
+function parsePrometheus(text: string): { name: string; labels: string; value: number }[] {
+  const label = String.raw`[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*"`;
+  const sample = new RegExp(
+    String.raw`^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:${label}(?:,${label})*)?\})? (\S+)$`,
+  );
+  expect(text.endsWith("\n")).toBe(true);
+  return text
+    .slice(0, -1)
+    .split("\n")
+    .filter((line) => !line.startsWith("# "))
+    .map((line) => {
+      const m = sample.exec(line);
+      if (!m) throw new Error(`not a sample line: ${line.slice(0, 200)}`);
+      const value = Number(m[3]);
+      if (!Number.isFinite(value)) throw new Error(`not a finite value: ${line.slice(0, 200)}`);
+      return { name: m[1]!, labels: m[2] ?? "", value };
+    });
+}
 
 describe.each(ENGINES)("telemetry ingest (%s)", (engine) => {
   let server: TestServer;
@@ -122,5 +151,163 @@ describe.each(ENGINES)("telemetry ingest (%s)", (engine) => {
       workflowEventList: [{ timestamp: 1e300, workflowType: "x", event: "y" }],
     });
     expect(hugeTime.status).toBe(400);
+  });
+  it("refuses a value beyond the bound (1e308, twice) with 400, stores nothing, /metrics stays 200", async () => {
+    for (const value of [1e308, 1e308, -1e308, MAX_METRIC_VALUE * 10]) {
+      const r = await post(TelemetryPath.PutMetrics, {
+        metricNamespace: WIDGET_METRIC_NAMESPACE,
+        metricList: [metric("Overflow", 1), metric("Overflow", value)],
+      });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ __type: "ValidationException" });
+      expect((r.body as { message: string }).message).toContain("metricList[1].value");
+    }
+    // Within the bound, both ends.
+    const edge = await post(TelemetryPath.PutMetrics, {
+      metricNamespace: WIDGET_METRIC_NAMESPACE,
+      metricList: [metric("Edge", MAX_METRIC_VALUE), metric("Edge", -MAX_METRIC_VALUE)],
+    });
+    expect(edge.status).toBe(200);
+    const metrics = await fetch(server.url + "/metrics");
+    expect(metrics.status).toBe(200);
+    const samples = parsePrometheus(await metrics.text());
+    expect(samples.some((s) => s.labels.includes('metric_name="Overflow"'))).toBe(false);
+    expect(
+      samples.find((s) => s.name.endsWith("_count") && s.labels.includes('metric_name="Edge"'))
+        ?.value,
+    ).toBe(2);
+  });
+
+  it("bounds dimension names and values in length", async () => {
+    const withDimension = (name: string, value: string) =>
+      post(TelemetryPath.PutMetrics, {
+        metricNamespace: WIDGET_METRIC_NAMESPACE,
+        metricList: [metric("Dims", 1, { dimensions: [{ name, value }] })],
+      });
+    const longName = await withDimension("n".repeat(MAX_DIMENSION_NAME_LENGTH + 1), "v");
+    expect(longName.status).toBe(400);
+    expect(longName.body).toMatchObject({ __type: "ValidationException" });
+    const longValue = await withDimension("n", "v".repeat(MAX_DIMENSION_VALUE_LENGTH + 1));
+    expect(longValue.status).toBe(400);
+    expect(longValue.body).toMatchObject({ __type: "ValidationException" });
+    const widest = Array.from({ length: 10 }, (_, i) => ({
+      name: `${i}`.padEnd(MAX_DIMENSION_NAME_LENGTH, "n"),
+      value: "v".repeat(MAX_DIMENSION_VALUE_LENGTH),
+    }));
+    const tooWide = await post(TelemetryPath.PutMetrics, {
+      metricNamespace: WIDGET_METRIC_NAMESPACE,
+      metricList: [metric("Dims", 1, { dimensions: widest })],
+    });
+    expect(tooWide.status).toBe(400);
+    expect((tooWide.body as { message: string }).message).toContain("metricList[0]");
+  });
+
+  it("/metrics skips rows written straight into the store that are not finite or malformed", async () => {
+    const db = server.built.deps.db;
+    const insert = (name: string, value: number | string, dimensions = "[]") =>
+      db.query(
+        `INSERT INTO telemetry_metrics (namespace, metric_name, unit, value, metric_time, dimensions, received_at)
+         VALUES ('chat-widget', $1, 'Count', $2::double precision, now(), $3, now())`,
+        [name, String(value), dimensions],
+      );
+    await insert("DirectHuge", 1e308);
+    await insert("DirectHuge", 1e308);
+    await insert("DirectMixed", 2);
+    await insert("DirectMixed", "NaN");
+    await insert("DirectMixed", "Infinity");
+    await insert("DirectMixed", "-Infinity");
+    await insert("DirectMixed", 1e308);
+    await insert("DirectNotJson", 1, "{oops");
+    await insert("DirectNotPairs", 1, '[["a", 1]]');
+    await insert("DirectObject", 1, '{"a": "b"}');
+    await insert("DirectLongLabel", 1, JSON.stringify([["a", "x".repeat(100_000)]]));
+    await insert("DirectGood", 3, '[["WidgetType", "Direct"]]');
+
+    const metrics = await fetch(server.url + "/metrics");
+    expect(metrics.status).toBe(200);
+    const samples = parsePrometheus(await metrics.text());
+    const values = (name: string) =>
+      samples.filter((s) => s.labels.includes(`metric_name="${name}"`)).map((s) => s.value);
+    for (const bad of [
+      "DirectHuge",
+      "DirectNotJson",
+      "DirectNotPairs",
+      "DirectObject",
+      "DirectLongLabel",
+    ])
+      expect(values(bad)).toEqual([]);
+    // The good row of a series keeps counting; its bad rows are left out of count and sum.
+    expect(values("DirectMixed")).toEqual([1, 2]);
+    expect(values("DirectGood")).toEqual([1, 3]);
+  });
+
+  it("caps distinct series: new series beyond the cap are refused (402), known ones still taken, /metrics bounded", async () => {
+    const longValue = "v".repeat(200);
+    const flood = (from: number, n: number) =>
+      post(TelemetryPath.PutMetrics, {
+        metricNamespace: WIDGET_METRIC_NAMESPACE,
+        metricList: Array.from({ length: n }, (_, i) =>
+          metric("Flood", 1, { dimensions: [{ name: `Attack${from + i}`, value: longValue }] }),
+        ),
+      });
+    let accepted = 0;
+    let refused: Awaited<ReturnType<typeof flood>> | undefined;
+    for (let batch = 0; batch < 8 && !refused; batch++) {
+      const r = await flood(batch * 250, 250);
+      if (r.status === 200) accepted += 250;
+      else refused = r;
+    }
+    expect(refused?.status).toBe(402);
+    expect(refused?.body).toMatchObject({ __type: "ServiceQuotaExceededException" });
+    expect((refused?.body as { message: string }).message).toContain(`${MAX_SERIES}`);
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThanOrEqual(MAX_SERIES);
+
+    // A series already stored is still taken; a single new one is not, and stores nothing.
+    expect((await flood(0, 1)).status).toBe(200);
+    const mixed = await post(TelemetryPath.PutMetrics, {
+      metricNamespace: WIDGET_METRIC_NAMESPACE,
+      metricList: [metric("WebsocketConnectionGained", 1), metric("BrandNew", 1)],
+    });
+    expect(mixed.status).toBe(402);
+
+    const metrics = await fetch(server.url + "/metrics");
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    const samples = parsePrometheus(text);
+    const counts = samples.filter((s) => s.name === "chat_widget_metric_count");
+    expect(counts.length).toBeLessThanOrEqual(MAX_SERIES);
+    expect(counts.some((s) => s.labels.includes('metric_name="BrandNew"'))).toBe(false);
+    expect(
+      counts.find((s) => s.labels.includes('metric_name="WebsocketConnectionGained"'))?.value,
+    ).toBe(2);
+    expect(text.length).toBeLessThan(1_000_000);
+  });
+
+  it("caps distinct workflow series (type + event) the same way", async () => {
+    const events = (from: number, n: number) =>
+      post(TelemetryPath.PutWorkflowEvents, {
+        workflowEventList: Array.from({ length: n }, (_, i) => ({
+          timestamp: Date.UTC(2026, 0, 1),
+          workflowType: "Flood",
+          event: `e${from + i}`,
+          data: [],
+        })),
+      });
+    let accepted = 0;
+    let refused: Awaited<ReturnType<typeof events>> | undefined;
+    for (let batch = 0; batch < 4 && !refused; batch++) {
+      const r = await events(batch * 500, 500);
+      if (r.status === 200) accepted += 500;
+      else refused = r;
+    }
+    expect(refused?.status).toBe(402);
+    expect(accepted).toBeLessThanOrEqual(MAX_SERIES);
+    expect((await events(0, 1)).status).toBe(200);
+    const text = await (await fetch(server.url + "/metrics")).text();
+    const workflows = parsePrometheus(text).filter(
+      (s) => s.name === "chat_widget_workflow_events_total",
+    );
+    expect(workflows.length).toBeLessThanOrEqual(MAX_SERIES);
   });
 });

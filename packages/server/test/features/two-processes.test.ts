@@ -101,7 +101,8 @@ describe("two processes share the flow state and the agent queue", () => {
     // An advisor signed in on B, streaming events from A, hears of the contact B's flow queues.
     const advisor = await signIn({ url: b });
     const controller = new AbortController();
-    const events = await fetch(`${a}${AgentApiPath.Events}?access_token=${advisor.token}`, {
+    const events = await fetch(`${a}${AgentApiPath.Events}`, {
+      headers: { authorization: `Bearer ${advisor.token}` },
       signal: controller.signal,
     });
     const reader = events.body!.getReader();
