@@ -58,11 +58,20 @@ export async function buildApp(
     config.tlsCertFile && config.tlsKeyFile
       ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile) }
       : null;
+  // A body that trickles in must not hold a connection (and its buffers) for ever. Node only
+  // enforces a request timeout given when the server is created (its headers timeout then
+  // follows it), and checks every connectionsCheckingInterval (default 30 s).
+  const timeouts = { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 5_000 };
   const app = Fastify({
     logger: loggerOptions(config.logLevel, overrides.logStream),
-    ...(tls ? { https: tls } : {}),
+    ...(tls ? { https: { ...tls, ...timeouts } } : { http: timeouts }),
     genReqId: () => randomUUID(),
     forceCloseConnections: true,
+    requestTimeout: config.requestTimeoutMs,
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     schemaController: { compilersFactory: { buildValidator } },
   }) as unknown as FastifyInstance;
 

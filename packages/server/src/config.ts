@@ -45,6 +45,13 @@ export interface ServerConfig {
   allowedOrigins: string[];
   /** SNIPPET_IDS: comma-separated registered snippet ids; default demo-snippet. */
   snippetIds: string[];
+  /**
+   * TRUST_PROXY: the reverse proxies in front (a hop count, or comma-separated addresses, CIDRs
+   * or `loopback`), whose X-Forwarded-For names the client; default none (the peer is the client).
+   */
+  trustProxy: number | string | false;
+  /** REQUEST_TIMEOUT_MS: a request (headers and body) must arrive within this, default 300000 (a 20 MB upload on a slow link). */
+  requestTimeoutMs: number;
   /** LOG_LEVEL, default info. */
   logLevel: string;
   /** RATE_LIMIT_BURST: requests a participant may make at once, default 40. */
@@ -61,6 +68,12 @@ function mode(env: Env): Mode {
   if (raw !== "demo" && raw !== "production")
     throw new Error(`CONTACT_CENTRE_MODE must be demo or production, got "${raw}"`);
   return raw;
+}
+
+function trustProxy(env: Env): number | string | false {
+  const raw = text(env, "TRUST_PROXY");
+  if (raw === undefined) return false;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 /** An HS256 secret shorter than this is guessable offline from one visitor jwt. */
@@ -177,5 +190,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     rateLimitBurst: integer(env, "RATE_LIMIT_BURST", 40, 1, 1_000_000),
     rateLimitPerSecond: positive(env, "RATE_LIMIT_PER_SECOND", 10),
+    trustProxy: trustProxy(env),
+    requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 300_000, 1_000, 3_600_000),
   };
 }
