@@ -36,15 +36,15 @@ export function formatValue(v: number): string {
   return String(v);
 }
 
+/** Labels as written: a name given twice keeps its first value (a sample holds each name once). */
+export function uniqueLabels(labels: [string, string][]): [string, string][] {
+  const seen = new Set<string>();
+  return labels.filter(([k]) => !seen.has(k) && !!seen.add(k));
+}
+
 function formatLabels(labels: [string, string][]): string {
   if (labels.length === 0) return "";
-  const seen = new Set<string>();
-  const parts: string[] = [];
-  for (const [k, v] of labels) {
-    if (seen.has(k)) continue;
-    seen.add(k);
-    parts.push(`${k}="${escapeLabelValue(v)}"`);
-  }
+  const parts = uniqueLabels(labels).map(([k, v]) => `${k}="${escapeLabelValue(v)}"`);
   return `{${parts.join(",")}}`;
 }
 

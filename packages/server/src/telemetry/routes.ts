@@ -1,9 +1,9 @@
 /**
  * Telemetry ingest (protocol §8.4, spec §7, decision 10): auth, put-metrics and
  * put-workflow-events, open to any origin; GET /metrics summarises in Prometheus text format.
+ * What is kept is bounded (limits.ts): values, names and dimensions, and distinct series.
  */
 import {
-  MAX_METRIC_DIMENSIONS,
   TelemetryPath,
   type AuthRequest,
   type AuthResponse,
@@ -20,15 +20,19 @@ import { featureErrorHandler } from "../gateway/http-errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import { JwtError, signJwt, verifyJwt } from "../gateway/jwt.js";
 import { setCorsHeaders } from "../gateway/origin.js";
+import { MAX_SERIES } from "./limits.js";
+import { metricRows } from "./metric-rows.js";
 import { telemetryFamilies } from "./metrics-text.js";
 import { formatFamilies, PROMETHEUS_CONTENT_TYPE, type Family } from "./prometheus.js";
 import { authBody, putMetricsBody, putWorkflowEventsBody } from "./schemas.js";
+import { METRIC_SERIES, SeriesCap, WORKFLOW_SERIES } from "./series-cap.js";
 import {
   insertMetrics,
   insertWorkflowEvents,
   metricSeries,
+  metricSeriesKey,
   workflowEventCounts,
-  type MetricRow,
+  workflowSeriesKey,
 } from "./store.js";
 
 /** Lifetime of a telemetry jwt. */
@@ -50,6 +54,8 @@ export async function telemetryRoutes(
 ): Promise<void> {
   const { deps, clock } = options;
   const { db, config } = deps;
+  const metricCap = new SeriesCap(METRIC_SERIES, MAX_SERIES);
+  const workflowCap = new SeriesCap(WORKFLOW_SERIES, MAX_SERIES);
   app.setErrorHandler(featureErrorHandler);
   rejectNulCharacters(app);
 
@@ -103,28 +109,8 @@ export async function telemetryRoutes(
     async (request): Promise<PutMetricsResponse> => {
       const now = clock.now();
       const body = request.body;
-      const rows: MetricRow[] = body.metricList.map((m, i) => {
-        const dims = new Map<string, string>();
-        for (const d of [...(m.dimensions ?? []), ...(m.optionalDimensions ?? [])])
-          dims.set(d.name, d.value);
-        if (dims.size > MAX_METRIC_DIMENSIONS) {
-          throw Errors.validation(
-            `metricList[${i}] (${m.metricName}) has ${dims.size} dimensions. Metric has maximum ${MAX_METRIC_DIMENSIONS} dimensions`,
-          );
-        }
-        const timeMs = m.timestamp === undefined ? now : Date.parse(m.timestamp);
-        if (Number.isNaN(timeMs))
-          throw Errors.validation(`metricList[${i}].timestamp is not a date: ${m.timestamp}`);
-        return {
-          namespace: m.namespace ?? body.metricNamespace,
-          metricName: m.metricName,
-          unit: m.unit,
-          value: m.value,
-          timeMs,
-          dimensions: [...dims.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        };
-      });
-      await insertMetrics(db, rows, now);
+      const rows = metricRows(body, now);
+      await metricCap.write(db, rows.map(metricSeriesKey), (tx) => insertMetrics(tx, rows, now));
       return { unsetToken: !tokenIsValid(body.authParams?.jwtToken) };
     },
   );
@@ -149,7 +135,9 @@ export async function telemetryRoutes(
           data: e.data ?? [],
         };
       });
-      await insertWorkflowEvents(db, rows, now);
+      await workflowCap.write(db, rows.map(workflowSeriesKey), (tx) =>
+        insertWorkflowEvents(tx, rows, now),
+      );
       return tokenIsValid(request.body.authParams?.jwtToken) ? {} : { unsetToken: true };
     },
   );

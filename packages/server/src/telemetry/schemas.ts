@@ -1,12 +1,20 @@
 /** JSON schemas of the telemetry bodies (protocol §8.4; spec §5 "Metrics"). */
 import { MAX_METRIC_DIMENSIONS, METRIC_UNITS } from "@chat-widget/protocol";
+import {
+  MAX_DIMENSION_NAME_LENGTH,
+  MAX_DIMENSION_VALUE_LENGTH,
+  MAX_NAME_LENGTH,
+} from "./limits.js";
+
+/** Lengths here refuse early with a precise path; metric-rows.ts checks values and totals. */
+const name = { type: "string", minLength: 1, maxLength: MAX_NAME_LENGTH } as const;
 
 const dimension = {
   type: "object",
   required: ["name", "value"],
   properties: {
-    name: { type: "string", minLength: 1, maxLength: 255 },
-    value: { type: "string", maxLength: 1024 },
+    name: { type: "string", minLength: 1, maxLength: MAX_DIMENSION_NAME_LENGTH },
+    value: { type: "string", maxLength: MAX_DIMENSION_VALUE_LENGTH },
   },
 } as const;
 
@@ -27,7 +35,7 @@ export const putMetricsBody = {
   type: "object",
   required: ["metricNamespace", "metricList"],
   properties: {
-    metricNamespace: { type: "string", minLength: 1, maxLength: 255 },
+    metricNamespace: name,
     metricList: {
       type: "array",
       maxItems: MAX_METRICS_PER_REQUEST,
@@ -35,13 +43,13 @@ export const putMetricsBody = {
         type: "object",
         required: ["metricName", "unit", "value"],
         properties: {
-          metricName: { type: "string", minLength: 1, maxLength: 255 },
+          metricName: name,
           unit: { type: "string", enum: [...METRIC_UNITS] },
           value: { type: "number" },
           timestamp: { type: "string", minLength: 1, maxLength: 64 },
           dimensions,
           optionalDimensions: dimensions,
-          namespace: { type: "string", minLength: 1, maxLength: 255 },
+          namespace: name,
           dedupeOptions: {
             type: "object",
             properties: { dedupeIntervalMs: { type: "number" }, context: { type: "string" } },
@@ -68,8 +76,8 @@ export const putWorkflowEventsBody = {
         required: ["timestamp", "workflowType", "event"],
         properties: {
           timestamp: { type: "number" },
-          workflowType: { type: "string", minLength: 1, maxLength: 255 },
-          event: { type: "string", minLength: 1, maxLength: 255 },
+          workflowType: name,
+          event: name,
           instanceId: { type: "string" },
           userId: { type: "string" },
           organizationId: { type: "string" },
