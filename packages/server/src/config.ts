@@ -52,6 +52,8 @@ export interface ServerConfig {
   trustProxy: number | string | false;
   /** REQUEST_TIMEOUT_MS: a request (headers and body) must arrive within this, default 300000 (a 20 MB upload on a slow link). */
   requestTimeoutMs: number;
+  /** ADMIN_TOKEN: the admin API's bearer credential (32+ characters); unset: no admin API. */
+  adminToken: string | undefined;
   /** LOG_LEVEL, default info. */
   logLevel: string;
   /** RATE_LIMIT_BURST: requests a participant may make at once, default 40. */
@@ -68,6 +70,13 @@ function mode(env: Env): Mode {
   if (raw !== "demo" && raw !== "production")
     throw new Error(`CONTACT_CENTRE_MODE must be demo or production, got "${raw}"`);
   return raw;
+}
+
+function adminToken(env: Env): string | undefined {
+  const token = text(env, "ADMIN_TOKEN");
+  if (token !== undefined && token.length < MIN_PRODUCTION_SECRET)
+    throw new Error(`ADMIN_TOKEN must be at least ${MIN_PRODUCTION_SECRET} characters`);
+  return token;
 }
 
 function trustProxy(env: Env): number | string | false {
@@ -191,6 +200,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     rateLimitBurst: integer(env, "RATE_LIMIT_BURST", 40, 1, 1_000_000),
     rateLimitPerSecond: positive(env, "RATE_LIMIT_PER_SECOND", 10),
     trustProxy: trustProxy(env),
+    adminToken: adminToken(env),
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 300_000, 1_000, 3_600_000),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { registerAgentSocket } from "./agent-socket/plugin.js";
+import { adminRoutes } from "./agents/admin-routes.js";
 import { applyModeToDemoAdvisor } from "./agents/demo-advisor.js";
 import { AgentEventsHub } from "./agents/events.js";
 import { agentRoutes } from "./agents/routes.js";
@@ -96,6 +97,8 @@ export async function registerFeatures(
       },
     ];
   };
+  const adminToken = deps.config.adminToken;
+  if (adminToken) await app.register(adminRoutes, { db: deps.db, adminToken });
   await app.register(telemetryRoutes, { deps, clock, moreFamilies: queueFamilies });
   await app.register(demoRoutes, {
     deps,

@@ -80,9 +80,12 @@ describe("the advisor CLI, with the server running on the same PostgreSQL store"
 
   it("refuses what it cannot do with a clear message and exit code 2, changing nothing", async () => {
     const cases: [string[], string][] = [
-      [["add", "bob"], "--name of 1–100 characters is required"],
-      [["add", "bad name!", "--name", "X"], "A username of 1–64 letters"],
-      [["add", "carol", "--name", "C", "--max-chats", "500"], "--max-chats must be an integer"],
+      [["add", "bob"], "The name must be 1–100 characters"],
+      [["add", "bad name!", "--name", "X"], "The username must be 1–64 letters"],
+      [
+        ["add", "carol", "--name", "C", "--max-chats", "500"],
+        "MaxConcurrentChats must be an integer from 1 to 50",
+      ],
       [["disable", "nobody"], "No advisor nobody"],
       [["reset-password", "nobody"], "No advisor nobody"],
       [["remove", "alice"], "Unknown command remove"],

@@ -1,16 +1,14 @@
 /**
  * The advisor CLI's commands (cli/advisors.ts runs them): add, list, disable, enable and
- * reset-password. Passwords are generated here, printed once, and stored only as their scrypt hash.
+ * reset-password, through agents/advisor-admin.ts (which the admin API uses too).
  */
-import { randomBytes, randomUUID } from "node:crypto";
 import {
-  findAdvisorByUsername,
-  insertAdvisor,
+  addAdvisor,
   listAdvisors,
-  setDisabled,
-  setPasswordHash,
-} from "../agents/advisors-repo.js";
-import { hashPassword } from "../agents/password.js";
+  resetAdvisorPassword,
+  setAdvisorDisabled,
+} from "../agents/advisor-admin.js";
+import { isServiceError } from "../errors.js";
 import type { Db } from "../store/db.js";
 
 export const USAGE = `Usage: npm run advisors -- <command>
@@ -19,8 +17,6 @@ export const USAGE = `Usage: npm run advisors -- <command>
   disable <username>                                            disable an advisor and sign them out
   enable <username>                                             enable a disabled advisor
   reset-password <username>                                     set a new password (printed) and sign them out`;
-
-const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
 
 /** What a command prints, or the error it stops with. */
 export class CliError extends Error {}
@@ -33,37 +29,28 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
-function username(args: string[]): string {
-  const name = args[0];
-  if (!name || !USERNAME.test(name)) {
-    throw new CliError("A username of 1–64 letters, digits and . _ @ - is required");
+export async function runAdvisorsCommand(db: Db, argv: string[]): Promise<string> {
+  try {
+    return await run(db, argv);
+  } catch (error) {
+    // The operations' own refusals (bad input, no such advisor) are the CLI's to print.
+    if (isServiceError(error) && error.statusCode < 500) throw new CliError(error.message);
+    throw error;
   }
-  return name;
 }
 
-/** A new password: 18 random bytes, 24 characters. */
-const newPassword = (): string => randomBytes(18).toString("base64url");
-
-export async function runAdvisorsCommand(db: Db, argv: string[]): Promise<string> {
-  const [command, ...args] = argv;
+async function run(db: Db, argv: string[]): Promise<string> {
+  const [command, user, ...args] = argv;
   switch (command) {
     case "add": {
-      const user = username(args);
-      const name = option(args, "--name")?.trim();
-      if (!name || name.length > 100) throw new CliError("--name of 1–100 characters is required");
-      const maxChats = Number(option(args, "--max-chats") ?? 10);
-      if (!Number.isInteger(maxChats) || maxChats < 1 || maxChats > 50)
-        throw new CliError("--max-chats must be an integer from 1 to 50");
-      if (await findAdvisorByUsername(db, user)) throw new CliError(`${user} already exists`);
-      const password = newPassword();
-      await insertAdvisor(db, {
-        advisorId: randomUUID(),
+      const name = option(args, "--name");
+      const maxChats = option(args, "--max-chats");
+      const { password } = await addAdvisor(db, {
         username: user,
         name,
-        passwordHash: await hashPassword(password),
-        maxChats,
+        ...(maxChats !== undefined ? { maxChats: Number(maxChats) } : {}),
       });
-      return `Added ${user} (${name}). Password: ${password}\nIt is shown only now.`;
+      return `Added ${user} (${name?.trim()}). Password: ${password}\nIt is shown only now.`;
     }
     case "list": {
       const advisors = await listAdvisors(db);
@@ -76,17 +63,11 @@ export async function runAdvisorsCommand(db: Db, argv: string[]): Promise<string
         .join("\n");
     }
     case "disable":
-    case "enable": {
-      const user = username(args);
-      if (!(await setDisabled(db, user, command === "disable")))
-        throw new CliError(`No advisor ${user}`);
+    case "enable":
+      await setAdvisorDisabled(db, user, command === "disable");
       return command === "disable" ? `Disabled ${user} and signed them out.` : `Enabled ${user}.`;
-    }
     case "reset-password": {
-      const user = username(args);
-      const password = newPassword();
-      if (!(await setPasswordHash(db, user, await hashPassword(password))))
-        throw new CliError(`No advisor ${user}`);
+      const { password } = await resetAdvisorPassword(db, user);
       return `New password for ${user}: ${password}\nIt is shown only now; ${user} was signed out.`;
     }
     default:

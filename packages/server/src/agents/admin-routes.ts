@@ -1,0 +1,81 @@
+/**
+ * The admin API under `/admin-api` (issue 10): what the advisor CLI does, over HTTP for a
+ * running deployment, with its own credential (`Authorization: Bearer <ADMIN_TOKEN>`). Without
+ * ADMIN_TOKEN there is no admin API (404).
+ *
+ *   GET  /admin-api/advisors                              → { Advisors: [...] }
+ *   POST /admin-api/advisors { Username, Name, MaxConcurrentChats? } → { Username, Password }
+ *   POST /admin-api/advisors/:username/disable | /enable  → {}
+ *   POST /admin-api/advisors/:username/reset-password     → { Username, Password }
+ */
+import { timingSafeEqual, createHash } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Errors } from "../errors.js";
+import { featureErrorHandler } from "../gateway/http-errors.js";
+import { rejectNulCharacters } from "../gateway/input-guard.js";
+import type { Db } from "../store/db.js";
+import {
+  addAdvisor,
+  listAdvisors,
+  resetAdvisorPassword,
+  setAdvisorDisabled,
+} from "./advisor-admin.js";
+
+export interface AdminRoutesOptions {
+  db: Db;
+  adminToken: string;
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+type UserRoute = { Params: { username: string } };
+
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
+  const { db } = options;
+  const expected = digest(options.adminToken);
+  app.setErrorHandler(featureErrorHandler);
+  rejectNulCharacters(app);
+  app.addHook("onRequest", async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    // Compared as digests, in constant time, so neither length nor content leaks.
+    if (!token || !timingSafeEqual(digest(token), expected))
+      throw Errors.accessDenied("The admin API needs the admin token as a Bearer token.");
+  });
+
+  app.get("/admin-api/advisors", async () => ({
+    Advisors: (await listAdvisors(db)).map((a) => ({
+      Username: a.Username,
+      Name: a.Name,
+      Availability: a.Availability,
+      MaxConcurrentChats: a.MaxConcurrentChats,
+      Disabled: a.disabled,
+    })),
+  }));
+
+  app.post<{ Body: { Username?: unknown; Name?: unknown; MaxConcurrentChats?: unknown } }>(
+    "/admin-api/advisors",
+    async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const { password } = await addAdvisor(db, {
+        username: body.Username,
+        name: body.Name,
+        maxChats: body.MaxConcurrentChats,
+      });
+      return { Username: body.Username, Password: password };
+    },
+  );
+
+  app.post<UserRoute>("/admin-api/advisors/:username/disable", async (request) => {
+    await setAdvisorDisabled(db, request.params.username, true);
+    return {};
+  });
+  app.post<UserRoute>("/admin-api/advisors/:username/enable", async (request) => {
+    await setAdvisorDisabled(db, request.params.username, false);
+    return {};
+  });
+  app.post<UserRoute>("/admin-api/advisors/:username/reset-password", async (request) => {
+    const { password } = await resetAdvisorPassword(db, request.params.username);
+    return { Username: request.params.username, Password: password };
+  });
+}
