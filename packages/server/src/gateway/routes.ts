@@ -23,6 +23,7 @@ import { acceptJsonOfAnyType } from "./lenient-json.js";
 import { jwtAttributes } from "./jwt.js";
 import { checkOrigin, setCorsHeaders } from "./origin.js";
 import { discussedOrderNumberBody, startChatBody } from "./schemas.js";
+import { StartChatThrottle, type StartChatLimits } from "./start-chat-throttle.js";
 import { visitorJwtVerifier } from "./visitor-jwt.js";
 
 export interface GatewayOptions {
@@ -31,6 +32,11 @@ export interface GatewayOptions {
   /** Contact flow ids that exist (the flows loaded from `flows/`). */
   flowIds: ReadonlySet<string>;
   instanceIds?: ReadonlySet<string>;
+  /**
+   * The start-chat throttle's limits (per client address and per instance; defaults in
+   * start-chat-throttle.ts). Kept per process, in memory.
+   */
+  startChatLimits?: Partial<StartChatLimits>;
 }
 
 export async function gatewayRoutes(app: FastifyInstance, options: GatewayOptions): Promise<void> {
@@ -38,6 +44,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   const instances = options.instanceIds ?? new Set<string>([DemoIds.INSTANCE_ID]);
   const { config, centre } = deps;
   const visitorJwt = visitorJwtVerifier(config);
+  const startChatThrottle = new StartChatThrottle({ clock, limits: options.startChatLimits });
 
   app.setErrorHandler(featureErrorHandler);
   rejectNulCharacters(app);
@@ -88,6 +95,10 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
           "CONTACT_FLOW",
         );
       }
+      // Counted once the start is well formed and names a real instance and flow (malformed
+      // ones are refused cheaply above and start nothing), before the jwt is verified or
+      // anything is written; a refused jwt still counts, so guessing jwts is throttled too.
+      startChatThrottle.take(request.ip, body.InstanceId);
       const attributes =
         body.Jwt === undefined ? {} : jwtAttributes(await visitorJwt.verify(body.Jwt, clock.now()));
       const started = await centre.startChat({

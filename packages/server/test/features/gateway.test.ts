@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import {
   DemoIds,
   GatewayPath,
@@ -12,6 +13,42 @@ import type { TestServer } from "../support/server.js";
 import { http, startChatBody, startFeatureServer } from "./helpers.js";
 
 const EVIL = "https://evil.example";
+
+/**
+ * A start-chat sent from the given loopback address (127.0.0.0/8 all reaches the server on
+ * 127.0.0.1), so the server sees another client address (`request.ip`) than the other tests'.
+ */
+function startChatFrom(
+  server: TestServer,
+  localAddress: string,
+): Promise<{ status: number; retryAfter?: string; body: Record<string, unknown> }> {
+  const payload = JSON.stringify(startChatBody());
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      server.url + GatewayPath.StartChat,
+      {
+        method: "POST",
+        localAddress,
+        agent: false,
+        headers: { "content-type": "application/json", origin: server.url },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            ...(res.headers["retry-after"] ? { retryAfter: res.headers["retry-after"] } : {}),
+            body: JSON.parse(text) as Record<string, unknown>,
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
 
 describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
   let server: TestServer;
@@ -114,6 +151,33 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
     expect(notJson.headers.get("x-amzn-errortype")).toBe("ValidationException");
     const badJwt = await startChat(startChatBody({ Jwt: "not-a-jwt" }));
     expect(badJwt.status).toBe(400);
+  });
+
+  it("throttles start-chat per client address: a burst beyond 20 from one address gets 429 with Retry-After, while another address still starts chats", async () => {
+    // From addresses of their own, so the other tests (from 127.0.0.1) keep their allowance.
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () => startChatFrom(server, "127.0.0.3")),
+    );
+    const started = burst.filter((r) => r.status === 200);
+    const refused = burst.filter((r) => r.status === 429);
+    // 20 at once, plus one every 3 s should the burst take that long to arrive.
+    expect(started.length).toBeGreaterThanOrEqual(20);
+    expect(started.length).toBeLessThan(25);
+    expect(started.length + refused.length).toBe(30);
+    for (const r of refused) {
+      const seconds = Number(r.retryAfter);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(3);
+      expect(r.body).toEqual({
+        __type: "ThrottlingException",
+        message: `Too many chats started. Try again in ${seconds} s.`,
+      });
+    }
+    const other = await startChatFrom(server, "127.0.0.2");
+    expect(other.status).toBe(200);
+    expect(other.body).toMatchObject({
+      data: { startChatResult: { ContactId: expect.any(String) } },
+    });
   });
 
   it("start-chat reads the JSON Amazon's chat interface sends: labelled text/plain;charset=UTF-8 or unlabelled, without SupportedMessagingContentTypes, or listing the interactive type", async () => {
