@@ -54,6 +54,8 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** ADMIN_TOKEN: the admin API's bearer credential (32+ characters); unset: no admin API. */
   adminToken: string | undefined;
+  /** METRICS_TOKEN: when set (32+ characters), /metrics needs it (or an advisor's token). */
+  metricsToken: string | undefined;
   /** LOG_LEVEL, default info. */
   logLevel: string;
   /** RATE_LIMIT_BURST: requests a participant may make at once, default 40. */
@@ -72,10 +74,11 @@ function mode(env: Env): Mode {
   return raw;
 }
 
-function adminToken(env: Env): string | undefined {
-  const token = text(env, "ADMIN_TOKEN");
+/** A bearer credential from the environment: unset, or at least MIN_PRODUCTION_SECRET characters. */
+function credential(env: Env, name: string): string | undefined {
+  const token = text(env, name);
   if (token !== undefined && token.length < MIN_PRODUCTION_SECRET)
-    throw new Error(`ADMIN_TOKEN must be at least ${MIN_PRODUCTION_SECRET} characters`);
+    throw new Error(`${name} must be at least ${MIN_PRODUCTION_SECRET} characters`);
   return token;
 }
 
@@ -200,7 +203,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     rateLimitBurst: integer(env, "RATE_LIMIT_BURST", 40, 1, 1_000_000),
     rateLimitPerSecond: positive(env, "RATE_LIMIT_PER_SECOND", 10),
     trustProxy: trustProxy(env),
-    adminToken: adminToken(env),
+    adminToken: credential(env, "ADMIN_TOKEN"),
+    metricsToken: credential(env, "METRICS_TOKEN"),
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 300_000, 1_000, 3_600_000),
   };
 }

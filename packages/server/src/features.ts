@@ -14,6 +14,7 @@ import { FlowRunner } from "./flow/runner.js";
 import { acceptEmptyJson } from "./gateway/lenient-json.js";
 import { gatewayRoutes } from "./gateway/routes.js";
 import type { Family } from "./telemetry/prometheus.js";
+import { metricsAccess } from "./telemetry/metrics-access.js";
 import { telemetryRoutes } from "./telemetry/routes.js";
 
 export interface FeatureOptions {
@@ -99,7 +100,13 @@ export async function registerFeatures(
   };
   const adminToken = deps.config.adminToken;
   if (adminToken) await app.register(adminRoutes, { db: deps.db, adminToken });
-  await app.register(telemetryRoutes, { deps, clock, moreFamilies: queueFamilies });
+  const canReadMetrics = metricsAccess(deps.config.metricsToken, (token) =>
+    agents.authenticate(token).then(
+      () => true,
+      () => false,
+    ),
+  );
+  await app.register(telemetryRoutes, { deps, clock, moreFamilies: queueFamilies, canReadMetrics });
   await app.register(demoRoutes, {
     deps,
     clock,

@@ -72,4 +72,11 @@ describe("the agent API client", () => {
     expect(fetch.mock.calls[0]![0]).toBe(AgentApiPath.WebSocketTransport);
     expect(api.eventsUrl()).toBe(AgentApiPath.Events);
   });
+
+  it("reads /metrics with the advisor's token (a deployment may restrict it)", async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response("# metrics"));
+    const api = createAgentApi({ fetch });
+    expect(await api.metricsText("tok")).toBe("# metrics");
+    expect(fetch.mock.calls[0]![1]!.headers).toMatchObject({ authorization: "Bearer tok" });
+  });
 });

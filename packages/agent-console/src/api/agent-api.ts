@@ -41,7 +41,8 @@ export interface AgentApi {
   /** The live updates' URL (the token goes in the Authorization header, never here). */
   eventsUrl(): string;
   /** `GET /metrics` (Prometheus text). */
-  metricsText(): Promise<string>;
+  /** /metrics, read with the advisor's token (a deployment may restrict it). */
+  metricsText(token: string): Promise<string>;
 }
 
 export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
@@ -88,8 +89,10 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
     },
     websocketTransport: (token) => request("POST", AgentApiPath.WebSocketTransport, token),
     eventsUrl: () => `${baseUrl}${AgentApiPath.Events}`,
-    metricsText: async () => {
-      const response = await fetcher(`${baseUrl}/metrics`, { headers: { accept: "text/plain" } });
+    metricsText: async (token) => {
+      const response = await fetcher(`${baseUrl}/metrics`, {
+        headers: { accept: "text/plain", authorization: `Bearer ${token}` },
+      });
       if (!response.ok) throw await toAgentApiError(response);
       return response.text();
     },

@@ -115,7 +115,7 @@ export function Console({
       onSignOut(`Sign-out failed: ${errorText(error)}`);
     }
   };
-  const loadMetrics = useCallback(() => api.metricsText(), [api]);
+  const loadMetrics = useCallback(() => api.metricsText(token), [api, token]);
 
   const actions: ChatActions = {
     send: (id, text) => chats.send(id, text),

@@ -46,6 +46,8 @@ export interface TelemetryOptions {
   clock: Clock;
   /** Further families for /metrics (e.g. the advisors' queue). */
   moreFamilies?: () => Promise<Family[]>;
+  /** Whether a request's Authorization may read /metrics (default: anyone). */
+  canReadMetrics?: (authorization: string | undefined) => Promise<boolean>;
 }
 
 export async function telemetryRoutes(
@@ -142,7 +144,9 @@ export async function telemetryRoutes(
     },
   );
 
-  app.get("/metrics", async (_request, reply) => {
+  app.get("/metrics", async (request, reply) => {
+    if (options.canReadMetrics && !(await options.canReadMetrics(request.headers.authorization)))
+      throw Errors.accessDenied("/metrics needs METRICS_TOKEN or a signed-in advisor's token.");
     const families = telemetryFamilies(await metricSeries(db), await workflowEventCounts(db));
     if (options.moreFamilies) families.push(...(await options.moreFamilies()));
     return reply.type(PROMETHEUS_CONTENT_TYPE).send(formatFamilies(families));
