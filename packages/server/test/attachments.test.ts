@@ -1,5 +1,5 @@
 import { ParticipantPath } from "@chat-widget/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chatWithAdvisor, type TwoSidedChat } from "./support/chat.js";
 import { call } from "./support/client.js";
 import { ENGINES } from "./support/databases.js";
@@ -30,6 +30,8 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
     chat?.closeSockets();
     await server?.close();
   }, START_TIMEOUT_MS);
+  // Each test starts with the participants' rate-limit buckets full again (burst 40, 10/s).
+  beforeEach(() => clock.advance(5_000));
 
   const start = (body: Record<string, unknown>, token = chat.customer.connectionToken) =>
     call<Started>(server.url, StartAttachmentUpload, token, {
@@ -152,6 +154,36 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
       "SELECT attachment_id FROM attachments WHERE name = 'at-once.png'",
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it("accepts an attachment MIME type in any case (as the SDK model does) and stores, signs and delivers it lower-cased", async () => {
+    const s = await start({ ContentType: "Image/PNG", AttachmentName: "shout.png" });
+    expect(s.status).toBe(200);
+    expect(s.body.UploadMetadata.HeadersToInclude).toEqual({ "Content-Type": "image/png" });
+    expect((await upload(s.body, PNG, { "Content-Type": "IMAGE/png" })).status).toBe(200);
+    const done = await call(server.url, CompleteAttachmentUpload, chat.customer.connectionToken, {
+      AttachmentIds: [s.body.AttachmentId],
+      ClientToken: `complete-${s.body.AttachmentId}`,
+    });
+    expect(done.status).toBe(200);
+    const item = await chat.advisor.socket.waitForItem(
+      (i) => i.Type === "ATTACHMENT" && i.Attachments?.[0]?.AttachmentId === s.body.AttachmentId,
+    );
+    expect(item.Attachments?.[0]?.ContentType).toBe("image/png");
+    const got = await call<{ Url: string }>(
+      server.url,
+      GetAttachment,
+      chat.advisor.connectionToken,
+      {
+        AttachmentId: s.body.AttachmentId,
+      },
+    );
+    expect((await fetch(got.body.Url)).headers.get("content-type")).toBe("image/png");
+    // One request whatever the case: a repeated ClientToken returns the same attachment.
+    const a = await start({ ClientToken: "case-start", ContentType: "application/PDF" });
+    const b = await start({ ClientToken: "case-start", ContentType: "application/pdf" });
+    expect(a.status).toBe(200);
+    expect(b.body.AttachmentId).toBe(a.body.AttachmentId);
   });
 
   it("rejects types outside the accepted list and sizes over 20 MB with 400 ValidationException", async () => {

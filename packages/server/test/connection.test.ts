@@ -157,6 +157,38 @@ describe.each(ENGINES)("CreateParticipantConnection (%s)", (engine) => {
     expect(r.status).toBe(403);
   });
 
+  it("accepts WEBRTC_CONNECTION (in the SDK model's ConnectionType) beside other types and answers without a WebRTCConnection member", async () => {
+    const chat = await server.startChat();
+    const r = await call(server.url, CreateParticipantConnection, chat.participantToken, {
+      Type: ["WEBSOCKET", "CONNECTION_CREDENTIALS", "WEBRTC_CONNECTION"],
+    });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(["ConnectionCredentials", "Websocket"]);
+    const credentialsOnly = await call(
+      server.url,
+      CreateParticipantConnection,
+      chat.participantToken,
+      { Type: ["WEBRTC_CONNECTION", "CONNECTION_CREDENTIALS"] },
+    );
+    expect(credentialsOnly.status).toBe(200);
+    expect(Object.keys(credentialsOnly.body)).toEqual(["ConnectionCredentials"]);
+  });
+
+  it("refuses WEBRTC_CONNECTION as the only Type with 400 ValidationException saying chats have no WebRTC connection, and connects no one", async () => {
+    const chat = await server.startChat();
+    const agent = await server.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    const r = await call(server.url, CreateParticipantConnection, agent.participantToken, {
+      Type: ["WEBRTC_CONNECTION"],
+      ConnectParticipant: true,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.__type).toBe("ValidationException");
+    expect(r.body.message).toMatch(/WEBRTC_CONNECTION/);
+    const participants = await server.built.deps.centre.getParticipants(chat.contactId);
+    const sam = participants.find((p) => p.participantId === agent.participantId);
+    expect(sam?.connectedAt ?? null).toBeNull();
+  });
+
   it("rejects an unknown connection Type with 400 ValidationException naming the field", async () => {
     const chat = await server.startChat();
     const r = await call(server.url, CreateParticipantConnection, chat.participantToken, {

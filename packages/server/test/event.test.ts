@@ -154,6 +154,32 @@ describe.each(ENGINES)("SendEvent (%s)", (engine) => {
     chat.closeSockets();
   });
 
+  it("refuses the deprecated connection.acknowledged event with 400 ValidationException naming it unsupported and pointing to CreateParticipantConnection, storing nothing", async () => {
+    const chat = await chatWithAdvisor(server);
+    for (const token of [chat.customer.connectionToken, chat.advisor.connectionToken]) {
+      const r = await call(server.url, SendEvent, token, {
+        ContentType: ContentType.CONNECTION_ACKNOWLEDGED,
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.__type).toBe("ValidationException");
+      expect(r.headers.get("x-amzn-errortype")).toBe("ValidationException");
+      expect(r.body.message).toMatch(/connection\.acknowledged.*no longer supported/);
+      expect(r.body.message).toMatch(/CreateParticipantConnection.*ConnectParticipant/);
+    }
+    const transcript = await call<{ Transcript: { ContentType?: string }[] }>(
+      server.url,
+      GetTranscript,
+      chat.customer.connectionToken,
+      { MaxResults: 100 },
+    );
+    expect(
+      transcript.body.Transcript.filter(
+        (i) => i.ContentType === ContentType.CONNECTION_ACKNOWLEDGED,
+      ),
+    ).toEqual([]);
+    chat.closeSockets();
+  });
+
   it("rejects event Content over 16,384 bytes (counted in UTF-8, not characters) with 400 ValidationException", async () => {
     const chat = await chatWithAdvisor(server);
     const send = (content: string) =>

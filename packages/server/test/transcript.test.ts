@@ -1,5 +1,5 @@
 import { ParticipantPath, type Item } from "@chat-widget/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, connectParticipant } from "./support/client.js";
 import { ENGINES } from "./support/databases.js";
 import { ManualClock } from "./support/manual-clock.js";
@@ -37,6 +37,8 @@ describe.each(ENGINES)("GetTranscript (%s)", (engine) => {
     all = ["joined", ...Array.from({ length: 12 }, (_, i) => `m${i}`)];
   }, START_TIMEOUT_MS);
   afterAll(() => server?.close(), START_TIMEOUT_MS);
+  // Each test starts with the participant's rate-limit bucket full again (burst 40, 10/s).
+  beforeEach(() => clock.advance(5_000));
 
   it("by default returns the 10 newest items, newest first, with a NextToken (BACKWARD, DESCENDING)", async () => {
     const r = await page({});
@@ -117,6 +119,85 @@ describe.each(ENGINES)("GetTranscript (%s)", (engine) => {
     expect(contents(byTime.body)).toEqual(["m2", "m3"]);
   });
 
+  it("MaxResults 0 (the model's minimum) answers 200 with no items and a NextToken that continues from the same place", async () => {
+    const empty = await page({ MaxResults: 0 });
+    expect(empty.status).toBe(200);
+    expect(empty.body.Transcript).toEqual([]);
+    expect(empty.body.NextToken).toBeDefined();
+    const newest = await page({ MaxResults: 3, NextToken: empty.body.NextToken });
+    expect(contents(newest.body)).toEqual(["m11", "m10", "m9"]);
+
+    const everything = await page({ MaxResults: 100, SortOrder: "ASCENDING" });
+    const m5 = everything.body.Transcript.find((i) => i.Content === "m5")!;
+    const fromM5 = await page({ MaxResults: 0, StartPosition: { Id: m5.Id } });
+    expect(fromM5.body.Transcript).toEqual([]);
+    const next = await page({
+      MaxResults: 2,
+      SortOrder: "ASCENDING",
+      NextToken: fromM5.body.NextToken,
+    });
+    expect(contents(next.body)).toEqual(["m5", "m6"]);
+    // Paging with a NextToken: a MaxResults 0 page in between skips nothing.
+    const zeroThenNext = await page({ MaxResults: 0, NextToken: next.body.NextToken });
+    expect(zeroThenNext.body.Transcript).toEqual([]);
+    expect(zeroThenNext.body.NextToken).toBe(next.body.NextToken);
+    const after = await page({
+      MaxResults: 2,
+      SortOrder: "ASCENDING",
+      NextToken: zeroThenNext.body.NextToken,
+    });
+    expect(contents(after.body)).toEqual(["m7", "m8"]);
+  });
+
+  it("MaxResults 0 carries a NextToken only while items remain in the scan", async () => {
+    const lastPage = await page({ MaxResults: 12 });
+    const rest = await page({ MaxResults: 0, NextToken: lastPage.body.NextToken });
+    expect(rest.body.NextToken).toBeDefined();
+    const joined = await page({ MaxResults: 5, NextToken: rest.body.NextToken });
+    expect(contents(joined.body)).toEqual(["joined"]);
+    expect(joined.body.NextToken).toBeUndefined();
+    const future = await page({
+      MaxResults: 0,
+      StartPosition: { AbsoluteTime: "9999-01-01T00:00:00Z" },
+    });
+    expect(future.status).toBe(200);
+    expect(future.body).toEqual({ InitialContactId: contactId, Transcript: [] });
+  });
+
+  it("a StartPosition with several members starts at Id, else AbsoluteTime, else MostRecent (the model does not forbid combining them)", async () => {
+    const everything = await page({ MaxResults: 100, SortOrder: "ASCENDING" });
+    const m5 = everything.body.Transcript.find((i) => i.Content === "m5")!;
+    const m2 = everything.body.Transcript.find((i) => i.Content === "m2")!;
+    const idWins = await page({
+      MaxResults: 3,
+      SortOrder: "ASCENDING",
+      StartPosition: { Id: m5.Id, MostRecent: 3, AbsoluteTime: m2.AbsoluteTime },
+    });
+    expect(idWins.status).toBe(200);
+    expect(contents(idWins.body)).toEqual(["m5", "m6", "m7"]);
+    const timeWins = await page({
+      MaxResults: 2,
+      SortOrder: "ASCENDING",
+      StartPosition: { AbsoluteTime: m2.AbsoluteTime, MostRecent: 1 },
+    });
+    expect(contents(timeWins.body)).toEqual(["m2", "m3"]);
+    // Every member given must still be well-formed.
+    const badTime = await page({ StartPosition: { Id: m5.Id, AbsoluteTime: "yesterday" } });
+    expect(badTime.status).toBe(400);
+  });
+
+  it("a StartPosition.Id that is not in this transcript selects nothing: 200 with no items and no NextToken", async () => {
+    const other = await server.startChat();
+    const otherToken = (await connectParticipant(server.url, other.participantToken))
+      .connectionToken;
+    const theirs = await call<Page>(server.url, GetTranscript, otherToken, { MaxResults: 1 });
+    for (const Id of ["not-an-item", theirs.body.Transcript[0]!.Id]) {
+      const r = await page({ StartPosition: { Id } });
+      expect(r.status, Id).toBe(200);
+      expect(r.body).toEqual({ InitialContactId: contactId, Transcript: [] });
+    }
+  });
+
   it("returns items with strictly increasing order and server ids, each with ContactId and InitialContactId", async () => {
     const r = await page({ MaxResults: 100, SortOrder: "ASCENDING" });
     expect(r.body.Transcript).toHaveLength(13);
@@ -129,16 +210,14 @@ describe.each(ENGINES)("GetTranscript (%s)", (engine) => {
     }
   });
 
-  it("rejects MaxResults outside 1–100, a bad NextToken, a bad time and two start positions with 400 ValidationException", async () => {
+  it("rejects MaxResults outside 0–100, a bad NextToken and a bad time with 400 ValidationException", async () => {
     for (const body of [
-      { MaxResults: 0 },
+      { MaxResults: -1 },
       { MaxResults: 101 },
       { MaxResults: "5" },
       { NextToken: "garbage" },
       { ScanDirection: "SIDEWAYS" },
       { StartPosition: { AbsoluteTime: "yesterday" } },
-      { StartPosition: { MostRecent: 1, Id: "x" } },
-      { StartPosition: { Id: "not-an-item" } },
       // Times the store cannot hold, and NextTokens of this contact with impossible positions.
       ...[
         "0000-01-01T00:00:00Z",

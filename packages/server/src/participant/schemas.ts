@@ -10,7 +10,12 @@ export const connectionBody = {
     Type: {
       type: "array",
       minItems: 1,
-      items: { type: "string", enum: ["WEBSOCKET", "CONNECTION_CREDENTIALS"] },
+      // WEBRTC_CONNECTION is in the SDK model's ConnectionType; we have no WebRTC calls, so it
+      // is accepted and answered without a WebRTCConnection member (docs/wire-decisions.md).
+      items: {
+        type: "string",
+        enum: ["WEBSOCKET", "CONNECTION_CREDENTIALS", "WEBRTC_CONNECTION"],
+      },
     },
     ConnectParticipant: { type: "boolean" },
   },
@@ -40,11 +45,10 @@ export const transcriptBody = {
   type: "object",
   properties: {
     ContactId: str(1, 256),
-    MaxResults: {
-      type: "integer",
-      minimum: Limits.MAX_RESULTS_MIN,
-      maximum: Limits.MAX_RESULTS_MAX,
-    },
+    // The SDK model's range is 0–100 (the protocol package's Limits.MAX_RESULTS_MIN still says 1):
+    // 0 asks for an empty page whose NextToken continues from the same place
+    // (docs/wire-decisions.md).
+    MaxResults: { type: "integer", minimum: 0, maximum: Limits.MAX_RESULTS_MAX },
     NextToken: str(1, Limits.NEXT_TOKEN_MAX),
     ScanDirection: { type: "string", enum: ["FORWARD", "BACKWARD"] },
     SortOrder: { type: "string", enum: ["ASCENDING", "DESCENDING"] },

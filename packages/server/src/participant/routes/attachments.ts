@@ -47,7 +47,10 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
     async (request): Promise<StartAttachmentUploadResponse> => {
       const { participant, contact } = callerOf(request);
       const body = request.body;
-      if (!ATTACHMENT_CONTENT_TYPES.includes(body.ContentType)) {
+      // MIME types are case-insensitive (as in the SDK model): compared, stored, signed and
+      // delivered lower-cased (docs/wire-decisions.md).
+      const contentType = body.ContentType.toLowerCase();
+      if (!ATTACHMENT_CONTENT_TYPES.includes(contentType)) {
         throw Errors.validation(
           `ContentType ${body.ContentType} is not an accepted attachment type.`,
         );
@@ -62,11 +65,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
         participantId: participant.participantId,
         operation: "StartAttachmentUpload",
         clientToken: body.ClientToken,
-        requestHash: hashRequest([
-          body.ContentType,
-          body.AttachmentSizeInBytes,
-          body.AttachmentName,
-        ]),
+        requestHash: hashRequest([contentType, body.AttachmentSizeInBytes, body.AttachmentName]),
       };
       // Under the contact's lock, so that two requests with one ClientToken create one
       // attachment and two uploads cannot both pass the quota.
@@ -81,7 +80,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
           attachmentId: id,
           contactId: contact.contactId,
           participantId: participant.participantId,
-          contentType: body.ContentType,
+          contentType,
           name: body.AttachmentName,
           sizeBytes: body.AttachmentSizeInBytes,
           createdAt: isoAt(now),
@@ -95,7 +94,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
         UploadMetadata: {
           Url: signedAttachmentUrl(ctx, "PUT", attachmentId, expires),
           UrlExpiry: isoAt(expires),
-          HeadersToInclude: { "Content-Type": body.ContentType },
+          HeadersToInclude: { "Content-Type": contentType },
         },
       };
     },

@@ -16,6 +16,8 @@ import { connectionBody } from "../schemas.js";
 /** The path of the participant websocket; its `token` query parameter is valid for 100 s. */
 export const WEBSOCKET_PATH = "/participant/ws";
 
+const WEBRTC_CONNECTION = "WEBRTC_CONNECTION";
+
 /** CreateParticipantConnection (protocol §1.3, §5). */
 export function registerConnection(app: FastifyInstance, ctx: ParticipantContext): void {
   app.post<{ Body: CreateParticipantConnectionRequest }>(
@@ -23,6 +25,15 @@ export function registerConnection(app: FastifyInstance, ctx: ParticipantContext
     { preValidation: authHook(ctx, "participant"), schema: { body: connectionBody } },
     async (request) => {
       const { participant, contact } = callerOf(request);
+      // The SDK model's ConnectionType includes WEBRTC_CONNECTION (calls). A chat has no WebRTC
+      // connection: beside other types it is left out of the answer; alone it is refused before
+      // anything changes, rather than answered with nothing (docs/wire-decisions.md).
+      const types: string[] = request.body.Type ?? [];
+      if (types.length > 0 && types.every((t) => t === WEBRTC_CONNECTION)) {
+        throw Errors.validation(
+          `Type ${WEBRTC_CONNECTION} is not available: a chat contact has no WebRTC connection. Ask for WEBSOCKET and CONNECTION_CREDENTIALS.`,
+        );
+      }
       const now = ctx.clock.now();
       if (
         participant.firstConnectionAt === null &&
@@ -36,7 +47,6 @@ export function registerConnection(app: FastifyInstance, ctx: ParticipantContext
       if (request.body.ConnectParticipant === true) {
         await centre.markConnected(contact.contactId, participant.participantId);
       }
-      const types = request.body.Type ?? [];
       const response: CreateParticipantConnectionResponse = {};
       if (types.includes("WEBSOCKET")) {
         const token = newToken();

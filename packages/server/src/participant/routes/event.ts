@@ -1,4 +1,5 @@
 import {
+  ContentType,
   Limits,
   ParticipantPath,
   SEND_EVENT_CONTENT_TYPES,
@@ -13,8 +14,8 @@ import { eventBody } from "../schemas.js";
 
 /**
  * SendEvent: typing (delivered, not stored), read/delivered receipts (MESSAGEMETADATA
- * items; a repeated ClientToken is a replay only with the same content, §4.4) and the
- * legacy connection acknowledgement.
+ * items; a repeated ClientToken is a replay only with the same content, §4.4). The legacy
+ * connection acknowledgement is refused: it moved to CreateParticipantConnection.
  */
 export function registerEvent(app: FastifyInstance, ctx: ParticipantContext): void {
   app.post<{ Body: SendEventRequest }>(
@@ -23,6 +24,13 @@ export function registerEvent(app: FastifyInstance, ctx: ParticipantContext): vo
     async (request): Promise<SendEventResponse> => {
       const { participant, contact } = callerOf(request);
       const type = request.body.ContentType;
+      if (type === ContentType.CONNECTION_ACKNOWLEDGED) {
+        // Refused as the hosted service has since 31 December 2024; neither our chat client nor
+        // amazon-connect-chatjs sends it (docs/wire-decisions.md).
+        throw Errors.validation(
+          `ContentType ${type} is no longer supported by SendEvent: acknowledge the connection with CreateParticipantConnection and ConnectParticipant: true.`,
+        );
+      }
       if (!SEND_EVENT_CONTENT_TYPES.includes(type)) {
         throw Errors.validation(`ContentType ${type} is not supported by SendEvent.`);
       }

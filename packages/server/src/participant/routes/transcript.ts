@@ -28,39 +28,49 @@ const LATEST_MS = Date.parse("9999-12-31T23:59:59.999Z");
 /** The service's default page size (chatjs asks for 15). */
 const DEFAULT_MAX_RESULTS = 10;
 
-/** chatjs always sends `StartPosition`, `{}` when none was given: empty means not provided. */
+/**
+ * chatjs always sends `StartPosition`, `{}` when none was given: empty means not provided. The
+ * SDK model does not forbid giving several members: each given must be well-formed, and the scan
+ * starts at Id, else AbsoluteTime, else MostRecent (docs/wire-decisions.md).
+ */
 function givenStart(start: StartPosition | undefined): StartPosition | null {
   if (!start) return null;
   const given = [start.Id, start.AbsoluteTime, start.MostRecent].filter((v) => v !== undefined);
   if (given.length === 0) return null;
-  if (given.length > 1) {
-    throw Errors.validation("StartPosition takes only one of Id, AbsoluteTime and MostRecent.");
-  }
+  if (start.AbsoluteTime !== undefined) absoluteTime(start.AbsoluteTime);
   return start;
 }
 
-/** Where a scan from StartPosition begins; null = nothing to return. */
+/** StartPosition.AbsoluteTime as an ISO string the store can compare. */
+function absoluteTime(value: string): string {
+  const ms = ISO_TIME.test(value) ? Date.parse(value) : NaN;
+  if (!(ms >= EARLIEST_MS && ms <= LATEST_MS)) {
+    throw Errors.validation("StartPosition.AbsoluteTime must be an ISO 8601 time.");
+  }
+  return new Date(ms).toISOString();
+}
+
+/**
+ * Where a scan from StartPosition begins; null = nothing to return. An Id that is not in this
+ * contact's transcript selects nothing, as an AbsoluteTime after the last item does: the model
+ * calls StartPosition a filter and lists no not-found error for GetTranscript.
+ */
 async function startSeq(
   db: Db,
   contactId: string,
   start: StartPosition,
   direction: ScanDirection,
 ): Promise<number | null> {
-  if (start.Id !== undefined) {
-    const seq = await findItemSeq(db, contactId, start.Id);
-    if (seq === null)
-      throw Errors.validation(`StartPosition.Id ${start.Id} is not in this transcript.`);
-    return seq;
-  }
+  if (start.Id !== undefined) return findItemSeq(db, contactId, start.Id);
   if (start.AbsoluteTime !== undefined) {
-    const ms = ISO_TIME.test(start.AbsoluteTime) ? Date.parse(start.AbsoluteTime) : NaN;
-    if (!(ms >= EARLIEST_MS && ms <= LATEST_MS)) {
-      throw Errors.validation("StartPosition.AbsoluteTime must be an ISO 8601 time.");
-    }
-    return findSeqByTime(db, contactId, new Date(ms).toISOString(), direction);
+    return findSeqByTime(db, contactId, absoluteTime(start.AbsoluteTime), direction);
   }
   return findSeqByRecency(db, contactId, start.MostRecent ?? 0);
 }
+
+/** A page position just before `seq` in the scan, so that the next page starts with it. */
+const justBefore = (seq: number, direction: ScanDirection): number =>
+  direction === "FORWARD" ? seq - 1 : seq + 1;
 
 /** GetTranscript with paging in both scan directions and both sort orders (protocol §1.6). */
 export function registerTranscript(app: FastifyInstance, ctx: ParticipantContext): void {
@@ -100,6 +110,24 @@ export function registerTranscript(app: FastifyInstance, ctx: ParticipantContext
         }
       }
       const rows = await readPage(db, page);
+      if (maxResults === 0) {
+        // The model's minimum: no items, and a NextToken continuing from this very place while
+        // the scan has items left (docs/wire-decisions.md).
+        const first = rows[0];
+        return {
+          InitialContactId: contact.initialContactId,
+          Transcript: [],
+          ...(first
+            ? {
+                NextToken: encodeNextToken({
+                  contactId,
+                  seq: justBefore(first.seq, page.direction),
+                  direction: page.direction,
+                }),
+              }
+            : {}),
+        };
+      }
       const more = rows.length > maxResults;
       const taken = rows.slice(0, maxResults);
       const last = taken.at(-1);
