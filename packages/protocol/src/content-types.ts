@@ -71,12 +71,15 @@ export const SEND_MESSAGE_CONTENT_TYPES: readonly string[] = [
   ContentType.INTERACTIVE_RESPONSE,
 ];
 
-/** Content types a participant may send with SendEvent (protocol §1.5). */
+/**
+ * Content types a participant may send with SendEvent (protocol §1.5). Not the connection
+ * acknowledgement: the hosted service refuses it since 31 December 2024 (it is
+ * CreateParticipantConnection's ConnectParticipant now).
+ */
 export const SEND_EVENT_CONTENT_TYPES: readonly string[] = [
   ContentType.TYPING,
   ContentType.READ_RECEIPT,
   ContentType.DELIVERED_RECEIPT,
-  ContentType.CONNECTION_ACKNOWLEDGED,
 ];
 
 /** Attachment MIME types (spec §3 "Accepted message content types", protocol §7). */

@@ -8,7 +8,8 @@ export const Limits = {
   ATTACHMENT_MAX_BYTES: 20 * 1024 * 1024,
   ATTACHMENT_NAME_MAX: 256,
   ATTACHMENT_CONTENT_TYPE_MAX: 255,
-  MAX_RESULTS_MIN: 1,
+  /** The SDK model's GetTranscript range is 0–100 (0: an empty page; server docs/wire-decisions.md). */
+  MAX_RESULTS_MIN: 0,
   MAX_RESULTS_MAX: 100,
   CLIENT_TOKEN_MAX: 500,
   TOKEN_MAX: 1000,

@@ -19,7 +19,8 @@ export type ParticipantOperation = keyof typeof ParticipantPath;
 /** Header carrying the participant or connection token (sent lower case). */
 export const BEARER_HEADER = "x-amz-bearer";
 
-export type ConnectionType = "WEBSOCKET" | "CONNECTION_CREDENTIALS";
+/** The SDK model's ConnectionType; a chat has no WebRTC connection, so WEBRTC_CONNECTION alone is refused. */
+export type ConnectionType = "WEBSOCKET" | "CONNECTION_CREDENTIALS" | "WEBRTC_CONNECTION";
 
 export interface CreateParticipantConnectionRequest {
   Type?: ConnectionType[];

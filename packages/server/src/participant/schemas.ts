@@ -45,10 +45,13 @@ export const transcriptBody = {
   type: "object",
   properties: {
     ContactId: str(1, 256),
-    // The SDK model's range is 0–100 (the protocol package's Limits.MAX_RESULTS_MIN still says 1):
     // 0 asks for an empty page whose NextToken continues from the same place
     // (docs/wire-decisions.md).
-    MaxResults: { type: "integer", minimum: 0, maximum: Limits.MAX_RESULTS_MAX },
+    MaxResults: {
+      type: "integer",
+      minimum: Limits.MAX_RESULTS_MIN,
+      maximum: Limits.MAX_RESULTS_MAX,
+    },
     NextToken: str(1, Limits.NEXT_TOKEN_MAX),
     ScanDirection: { type: "string", enum: ["FORWARD", "BACKWARD"] },
     SortOrder: { type: "string", enum: ["ASCENDING", "DESCENDING"] },
