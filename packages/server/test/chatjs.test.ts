@@ -14,7 +14,10 @@ describe("amazon-connect-chatjs 5.0.0 against the local participant service", ()
     g.window ??= g;
     g.self ??= g;
     g.WebSocket ??= WebSocket;
-    g.navigator ??= { userAgent: "node", onLine: true };
+    g.navigator ??= { userAgent: "node" };
+    // Node 21+ has a global navigator without onLine: chatjs would think it is offline.
+    if (g.navigator.onLine === undefined)
+      Object.defineProperty(g.navigator, "onLine", { value: true, configurable: true });
     g.document ??= {
       addEventListener() {},
       removeEventListener() {},
