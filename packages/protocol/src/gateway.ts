@@ -20,6 +20,12 @@ export interface StartChatRequest {
   SupportedMessagingContentTypes?: string[];
   /** Optional: the visitor's jwt, so the server can verify it and attach its attributes. */
   Jwt?: string;
+  /** As StartChatContact: stored as the customer's first message. */
+  InitialMessage?: { ContentType: string; Content: string };
+  /** As StartChatContact: kept only for keys on the server's allow-list; the jwt's win. */
+  Attributes?: Record<string, string>;
+  /** As StartChatContact: validated (the source must be an ended contact); rehydration comes later. */
+  PersistentChat?: { RehydrationType?: string; SourceContactId?: string };
 }
 
 export interface StartChatResult {

@@ -43,6 +43,8 @@ export interface ServerConfig {
   tlsKeyFile: string | undefined;
   /** ALLOWED_ORIGINS: comma-separated origins allowed to use the widget service and gateway; default: the public URL's origin (the gateway also admits its own origin, and loopback origins from a loopback peer). */
   allowedOrigins: string[];
+  /** START_CHAT_ATTRIBUTES: comma-separated attribute keys an integrator's start-chat may set; default none. */
+  startChatAttributes: string[];
   /** SNIPPET_IDS: comma-separated registered snippet ids; default demo-snippet. */
   snippetIds: string[];
   /**
@@ -199,6 +201,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     tlsKeyFile,
     allowedOrigins: list(env, "ALLOWED_ORIGINS") ?? (url ? [new URL(url).origin] : []),
     snippetIds: list(env, "SNIPPET_IDS") ?? [DemoIds.SNIPPET_ID],
+    startChatAttributes: list(env, "START_CHAT_ATTRIBUTES") ?? [],
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     rateLimitBurst: integer(env, "RATE_LIMIT_BURST", 40, 1, 1_000_000),
     rateLimitPerSecond: positive(env, "RATE_LIMIT_PER_SECOND", 10),

@@ -118,13 +118,15 @@ export class DbContactCentre implements ContactCentre {
       connectedAt: null,
       leftAt: null,
     };
-    const joined = eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED);
+    const items = [eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED)];
+    const first = input.initialMessage;
+    if (first) items.push(messageItem(contact, participant, at, first.contentType, first.content));
     await this.db.transaction(async (tx) => {
       await insertContact(tx, contact);
       await insertParticipant(tx, { ...participant, tokenHash: hashToken(token), createdAt: at });
-      await appendItems(tx, contactId, 0, [joined]);
+      await appendItems(tx, contactId, 0, items);
     });
-    await this.emit(contact, [joined], []);
+    await this.emit(contact, items, []);
     return { contactId, participantId: participant.participantId, participantToken: token };
   }
 

@@ -35,6 +35,8 @@ export interface StartChatInput {
   displayName: string;
   supportedContentTypes: string[];
   attributes?: Record<string, string>;
+  /** Stored as the customer's first message, right after they join. */
+  initialMessage?: { contentType: string; content: string };
 }
 
 export interface NewParticipant {

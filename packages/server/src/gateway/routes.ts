@@ -65,6 +65,17 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     app.options(path, async (_request, reply) => reply.code(204).send());
   }
 
+  const allowedAttributes = new Set(config.startChatAttributes);
+  /** PersistentChat continues an ended contact of the same instance (as StartChatContact checks). */
+  const requireEndedSource = async (sourceContactId: string, instanceId: string) => {
+    const source = await centre.getContact(sourceContactId);
+    if (!source || source.instanceId !== instanceId || source.status !== "ended") {
+      throw Errors.validation(
+        `PersistentChat.SourceContactId ${sourceContactId} is not an ended contact of this instance.`,
+      );
+    }
+  };
+
   const requireInstance = (instanceId: string) => {
     if (!instances.has(instanceId)) {
       throw Errors.notFound(`Instance ${instanceId} was not found.`, instanceId, "INSTANCE");
@@ -99,14 +110,28 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       // ones are refused cheaply above and start nothing), before the jwt is verified or
       // anything is written; a refused jwt still counts, so guessing jwts is throttled too.
       startChatThrottle.take(request.ip, body.InstanceId);
-      const attributes =
+      const signed =
         body.Jwt === undefined ? {} : jwtAttributes(await visitorJwt.verify(body.Jwt, clock.now()));
+      // The integrator's attributes only for keys the operator allows; the signed jwt's win.
+      const integrator = Object.fromEntries(
+        Object.entries(body.Attributes ?? {}).filter(([key]) => allowedAttributes.has(key)),
+      );
+      if (body.PersistentChat)
+        await requireEndedSource(body.PersistentChat.SourceContactId!, body.InstanceId);
       const started = await centre.startChat({
         instanceId: body.InstanceId,
         contactFlowId: body.ContactFlowId,
         displayName: body.ParticipantDetails.DisplayName,
         supportedContentTypes: body.SupportedMessagingContentTypes ?? [],
-        attributes,
+        attributes: { ...integrator, ...signed },
+        ...(body.InitialMessage
+          ? {
+              initialMessage: {
+                contentType: body.InitialMessage.ContentType,
+                content: body.InitialMessage.Content,
+              },
+            }
+          : {}),
       });
       return {
         data: {

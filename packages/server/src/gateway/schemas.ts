@@ -3,6 +3,19 @@ import { ContentType, Limits, SEND_MESSAGE_CONTENT_TYPES } from "@chat-widget/pr
 
 const id = { type: "string", minLength: 1, maxLength: 256 } as const;
 
+export const MAX_ATTRIBUTES = 50;
+export const ATTRIBUTE_VALUE_MAX = Limits.TEXT_CONTENT_MAX;
+
+/** An attributes map: at most 50 keys of 1–128 characters, string values up to 1,024. */
+function attributesSchema() {
+  return {
+    type: "object",
+    maxProperties: MAX_ATTRIBUTES,
+    propertyNames: { minLength: 1, maxLength: 128 },
+    additionalProperties: { type: "string", maxLength: ATTRIBUTE_VALUE_MAX },
+  } as const;
+}
+
 export const startChatBody = {
   type: "object",
   required: ["ParticipantDetails", "ContactFlowId", "InstanceId"],
@@ -24,11 +37,25 @@ export const startChatBody = {
       },
     },
     Jwt: { type: "string", minLength: 1, maxLength: 8192 },
+    InitialMessage: {
+      type: "object",
+      required: ["ContentType", "Content"],
+      properties: {
+        ContentType: { type: "string", enum: [ContentType.TEXT_PLAIN, ContentType.TEXT_MARKDOWN] },
+        Content: { type: "string", minLength: 1, maxLength: Limits.TEXT_CONTENT_MAX },
+      },
+    },
+    Attributes: attributesSchema(),
+    PersistentChat: {
+      type: "object",
+      required: ["RehydrationType", "SourceContactId"],
+      properties: {
+        RehydrationType: { type: "string", enum: ["ENTIRE_PAST_SESSION", "FROM_SEGMENT"] },
+        SourceContactId: id,
+      },
+    },
   },
 } as const;
-
-export const MAX_ATTRIBUTES = 50;
-export const ATTRIBUTE_VALUE_MAX = Limits.TEXT_CONTENT_MAX;
 
 export const discussedOrderNumberBody = {
   type: "object",
@@ -36,11 +63,6 @@ export const discussedOrderNumberBody = {
   properties: {
     InstanceId: { type: "string", minLength: 1, maxLength: 100 },
     InitialContactId: id,
-    Attributes: {
-      type: "object",
-      maxProperties: MAX_ATTRIBUTES,
-      propertyNames: { minLength: 1, maxLength: 128 },
-      additionalProperties: { type: "string", maxLength: ATTRIBUTE_VALUE_MAX },
-    },
+    Attributes: attributesSchema(),
   },
 } as const;

@@ -1,11 +1,15 @@
 import { request as httpRequest } from "node:http";
 import {
+  ContentType,
   DemoIds,
   GatewayPath,
+  ParticipantPath,
   SNIPPET_ID_HEADER,
+  type Item,
   type StartChatResponse,
 } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, connectParticipant } from "../support/client.js";
 import { DEMO_JWT_SECRET } from "../../src/demo/demo-jwt.js";
 import { decodeJwt, jwtAttributes, signJwt } from "../../src/gateway/jwt.js";
 import { ENGINES } from "../support/databases.js";
@@ -308,6 +312,81 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
       Attributes: {},
     });
     expect(unknown.status).toBe(403);
+  });
+});
+
+describe("start-chat as StartChatContact takes it (issue 17)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startFeatureServer("pglite", { START_CHAT_ATTRIBUTES: "plan,locale" });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const startChat = (extra: Record<string, unknown>) =>
+    http<StartChatResponse>(server.url + GatewayPath.StartChat, {
+      headers: { origin: server.url },
+      body: startChatBody(extra),
+    });
+
+  it("InitialMessage is the customer's first message, right after they join", async () => {
+    const r = await startChat({
+      InitialMessage: { ContentType: "text/plain", Content: "Where is my parcel?" },
+    });
+    expect(r.status).toBe(200);
+    const { ParticipantToken } = r.body.data.startChatResult;
+    const { connectionToken } = await connectParticipant(server.url, ParticipantToken);
+    const page = await call<{ Transcript: Item[] }>(
+      server.url,
+      ParticipantPath.GetTranscript,
+      connectionToken,
+      { ScanDirection: "FORWARD", SortOrder: "ASCENDING", MaxResults: 100 },
+    );
+    const [joined, first] = page.body.Transcript;
+    expect(joined).toMatchObject({ ContentType: ContentType.PARTICIPANT_JOINED });
+    expect(first).toMatchObject({
+      Type: "MESSAGE",
+      ParticipantRole: "CUSTOMER",
+      ContentType: "text/plain",
+      Content: "Where is my parcel?",
+    });
+    for (const bad of [
+      { ContentType: "text/html", Content: "x" },
+      { ContentType: "text/plain", Content: "" },
+      { ContentType: "text/plain", Content: "x".repeat(1025) },
+    ]) {
+      expect((await startChat({ InitialMessage: bad })).status).toBe(400);
+    }
+  });
+
+  it("the integrator's Attributes are kept only for allowed keys, and the signed jwt's win", async () => {
+    const jwt = signJwt({ attributes: { plan: "silver" } }, DEMO_JWT_SECRET);
+    const r = await startChat({
+      Jwt: jwt,
+      Attributes: { plan: "gold", locale: "en-GB", customerName: "Mallory" },
+    });
+    expect(r.status).toBe(200);
+    const contact = await server.built.deps.centre.getContact(
+      r.body.data.startChatResult.ContactId,
+    );
+    expect(contact!.attributes).toEqual({ plan: "silver", locale: "en-GB" });
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"]));
+    expect((await startChat({ Attributes: many })).status).toBe(400);
+    expect((await startChat({ Attributes: { plan: 7 } })).status).toBe(400);
+  });
+
+  it("PersistentChat needs a rehydration type and an ended source contact of the instance (400 otherwise)", async () => {
+    const earlier = (await startChat({})).body.data.startChatResult.ContactId;
+    const persistent = (SourceContactId: string, RehydrationType = "ENTIRE_PAST_SESSION") =>
+      startChat({ PersistentChat: { RehydrationType, SourceContactId } });
+    const active = await persistent(earlier);
+    expect(active.status).toBe(400);
+    expect(active.body).toMatchObject({
+      message: `PersistentChat.SourceContactId ${earlier} is not an ended contact of this instance.`,
+    });
+    expect((await persistent("no-such-contact")).status).toBe(400);
+    expect((await persistent(earlier, "SOMETIMES")).status).toBe(400);
+    await server.built.deps.centre.endContact(earlier);
+    expect((await persistent(earlier)).status).toBe(200);
   });
 });
 
