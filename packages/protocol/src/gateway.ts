@@ -24,6 +24,8 @@ export interface StartChatRequest {
   InitialMessage?: { ContentType: string; Content: string };
   /** As StartChatContact: kept only for keys on the server's allow-list; the jwt's win. */
   Attributes?: Record<string, string>;
+  /** As StartChatContact: 60 minutes to 7 days (default 25 hours); the chat ends when it runs out. */
+  ChatDurationInMinutes?: number;
   /** As StartChatContact: validated (the source must be an ended contact); rehydration comes later. */
   PersistentChat?: { RehydrationType?: string; SourceContactId?: string };
 }

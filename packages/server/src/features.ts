@@ -7,6 +7,7 @@ import { agentRoutes } from "./agents/routes.js";
 import { AgentService } from "./agents/service.js";
 import { queueLengths } from "./agents/queue-repo.js";
 import { systemClock, type Clock } from "./clock.js";
+import { startExpirySweeper } from "./contact-centre/expiry.js";
 import type { ServerDeps } from "./deps.js";
 import { demoRoutes } from "./demo/routes.js";
 import { loadFlows } from "./flow/load.js";
@@ -64,6 +65,7 @@ export async function registerFeatures(
     onError,
   });
   const stopFlows = runner.start();
+  const stopExpiry = startExpirySweeper(deps.db, deps.centre, clock, onError);
   const stopAgentItems = deps.centre.onItemCommitted((contact, item) =>
     agents.onItem(contact, item),
   );
@@ -118,6 +120,7 @@ export async function registerFeatures(
 
   return async () => {
     await stopFlows();
+    await stopExpiry();
     stopAgentItems();
     await hub.stop();
   };

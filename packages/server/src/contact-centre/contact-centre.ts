@@ -14,6 +14,7 @@ import {
   mergeAttributes,
 } from "./contacts-repo.js";
 import { findResponse, recordResponse, type IdempotencyKey } from "./idempotency-repo.js";
+import { DEFAULT_CHAT_DURATION_MINUTES } from "./expiry.js";
 import { attachmentItem, eventItem, messageItem } from "./item-factory.js";
 import { ItemListeners, type ItemListener } from "./item-listeners.js";
 import { appendItems, findItem } from "./items-repo.js";
@@ -122,7 +123,8 @@ export class DbContactCentre implements ContactCentre {
     const first = input.initialMessage;
     if (first) items.push(messageItem(contact, participant, at, first.contentType, first.content));
     await this.db.transaction(async (tx) => {
-      await insertContact(tx, contact);
+      const minutes = input.durationMinutes ?? DEFAULT_CHAT_DURATION_MINUTES;
+      await insertContact(tx, contact, isoAt(Date.parse(at) + minutes * 60_000));
       await insertParticipant(tx, { ...participant, tokenHash: hashToken(token), createdAt: at });
       await appendItems(tx, contactId, 0, items);
     });

@@ -2,11 +2,16 @@ import type { Db } from "../store/db.js";
 import { toContact, type ContactRow } from "./rows.js";
 import type { Contact } from "./types.js";
 
-export async function insertContact(db: Db, c: Contact): Promise<void> {
+/** `expiresAt`: when the chat runs out (ChatDurationInMinutes after it starts). */
+export async function insertContact(
+  db: Db,
+  c: Contact,
+  expiresAt: string | null = null,
+): Promise<void> {
   await db.query(
     `INSERT INTO contacts (contact_id, initial_contact_id, instance_id, contact_flow_id, status,
-       attributes, supported_content_types, created_at)
-     VALUES ($1, $2, $3, $4, 'active', $5::jsonb, $6::jsonb, $7)`,
+       attributes, supported_content_types, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, 'active', $5::jsonb, $6::jsonb, $7, $8)`,
     [
       c.contactId,
       c.initialContactId,
@@ -15,8 +20,23 @@ export async function insertContact(db: Db, c: Contact): Promise<void> {
       JSON.stringify(c.attributes),
       JSON.stringify(c.supportedContentTypes),
       c.createdAt,
+      expiresAt,
     ],
   );
+}
+
+/** Active contacts whose time ran out at `nowIso`, oldest first. */
+export async function findExpiredContacts(
+  db: Db,
+  nowIso: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.query<{ contact_id: string }>(
+    `SELECT contact_id FROM contacts WHERE status = 'active' AND expires_at <= $1
+     ORDER BY expires_at LIMIT $2`,
+    [nowIso, limit],
+  );
+  return rows.map((r) => r.contact_id);
 }
 
 export async function findContact(db: Db, contactId: string): Promise<Contact | null> {

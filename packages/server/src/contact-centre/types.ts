@@ -37,6 +37,8 @@ export interface StartChatInput {
   attributes?: Record<string, string>;
   /** Stored as the customer's first message, right after they join. */
   initialMessage?: { contentType: string; content: string };
+  /** How long the chat may last before it is ended (default DEFAULT_CHAT_DURATION_MINUTES). */
+  durationMinutes?: number;
 }
 
 export interface NewParticipant {

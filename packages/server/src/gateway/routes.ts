@@ -124,6 +124,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
         displayName: body.ParticipantDetails.DisplayName,
         supportedContentTypes: body.SupportedMessagingContentTypes ?? [],
         attributes: { ...integrator, ...signed },
+        ...(body.ChatDurationInMinutes ? { durationMinutes: body.ChatDurationInMinutes } : {}),
         ...(body.InitialMessage
           ? {
               initialMessage: {

@@ -1,5 +1,6 @@
 /** JSON schemas of the widget service and gateway bodies (shapes in @chat-widget/protocol gateway.ts). */
 import { ContentType, Limits, SEND_MESSAGE_CONTENT_TYPES } from "@chat-widget/protocol";
+import { MAX_CHAT_DURATION_MINUTES, MIN_CHAT_DURATION_MINUTES } from "../contact-centre/expiry.js";
 
 const id = { type: "string", minLength: 1, maxLength: 256 } as const;
 
@@ -46,6 +47,11 @@ export const startChatBody = {
       },
     },
     Attributes: attributesSchema(),
+    ChatDurationInMinutes: {
+      type: "integer",
+      minimum: MIN_CHAT_DURATION_MINUTES,
+      maximum: MAX_CHAT_DURATION_MINUTES,
+    },
     PersistentChat: {
       type: "object",
       required: ["RehydrationType", "SourceContactId"],
