@@ -134,7 +134,8 @@ export async function telemetryRoutes(
           instanceId: e.instanceId,
           appName: e.appName,
           timeMs: e.timestamp,
-          data: e.data ?? [],
+          // Only the pair is kept: extra properties are neither stored nor serialised.
+          data: (e.data ?? []).map(({ key, value }) => ({ key, value })),
         };
       });
       await workflowCap.write(db, rows.map(workflowSeriesKey), (tx) =>

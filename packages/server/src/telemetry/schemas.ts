@@ -89,7 +89,10 @@ export const putWorkflowEventsBody = {
             items: {
               type: "object",
               required: ["key", "value"],
-              properties: { key: { type: "string" }, value: { type: "string" } },
+              properties: {
+                key: { type: "string", maxLength: 255 },
+                value: { type: "string", maxLength: 1024 },
+              },
             },
           },
         },
