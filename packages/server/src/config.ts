@@ -60,6 +60,11 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** LOG_LEVEL, default info. */
   logLevel: string;
+  /** START_CHAT_BURST and START_CHAT_PER_MINUTE: chats one client address may start at once, then per minute; default 20 and 20. */
+  startChatBurst: number;
+  startChatPerMinute: number;
+  /** WEBSOCKETS_PER_ADDRESS: participant websockets one client address may hold open, default 200. */
+  websocketsPerAddress: number;
   /** RATE_LIMIT_BURST: requests a participant may make at once, default 40. */
   rateLimitBurst: number;
   /** RATE_LIMIT_PER_SECOND: sustained requests per second per participant, default 10. */
@@ -204,6 +209,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     startChatAttributes: list(env, "START_CHAT_ATTRIBUTES") ?? [],
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     rateLimitBurst: integer(env, "RATE_LIMIT_BURST", 40, 1, 1_000_000),
+    websocketsPerAddress: integer(env, "WEBSOCKETS_PER_ADDRESS", 200, 1, 1_000_000),
+    startChatBurst: integer(env, "START_CHAT_BURST", 20, 1, 1_000_000),
+    startChatPerMinute: integer(env, "START_CHAT_PER_MINUTE", 20, 1, 60_000_000),
     rateLimitPerSecond: positive(env, "RATE_LIMIT_PER_SECOND", 10),
     trustProxy: trustProxy(env),
     adminToken: credential(env, "ADMIN_TOKEN"),

@@ -44,7 +44,16 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   const instances = options.instanceIds ?? new Set<string>([DemoIds.INSTANCE_ID]);
   const { config, centre } = deps;
   const visitorJwt = visitorJwtVerifier(config);
-  const startChatThrottle = new StartChatThrottle({ clock, limits: options.startChatLimits });
+  const startChatThrottle = new StartChatThrottle({
+    clock,
+    limits: {
+      perAddress: {
+        burst: config.startChatBurst,
+        intervalMs: Math.max(1, Math.round(60_000 / config.startChatPerMinute)),
+      },
+      ...options.startChatLimits,
+    },
+  });
 
   app.setErrorHandler(featureErrorHandler);
   rejectNulCharacters(app);

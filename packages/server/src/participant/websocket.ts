@@ -13,6 +13,7 @@ import { answerFrame } from "./frames.js";
 import { WEBSOCKET_PATH } from "./routes/connection.js";
 import { websocketQuery } from "./schemas.js";
 import type { Connection, SocketHub } from "./socket-hub.js";
+import { SocketsPerAddress } from "./sockets-per-address.js";
 
 type WsRequest = FastifyRequest<{ Querystring: { token: string } }>;
 
@@ -43,6 +44,12 @@ export function registerWebsocket(
   hub: SocketHub,
 ): void {
   const participants = new WeakMap<FastifyRequest, ParticipantRecord>();
+  const perAddress = new SocketsPerAddress(ctx.deps.config.websocketsPerAddress);
+  const tooMany = () =>
+    Errors.throttling(
+      `Too many websockets from this address (at most ${perAddress.max}). Close one and try again.`,
+      5,
+    );
   // Deep heartbeat: the store must answer too.
   const storeAlive = (): Promise<boolean> =>
     ctx.deps.db.query("SELECT 1").then(
@@ -56,6 +63,7 @@ export function registerWebsocket(
       schema: { querystring: websocketQuery },
       preHandler: async (request: WsRequest, reply) => {
         try {
+          if (!perAddress.hasRoom(request.ip)) throw tooMany();
           participants.set(request, await authenticateSocket(ctx, request.query.token));
         } catch (error) {
           if (isServiceError(error)) return sendError(reply, error);
@@ -67,6 +75,11 @@ export function registerWebsocket(
       const participant = participants.get(request);
       if (!participant) {
         socket.close(1008, "unauthenticated");
+        return;
+      }
+      // Upgrades that passed the check together may still go over: the count decides.
+      if (!perAddress.opened(request.ip)) {
+        socket.close(1008, "too many websockets from this address");
         return;
       }
       const connection: Connection = {
@@ -82,7 +95,10 @@ export function registerWebsocket(
           request.log.warn({ err: error }, "websocket frame failed"),
         );
       });
-      socket.on("close", () => hub.remove(connection));
+      socket.on("close", () => {
+        hub.remove(connection);
+        perAddress.closed(request.ip);
+      });
       socket.on("error", (error) => request.log.info({ err: error }, "websocket error"));
       ctx.deps.centre
         .markConnected(participant.contactId, participant.participantId)
