@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { request as httpRequest } from "node:http";
 import {
   AgentApiPath,
   ContentType,
@@ -19,6 +18,7 @@ import {
   http,
   isAssistant,
   isPicker,
+  postFrom,
   signIn,
   startFeatureServer,
   widgetCustomer,
@@ -50,43 +50,14 @@ async function waitForQueued(
   throw new Error("contact never reached the queue");
 }
 
-/**
- * A sign-in sent from the given loopback address (127.0.0.0/8 all reaches the server on
- * 127.0.0.1), so the server sees a different client address: `request.ip`.
- */
-function signInFrom(
+/** A sign-in from the given loopback address, so the server sees another client address. */
+const signInFrom = (
   server: TestServer,
   localAddress: string,
   Username: string,
   Password: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; retryAfter?: string; body: Record<string, string> }> {
-  const payload = JSON.stringify({ Username, Password });
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      server.url + AgentApiPath.SignIn,
-      {
-        method: "POST",
-        localAddress,
-        headers: { "content-type": "application/json", ...headers },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode!,
-            ...(res.headers["retry-after"] ? { retryAfter: res.headers["retry-after"] } : {}),
-            body: JSON.parse(text) as Record<string, string>,
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
+) => postFrom(server.url + AgentApiPath.SignIn, localAddress, { Username, Password }, headers);
 
 /** The tables of the store that hold `text` anywhere in a row. */
 describe.each(ENGINES)("agent API (%s)", (engine) => {

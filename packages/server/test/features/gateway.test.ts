@@ -1,4 +1,3 @@
-import { request as httpRequest } from "node:http";
 import {
   ContentType,
   DemoIds,
@@ -14,45 +13,15 @@ import { DEMO_JWT_SECRET } from "../../src/demo/demo-jwt.js";
 import { decodeJwt, jwtAttributes, signJwt } from "../../src/gateway/jwt.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
-import { http, startChatBody, startFeatureServer } from "./helpers.js";
+import { http, postFrom, startChatBody, startFeatureServer } from "./helpers.js";
 
 const EVIL = "https://evil.example";
 
-/**
- * A start-chat sent from the given loopback address (127.0.0.0/8 all reaches the server on
- * 127.0.0.1), so the server sees another client address (`request.ip`) than the other tests'.
- */
-function startChatFrom(
-  server: TestServer,
-  localAddress: string,
-): Promise<{ status: number; retryAfter?: string; body: Record<string, unknown> }> {
-  const payload = JSON.stringify(startChatBody());
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      server.url + GatewayPath.StartChat,
-      {
-        method: "POST",
-        localAddress,
-        agent: false,
-        headers: { "content-type": "application/json", origin: server.url },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode!,
-            ...(res.headers["retry-after"] ? { retryAfter: res.headers["retry-after"] } : {}),
-            body: JSON.parse(text) as Record<string, unknown>,
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
+/** A start-chat from the given loopback address, so the server sees another client address. */
+const startChatFrom = (server: TestServer, localAddress: string) =>
+  postFrom(server.url + GatewayPath.StartChat, localAddress, startChatBody(), {
+    origin: server.url,
   });
-}
 
 describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
   let server: TestServer;

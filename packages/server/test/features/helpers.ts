@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 /** Shared steps of the feature integration tests: a server with features, a widget-like customer, an advisor. */
 import {
   AgentApiPath,
@@ -223,4 +224,48 @@ export class Advisor {
   accept(contactId: string) {
     return this.request<AcceptResponse>(agentContactPath(AgentApiPath.Accept, contactId));
   }
+}
+
+export interface FromReply {
+  status: number;
+  retryAfter?: string;
+  body: Record<string, string>;
+}
+
+/**
+ * A JSON POST sent from the given loopback address (127.0.0.0/8 all reaches the server on
+ * 127.0.0.1), so the server sees another client address (`request.ip`) than other tests'.
+ */
+export function postFrom(
+  url: string,
+  localAddress: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<FromReply> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        localAddress,
+        agent: false,
+        headers: { "content-type": "application/json", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            ...(res.headers["retry-after"] ? { retryAfter: res.headers["retry-after"] } : {}),
+            body: JSON.parse(text) as Record<string, string>,
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
 }
