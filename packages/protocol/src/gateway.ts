@@ -36,8 +36,13 @@ export interface StartChatResult {
   ParticipantToken: string;
 }
 
+/** What the chat interface may offer (amazon-connect-chat-interface reads `ATTACHMENTS`). */
+export interface FeaturePermissions {
+  ATTACHMENTS: boolean;
+}
+
 export interface StartChatResponse {
-  data: { startChatResult: StartChatResult };
+  data: { startChatResult: StartChatResult; featurePermissions?: FeaturePermissions };
 }
 
 export interface DiscussedOrderNumberRequest {

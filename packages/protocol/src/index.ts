@@ -61,6 +61,7 @@ export type {
   StartChatResult,
   StartChatResponse,
   DiscussedOrderNumberRequest,
+  FeaturePermissions,
 } from "./gateway.js";
 export {
   TelemetryPath,

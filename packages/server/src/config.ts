@@ -63,6 +63,8 @@ export interface ServerConfig {
   /** START_CHAT_BURST and START_CHAT_PER_MINUTE: chats one client address may start at once, then per minute; default 20 and 20. */
   startChatBurst: number;
   startChatPerMinute: number;
+  /** ATTACHMENTS: "off" turns attachments off (start-chat's featurePermissions say so); default on. */
+  attachmentsEnabled: boolean;
   /** WEBSOCKETS_PER_ADDRESS: participant websockets one client address may hold open, default 200. */
   websocketsPerAddress: number;
   /** RATE_LIMIT_BURST: requests a participant may make at once, default 40. */
@@ -87,6 +89,13 @@ function credential(env: Env, name: string): string | undefined {
   if (token !== undefined && token.length < MIN_PRODUCTION_SECRET)
     throw new Error(`${name} must be at least ${MIN_PRODUCTION_SECRET} characters`);
   return token;
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (raw !== "on" && raw !== "off") throw new Error(`${name} must be on or off, got "${raw}"`);
+  return raw === "on";
 }
 
 function trustProxy(env: Env): number | string | false {
@@ -210,6 +219,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     rateLimitBurst: integer(env, "RATE_LIMIT_BURST", 40, 1, 1_000_000),
     websocketsPerAddress: integer(env, "WEBSOCKETS_PER_ADDRESS", 200, 1, 1_000_000),
+    attachmentsEnabled: onOff(env, "ATTACHMENTS", true),
     startChatBurst: integer(env, "START_CHAT_BURST", 20, 1, 1_000_000),
     startChatPerMinute: integer(env, "START_CHAT_PER_MINUTE", 20, 1, 60_000_000),
     rateLimitPerSecond: positive(env, "RATE_LIMIT_PER_SECOND", 10),

@@ -150,6 +150,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
             ParticipantId: started.participantId,
             ParticipantToken: started.participantToken,
           },
+          featurePermissions: { ATTACHMENTS: config.attachmentsEnabled },
         },
       };
     },

@@ -297,6 +297,11 @@ describe("start-chat as StartChatContact takes it (issue 17)", () => {
       body: startChatBody(extra),
     });
 
+  it("the answer carries featurePermissions, attachments on by default (the chat interface reads them)", async () => {
+    const r = await startChat({});
+    expect(r.body.data.featurePermissions).toEqual({ ATTACHMENTS: true });
+  });
+
   it("InitialMessage is the customer's first message, right after they join", async () => {
     const r = await startChat({
       InitialMessage: { ContentType: "text/plain", Content: "Where is my parcel?" },
@@ -356,6 +361,36 @@ describe("start-chat as StartChatContact takes it (issue 17)", () => {
     expect((await persistent(earlier, "SOMETIMES")).status).toBe(400);
     await server.built.deps.centre.endContact(earlier);
     expect((await persistent(earlier)).status).toBe(200);
+  });
+});
+
+describe("with ATTACHMENTS=off", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startFeatureServer("pglite", { ATTACHMENTS: "off" });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it("start-chat says attachments are off, and an upload is refused (403)", async () => {
+    const r = await http<StartChatResponse>(server.url + GatewayPath.StartChat, {
+      headers: { origin: server.url },
+      body: startChatBody(),
+    });
+    expect(r.body.data.featurePermissions).toEqual({ ATTACHMENTS: false });
+    const { connectionToken } = await connectParticipant(
+      server.url,
+      r.body.data.startChatResult.ParticipantToken,
+    );
+    const upload = await call(server.url, ParticipantPath.StartAttachmentUpload, connectionToken, {
+      ContentType: "image/png",
+      AttachmentSizeInBytes: 3,
+      AttachmentName: "a.png",
+      ClientToken: "c1",
+    });
+    expect(upload.status).toBe(403);
+    expect(upload.body).toMatchObject({
+      message: "Attachments are not enabled on this contact centre.",
+    });
   });
 });
 

@@ -46,6 +46,8 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
     { preValidation: authHook(ctx, "connection"), schema: { body: startUploadBody } },
     async (request): Promise<StartAttachmentUploadResponse> => {
       const { participant, contact } = callerOf(request);
+      if (!ctx.deps.config.attachmentsEnabled)
+        throw Errors.accessDenied("Attachments are not enabled on this contact centre.");
       const body = request.body;
       // MIME types are case-insensitive (as in the SDK model): compared, stored, signed and
       // delivered lower-cased (docs/wire-decisions.md).
