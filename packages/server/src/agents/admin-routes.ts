@@ -11,7 +11,7 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Errors } from "../errors.js";
-import { featureErrorHandler } from "../gateway/http-errors.js";
+import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import type { Db } from "../store/db.js";
 import {
@@ -33,7 +33,7 @@ type UserRoute = { Params: { username: string } };
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const { db } = options;
   const expected = digest(options.adminToken);
-  app.setErrorHandler(featureErrorHandler);
+  app.setErrorHandler(handleError);
   rejectNulCharacters(app);
   app.addHook("onRequest", async (request: FastifyRequest) => {
     const header = request.headers.authorization;

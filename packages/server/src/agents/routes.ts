@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { systemClock, type Clock } from "../clock.js";
 import { isServiceError } from "../errors.js";
-import { featureErrorHandler } from "../gateway/http-errors.js";
+import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import { publicAdvisor, type AdvisorRecord } from "./advisors-repo.js";
 import type { AgentEventsHub } from "./events.js";
@@ -45,7 +45,7 @@ export async function agentRoutes(
   const { service, hub } = options;
   const throttle =
     options.signInThrottle ?? new SignInThrottle({ clock: options.clock ?? systemClock });
-  app.setErrorHandler(featureErrorHandler);
+  app.setErrorHandler(handleError);
   rejectNulCharacters(app);
   const signedIn = async (request: FastifyRequest): Promise<AdvisorRecord> =>
     service.authenticate(bearer(request));

@@ -17,7 +17,7 @@ import { hashToken } from "../contact-centre/tokens.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
 import { bearer } from "../participant/auth.js";
-import { featureErrorHandler } from "./http-errors.js";
+import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "./input-guard.js";
 import { acceptJsonOfAnyType } from "./lenient-json.js";
 import { jwtAttributes } from "./jwt.js";
@@ -55,7 +55,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     },
   });
 
-  app.setErrorHandler(featureErrorHandler);
+  app.setErrorHandler(handleError);
   rejectNulCharacters(app);
   acceptJsonOfAnyType(app);
 

@@ -1,5 +1,5 @@
 import { ERROR_TYPE_HEADER, REQUEST_ID_HEADER } from "@chat-widget/protocol";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceError } from "../errors.js";
 import { Errors, errorBody, isServiceError } from "../errors.js";
 
@@ -14,10 +14,16 @@ export function sendError(reply: FastifyReply, error: ServiceError): FastifyRepl
     .send(errorBody(error));
 }
 
-/** Fastify's own client errors (validation, bad JSON, body too large, …) become ValidationException. */
+/**
+ * Fastify's own client errors in the AWS shape: validation, bad JSON and too-large bodies are
+ * ValidationException; 403, 404 and 429 keep their meaning.
+ */
 function toServiceError(error: FastifyError): ServiceError | null {
   if (error.validation) {
-    return Errors.validation(error.message);
+    const where = error.validationContext ?? "body";
+    return Errors.validation(
+      error.message.startsWith(where) ? error.message : `${where} ${error.message}`,
+    );
   }
   // PostgreSQL "data exception" (class 22): a value the store cannot take is bad input.
   if (typeof error.code === "string" && /^22[0-9A-Z]{3}$/.test(error.code)) {
@@ -25,31 +31,41 @@ function toServiceError(error: FastifyError): ServiceError | null {
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    if (status === 404) return Errors.notFound(error.message);
-    if (status === 429) return Errors.throttling(error.message);
-    return Errors.validation(error.message);
+    const message = error.message || "The request is not valid.";
+    if (status === 403) return Errors.accessDenied(message);
+    if (status === 404) return Errors.notFound(message);
+    if (status === 429) return Errors.throttling(message);
+    return Object.assign(Errors.validation(message), { statusCode: status });
   }
   return null;
 }
 
+/** The one error handler: a ServiceError or Fastify client error as is, anything else a 500. */
+export function handleError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const known = isServiceError(error) ? error : toServiceError(error as FastifyError);
+  if (known) {
+    request.log.info({ err: error, type: known.type }, "request rejected");
+    return sendError(reply, known);
+  }
+  request.log.error({ err: error }, "request failed");
+  return sendError(reply, Errors.internal());
+}
+
 /**
  * Every error answers in the AWS REST-JSON shape: `x-amzn-ErrorType` and
- * `{"__type","message"}`; every response carries `x-amzn-RequestId`.
+ * `{"__type","message"}`; every response carries `x-amzn-RequestId`. Plugins inherit the
+ * handler; one that sets its own must use `handleError`.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.addHook("onRequest", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = isServiceError(error) ? error : toServiceError(error);
-    if (known) {
-      request.log.info({ err: error, type: known.type }, "request rejected");
-      return sendError(reply, known);
-    }
-    request.log.error({ err: error }, "request failed");
-    return sendError(reply, Errors.internal());
-  });
+  app.setErrorHandler(handleError);
 
   app.setNotFoundHandler((request, reply) => {
     return reply

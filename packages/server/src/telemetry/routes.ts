@@ -16,7 +16,7 @@ import type { FastifyInstance } from "fastify";
 import type { Clock } from "../clock.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
-import { featureErrorHandler } from "../gateway/http-errors.js";
+import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import { JwtError, signJwt, verifyJwt } from "../gateway/jwt.js";
 import { setCorsHeaders } from "../gateway/origin.js";
@@ -58,7 +58,7 @@ export async function telemetryRoutes(
   const { db, config } = deps;
   const metricCap = new SeriesCap(METRIC_SERIES, MAX_SERIES);
   const workflowCap = new SeriesCap(WORKFLOW_SERIES, MAX_SERIES);
-  app.setErrorHandler(featureErrorHandler);
+  app.setErrorHandler(handleError);
   rejectNulCharacters(app);
 
   app.addHook("onRequest", async (request, reply) => {

@@ -1,11 +1,12 @@
 import { Limits } from "@chat-widget/protocol";
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import {
   findAttachment,
   readAttachmentData,
   storeAttachmentData,
 } from "../../contact-centre/attachments-repo.js";
 import { Errors } from "../../errors.js";
+import { handleError } from "../../http/errors.js";
 import type { ParticipantContext } from "../context.js";
 import { signedFileParams, signedFileQuery } from "../schemas.js";
 import { ATTACHMENT_FILE_PATH, verifyAttachmentUrl } from "../signed-url.js";
@@ -27,6 +28,16 @@ export async function registerAttachmentFiles(
   ctx: ParticipantContext,
 ): Promise<void> {
   const { db } = ctx.deps;
+  // As S3 answers a presigned PUT that is too large: 400 (EntityTooLarge), not 413.
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    handleError(
+      error.statusCode === 413
+        ? Errors.validation(`The file is larger than ${Limits.ATTACHMENT_MAX_BYTES} bytes.`)
+        : error,
+      request,
+      reply,
+    ),
+  );
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "*",
