@@ -14,6 +14,7 @@ import { isoAt, systemClock, type Clock } from "../clock.js";
 import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
+import { bearerToken } from "../http/bearer.js";
 import { originOf } from "../gateway/origin.js";
 import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
 import { answerFrame } from "../participant/frames.js";
@@ -38,12 +39,6 @@ const wsQuery = {
   required: ["token"],
   properties: { token: { type: "string", minLength: 1, maxLength: Limits.TOKEN_MAX } },
 } as const;
-
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
 
 /** Register the transport route and the advisor websocket; stops with the app. Returns the hub. */
 export async function registerAgentSocket(
@@ -72,7 +67,7 @@ export async function registerAgentSocket(
   app.post(
     AgentApiPath.WebSocketTransport,
     async (request): Promise<WebSocketTransportResponse> => {
-      const token = bearer(request);
+      const token = bearerToken(request);
       if (!token)
         throw Errors.accessDenied("Sign in first: the Authorization header needs a Bearer token.");
       const now = clock.now();

@@ -8,9 +8,9 @@
  *   POST /admin-api/advisors/:username/disable | /enable  → {}
  *   POST /admin-api/advisors/:username/reset-password     → { Username, Password }
  */
-import { timingSafeEqual, createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Errors } from "../errors.js";
+import { bearerToken, secretMatcher } from "../http/bearer.js";
 import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import type { Db } from "../store/db.js";
@@ -26,20 +26,15 @@ export interface AdminRoutesOptions {
   adminToken: string;
 }
 
-const digest = (value: string) => createHash("sha256").update(value).digest();
-
 type UserRoute = { Params: { username: string } };
 
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const { db } = options;
-  const expected = digest(options.adminToken);
+  const isAdminToken = secretMatcher(options.adminToken);
   app.setErrorHandler(handleError);
   rejectNulCharacters(app);
   app.addHook("onRequest", async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-    // Compared as digests, in constant time, so neither length nor content leaks.
-    if (!token || !timingSafeEqual(digest(token), expected))
+    if (!isAdminToken(bearerToken(request)))
       throw Errors.accessDenied("The admin API needs the admin token as a Bearer token.");
   });
 

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { systemClock, type Clock } from "../clock.js";
 import { isServiceError } from "../errors.js";
+import { bearerToken } from "../http/bearer.js";
 import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import { publicAdvisor, type AdvisorRecord } from "./advisors-repo.js";
@@ -30,12 +31,6 @@ export interface AgentRoutesOptions {
   signInThrottle?: SignInThrottle;
 }
 
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
-
 type ContactRoute = { Params: { contactId: string } };
 
 export async function agentRoutes(
@@ -48,7 +43,7 @@ export async function agentRoutes(
   app.setErrorHandler(handleError);
   rejectNulCharacters(app);
   const signedIn = async (request: FastifyRequest): Promise<AdvisorRecord> =>
-    service.authenticate(bearer(request));
+    service.authenticate(bearerToken(request));
 
   app.post<{ Body: SignInRequest }>(
     AgentApiPath.SignIn,
@@ -79,7 +74,7 @@ export async function agentRoutes(
 
   app.post(AgentApiPath.SignOut, async (request) => {
     await signedIn(request);
-    await service.signOut(bearer(request)!);
+    await service.signOut(bearerToken(request)!);
     return {};
   });
 
@@ -133,7 +128,7 @@ export async function agentRoutes(
 
   // The token comes in the Authorization header only: a URL ends up in logs and histories.
   app.get(AgentApiPath.Events, async (request, reply) => {
-    const advisor = await service.authenticate(bearer(request));
+    const advisor = await service.authenticate(bearerToken(request));
     reply.hijack();
     await hub.add(advisor.AdvisorId, reply.raw);
   });

@@ -16,6 +16,7 @@ import type { FastifyInstance } from "fastify";
 import type { Clock } from "../clock.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
+import { bearerToken } from "../http/bearer.js";
 import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
 import { JwtError, signJwt, verifyJwt } from "../gateway/jwt.js";
@@ -46,8 +47,8 @@ export interface TelemetryOptions {
   clock: Clock;
   /** Further families for /metrics (e.g. the advisors' queue). */
   moreFamilies?: () => Promise<Family[]>;
-  /** Whether a request's Authorization may read /metrics (default: anyone). */
-  canReadMetrics?: (authorization: string | undefined) => Promise<boolean>;
+  /** Whether a request's Bearer token may read /metrics (default: anyone). */
+  canReadMetrics?: (token: string | undefined) => Promise<boolean>;
 }
 
 export async function telemetryRoutes(
@@ -146,7 +147,7 @@ export async function telemetryRoutes(
   );
 
   app.get("/metrics", async (request, reply) => {
-    if (options.canReadMetrics && !(await options.canReadMetrics(request.headers.authorization)))
+    if (options.canReadMetrics && !(await options.canReadMetrics(bearerToken(request))))
       throw Errors.accessDenied("/metrics needs METRICS_TOKEN or a signed-in advisor's token.");
     const families = telemetryFamilies(await metricSeries(db), await workflowEventCounts(db));
     if (options.moreFamilies) families.push(...(await options.moreFamilies()));
