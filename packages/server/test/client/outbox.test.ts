@@ -3,20 +3,12 @@
  * server stored it is sent again with the same ClientToken, and the transcript holds it once;
  * messages written while the server is down are stored once each, in the order written.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatWithAdvisor } from "./support/advisor-chat.js";
-import {
-  STARTUP_MS,
-  startContactCentre,
-  type ContactCentreServer,
-} from "./support/contact-centre.js";
+import { STARTUP_MS, contactCentrePerTest } from "./support/contact-centre.js";
 import type { Recorder } from "./support/sessions.js";
 
-let server: ContactCentreServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const centre = contactCentrePerTest();
 
 /** Node's fetch, except that the answers to the first `n` SendMessage calls are lost. */
 function losingSendAnswers(n: number) {
@@ -52,7 +44,7 @@ describe("the outbox against the real contact centre (issue 9)", () => {
   it(
     "a send whose answer is lost is sent again with the same ClientToken and stored once",
     async () => {
-      server = await startContactCentre();
+      const server = await centre.start();
       const losing = losingSendAnswers(2);
       const chat = await chatWithAdvisor(server.url, { customer: { fetch: losing.fetch } });
       const { customer, agent } = chat;
@@ -76,7 +68,7 @@ describe("the outbox against the real contact centre (issue 9)", () => {
   it(
     "messages written while the server is down are stored once each, in the order written, once it is back",
     async () => {
-      server = await startContactCentre();
+      const server = await centre.start();
       const chat = await chatWithAdvisor(server.url);
       const { customer, agent } = chat;
       await server.stop();

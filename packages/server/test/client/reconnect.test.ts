@@ -6,23 +6,15 @@
  * the same database and port, on PGlite and on PostgreSQL.
  */
 import { ContentType, type Item } from "@chat-widget/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ENGINES, type Engine } from "../support/databases.js";
 import { chatWithAdvisor, type AdvisorChat } from "./support/advisor-chat.js";
-import {
-  STARTUP_MS,
-  startContactCentre,
-  type ContactCentreServer,
-} from "./support/contact-centre.js";
+import { STARTUP_MS, contactCentrePerTest } from "./support/contact-centre.js";
 import { startChat } from "./support/http.js";
 import { Network, networkCheck } from "./support/network.js";
 import { customerSession, type Recorder } from "./support/sessions.js";
 
-let server: ContactCentreServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const centre = contactCentrePerTest();
 
 const agentMessages = (customer: Recorder): string[] =>
   customer
@@ -46,7 +38,7 @@ describe("nothing lost, nothing twice across a reconnect", () => {
   it(
     "the customer's websocket is killed server-side; the advisor's messages sent meanwhile arrive once, in order",
     async () => {
-      server = await startContactCentre();
+      const server = await centre.start();
       const network = new Network();
       const chat = await chatWithAdvisor(server.url, { customer: { isOnline: network.isOnline } });
       const { customer } = chat;
@@ -91,7 +83,7 @@ describe("nothing lost, nothing twice across a reconnect", () => {
   it.each(ENGINES)(
     "the server is down for seconds and restarts on the same %s database and port; both sides, online throughout, reconnect on their own and nothing is lost or doubled",
     async (engine: Engine) => {
-      server = await startContactCentre({ engine });
+      const server = await centre.start({ engine });
       const chat = await chatWithAdvisor(server.url);
       const { customer, agent } = chat;
       const before = await send(chat, "before restart");
@@ -137,7 +129,7 @@ describe("nothing lost, nothing twice across a reconnect", () => {
   it(
     "a chat that ended while the customer was offline: the reconnect is refused (403) and the session ends (onEnded)",
     async () => {
-      server = await startContactCentre({ engine: "postgres" });
+      const server = await centre.start({ engine: "postgres" });
       const network = new Network();
       const chat = await startChat(server.url);
       const customer = await customerSession(server.url, chat, { isOnline: network.isOnline });

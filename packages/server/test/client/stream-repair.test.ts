@@ -4,21 +4,13 @@
  * server has confirmed the `aws/chat` subscription — items committed while the socket was
  * opening reach the client once, in order.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatWithAdvisor, type AdvisorChat } from "./support/advisor-chat.js";
-import {
-  STARTUP_MS,
-  startContactCentre,
-  type ContactCentreServer,
-} from "./support/contact-centre.js";
+import { STARTUP_MS, contactCentrePerTest } from "./support/contact-centre.js";
 import { Network, SubscribeGate, networkCheck } from "./support/network.js";
 import type { Recorder } from "./support/sessions.js";
 
-let server: ContactCentreServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const centre = contactCentrePerTest();
 
 /** The texts of the chat's people (advisor and visitor) as a session's onMessage saw them. */
 const conversation = (recorder: Recorder): string[] =>
@@ -36,7 +28,7 @@ const sendAs = async (recorder: Recorder, text: string): Promise<string> =>
 async function cutCustomer(chat: AdvisorChat, network: Network): Promise<void> {
   network.online = false;
   await networkCheck();
-  for (const socket of server!.built.app.websocketServer.clients) socket.terminate();
+  for (const socket of centre.current.built.app.websocketServer.clients) socket.terminate();
   await chat.customer.waitForEvent("connectionLost");
 }
 
@@ -44,7 +36,7 @@ describe("repair from the stream position (issue 9)", () => {
   it(
     "the visitor's own messages sent while its socket is down do not hide the advisor's messages written before them",
     async () => {
-      server = await startContactCentre();
+      const server = await centre.start();
       const network = new Network();
       const chat = await chatWithAdvisor(server.url, { customer: { isOnline: network.isOnline } });
       const { customer, agent } = chat;
@@ -81,7 +73,7 @@ describe("repair from the stream position (issue 9)", () => {
   it(
     "messages committed after the socket opened but before aws/chat was confirmed arrive once, in order",
     async () => {
-      server = await startContactCentre();
+      const server = await centre.start();
       const network = new Network();
       const gate = new SubscribeGate();
       const chat = await chatWithAdvisor(server.url, {

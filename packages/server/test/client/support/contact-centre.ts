@@ -3,6 +3,7 @@
  * (gateway, flow and bot, agent API) on 127.0.0.1, on a store the test owns, so the server
  * can be stopped and started again on the same database and the same port.
  */
+import { afterEach } from "vitest";
 import { buildApp, listen, type BuiltApp } from "../../../src/app.js";
 import { loadConfig, type ServerConfig } from "../../../src/config.js";
 import type { Db } from "../../../src/store/db.js";
@@ -77,6 +78,28 @@ export async function startContactCentre(
       running = false;
       await db.close();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * A contact centre for each test that starts one, closed after the test: `start()` in the
+ * test, `current` where a helper needs the running one.
+ */
+export function contactCentrePerTest() {
+  let server: ContactCentreServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return {
+    async start(options: ContactCentreOptions = {}): Promise<ContactCentreServer> {
+      server = await startContactCentre(options);
+      return server;
+    },
+    get current(): ContactCentreServer {
+      if (!server) throw new Error("no contact centre was started in this test");
+      return server;
     },
   };
 }
