@@ -7,11 +7,11 @@ import {
   connected,
   createHarness,
   failFetches,
+  failedToFetch,
   flush,
 } from "./test-support/harness.js";
 
 const mobile = () => createHarness({ userAgent: MOBILE_USER_AGENT });
-const failedToFetch = () => toRequestError("TypeError", "Failed to fetch");
 
 describe("websocket manager: mobile browsers (protocol §3.9)", () => {
   beforeEach(() => {

@@ -6,10 +6,9 @@ import {
   connected,
   createHarness,
   failFetches,
+  failedToFetch,
   flush,
 } from "./test-support/harness.js";
-
-const noAnswer = () => toRequestError("TypeError", "Failed to fetch");
 
 describe("websocket manager: staying connected while running (issue 9)", () => {
   beforeEach(() => {
@@ -22,7 +21,7 @@ describe("websocket manager: staying connected while running (issue 9)", () => {
   it("a URL fetch that gets no answer is retried at 1, 2, 4, 8, 16 s, then every 30 s, and after a 10-minute outage the manager connects", async () => {
     const h = createHarness();
     h.manager.subscribeTopics(["aws/chat"]);
-    const fetches = failFetches(h, noAnswer());
+    const fetches = failFetches(h, failedToFetch());
     expect(await h.manager.init(h.fetcher)).toEqual({ websocketInitFailed: false });
     await vi.advanceTimersByTimeAsync(999);
     expect(h.fetchTimes).toEqual([0]);
@@ -48,7 +47,7 @@ describe("websocket manager: staying connected while running (issue 9)", () => {
 
   it("the retry delays take ±30 % jitter from the injected random source", async () => {
     const h = createHarness({ random: 0 });
-    failFetches(h, noAnswer());
+    failFetches(h, failedToFetch());
     void h.manager.init(h.fetcher);
     await vi.advanceTimersByTimeAsync(700 + 1_400 + 2_800);
     expect(h.fetchTimes).toEqual([0, 700, 2_100, 4_900]);
@@ -75,7 +74,7 @@ describe("websocket manager: staying connected while running (issue 9)", () => {
     const h = createHarness();
     const { ws } = await connected(h, true);
     const forbidden = toRequestError("AccessDeniedException", "Forbidden", 403);
-    const answers: unknown[] = [noAnswer(), noAnswer(), forbidden];
+    const answers: unknown[] = [failedToFetch(), failedToFetch(), forbidden];
     failFetches(h, () => answers.shift());
     ws.serverClose(1006);
     await vi.advanceTimersByTimeAsync(3_000);
@@ -88,7 +87,7 @@ describe("websocket manager: staying connected while running (issue 9)", () => {
 
   it("going online retries a failed fetch at once instead of waiting out the backoff", async () => {
     const h = createHarness();
-    const fetches = failFetches(h, noAnswer());
+    const fetches = failFetches(h, failedToFetch());
     void h.manager.init(h.fetcher);
     await vi.advanceTimersByTimeAsync(31_000); // fetches at 0, 1, 3, 7, 15, 31 s; next at 61 s
     h.network.online = false;
@@ -102,7 +101,7 @@ describe("websocket manager: staying connected while running (issue 9)", () => {
 
   it("the page becoming visible and the window regaining focus retry at once", async () => {
     const h = createHarness();
-    const fetches = failFetches(h, noAnswer());
+    const fetches = failFetches(h, failedToFetch());
     void h.manager.init(h.fetcher);
     await vi.advanceTimersByTimeAsync(16_000); // fetches at 0, 1, 3, 7, 15 s; next at 31 s
     h.page.set(true);

@@ -5,6 +5,7 @@
 import { Topic, pingResponseFrame, subscribeResponseFrame } from "@chat-widget/protocol";
 import type { WebSocketEnvelope } from "@chat-widget/protocol";
 import { vi } from "vitest";
+import { toRequestError } from "../../core/errors.js";
 import type { Logger } from "../../env.js";
 import { createWebSocketManager } from "../manager.js";
 import type { WebSocketTransport } from "../types.js";
@@ -114,6 +115,9 @@ export function createHarness(options: HarnessOptions = {}) {
  * From now on every URL fetch fails with `error` (or what `error()` returns; recorded in
  * fetchTimes) until `succeed()`.
  */
+/** The error a fetch that got no answer (network down) rejects with. */
+export const failedToFetch = () => toRequestError("TypeError", "Failed to fetch");
+
 export function failFetches(h: ReturnType<typeof createHarness>, error: unknown) {
   const original = h.fetcher.getMockImplementation()!;
   let failing = true;
