@@ -2,10 +2,9 @@
  * Issue 17: ChatDurationInMinutes is honoured — a chat ends when its time runs out (60 minutes
  * to 7 days, default 25 hours), told to everyone in it by chat.ended. Time from a manual clock.
  */
-import { GatewayPath, type StartChatResponse } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endExpiredChats } from "../src/contact-centre/expiry.js";
-import { http, startChatBody } from "./features/helpers.js";
+import { postStartChat } from "./features/helpers.js";
 import { ManualClock } from "./support/manual-clock.js";
 import { startServer, type TestServer } from "./support/server.js";
 
@@ -19,11 +18,7 @@ describe("a chat's duration", () => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  const start = (extra: Record<string, unknown> = {}) =>
-    http<StartChatResponse>(server.url + GatewayPath.StartChat, {
-      headers: { origin: server.url },
-      body: startChatBody(extra),
-    });
+  const start = (extra: Record<string, unknown> = {}) => postStartChat(server, extra);
   const status = async (contactId: string) =>
     (await server.built.deps.centre.getContact(contactId))!.status;
   const sweep = () => endExpiredChats(server.built.deps.db, server.built.deps.centre, clock);

@@ -16,10 +16,9 @@ import {
   TelemetryPath,
   agentContactPath,
   type StartAttachmentUploadResponse,
-  type StartChatResponse,
 } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { http, signIn, startChatBody } from "./features/helpers.js";
+import { http, postStartChat, signIn, startChatBody } from "./features/helpers.js";
 import { call, connectParticipant, FrameClient } from "./support/client.js";
 import {
   BAD_TOKENS,
@@ -878,10 +877,7 @@ describe("fuzz: thousands of malformed requests over every route", () => {
   it("is alive afterwards: health, readiness, and a normal chat from start to message", async () => {
     expect((await http(server.url + "/healthz")).status).toBe(200);
     expect((await http(server.url + "/readyz")).status).toBe(200);
-    const started = await http<StartChatResponse>(server.url + GatewayPath.StartChat, {
-      headers: { origin: server.url },
-      body: startChatBody(),
-    });
+    const started = await postStartChat(server);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const connection = await connectParticipant(
       server.url,

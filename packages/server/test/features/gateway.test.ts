@@ -13,7 +13,7 @@ import { DEMO_JWT_SECRET } from "../../src/demo/demo-jwt.js";
 import { decodeJwt, jwtAttributes, signJwt } from "../../src/gateway/jwt.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
-import { http, postFrom, startChatBody, startFeatureServer } from "./helpers.js";
+import { http, postFrom, postStartChat, startChatBody, startFeatureServer } from "./helpers.js";
 
 const EVIL = "https://evil.example";
 
@@ -291,11 +291,7 @@ describe("start-chat as StartChatContact takes it (issue 17)", () => {
   }, 120_000);
   afterAll(() => server.close());
 
-  const startChat = (extra: Record<string, unknown>) =>
-    http<StartChatResponse>(server.url + GatewayPath.StartChat, {
-      headers: { origin: server.url },
-      body: startChatBody(extra),
-    });
+  const startChat = (extra: Record<string, unknown>) => postStartChat(server, extra);
 
   it("the answer carries featurePermissions, attachments on by default (the chat interface reads them)", async () => {
     const r = await startChat({});
@@ -372,10 +368,7 @@ describe("with ATTACHMENTS=off", () => {
   afterAll(() => server.close());
 
   it("start-chat says attachments are off, and an upload is refused (403)", async () => {
-    const r = await http<StartChatResponse>(server.url + GatewayPath.StartChat, {
-      headers: { origin: server.url },
-      body: startChatBody(),
-    });
+    const r = await postStartChat(server);
     expect(r.body.data.featurePermissions).toEqual({ ATTACHMENTS: false });
     const { connectionToken } = await connectParticipant(
       server.url,
@@ -421,11 +414,7 @@ describe("visitor jwt verification with WIDGET_JWT_SECRET", () => {
   afterAll(() => server.close());
 
   it("accepts a jwt signed with the key and refuses another signature (403)", async () => {
-    const post = (jwt: string) =>
-      http<StartChatResponse>(server.url + GatewayPath.StartChat, {
-        headers: { origin: server.url },
-        body: startChatBody({ Jwt: jwt }),
-      });
+    const post = (jwt: string) => postStartChat(server, { Jwt: jwt });
     const good = await post(signJwt({ attributes: { orderNumber: "A-1" } }, "shop-secret"));
     expect(good.status).toBe(200);
     const contactId = good.body.data.startChatResult.ContactId;

@@ -67,6 +67,13 @@ export const startChatBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** POST start-chat from the server's own origin, with `startChatBody(extra)`. */
+export const postStartChat = (server: { url: string }, extra: Record<string, unknown> = {}) =>
+  http<StartChatResponse>(server.url + GatewayPath.StartChat, {
+    headers: { origin: server.url },
+    body: startChatBody(extra),
+  });
+
 /** What the widget does: verify, start chat, report the order number, connect, subscribe. */
 export async function widgetCustomer(
   server: TestServer,
@@ -77,10 +84,7 @@ export async function widgetCustomer(
     headers: { ...origin, [SNIPPET_ID_HEADER]: DemoIds.SNIPPET_ID },
   });
   if (verify.status !== 200) throw new Error(`verify ${verify.status}`);
-  const started = await http<StartChatResponse>(server.url + GatewayPath.StartChat, {
-    headers: origin,
-    body: startChatBody(),
-  });
+  const started = await postStartChat(server);
   if (started.status !== 200)
     throw new Error(`start-chat ${started.status} ${JSON.stringify(started.body)}`);
   const result = started.body.data.startChatResult;

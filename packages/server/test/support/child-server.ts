@@ -36,7 +36,9 @@ export function startChildServer(
     }, timeoutMs);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      const match = /Contact centre ready: (?:demo shop|widget) (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      const match = /Contact centre ready: (?:demo shop|widget) (http:\/\/127\.0\.0\.1:\d+)\//.exec(
+        output,
+      );
       if (match) {
         clearTimeout(timer);
         resolve({ url: match[1]!, child, output: () => output, stop });
