@@ -11,6 +11,7 @@
  */
 import type { Clock } from "../clock.js";
 import { Errors } from "../errors.js";
+import { setNewest } from "../http/newest-first-map.js";
 
 /**
  * The limits. A sliding window: an account is refused while it has `perAccount` failures
@@ -82,12 +83,7 @@ class FailureLog {
     const failures = this.recent(key, now);
     failures.push(now);
     if (failures.length > this.limit) failures.splice(0, failures.length - this.limit);
-    this.entries.delete(key);
-    while (this.entries.size >= this.maxKeys) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-    this.entries.set(key, failures);
+    setNewest(this.entries, key, failures, this.maxKeys);
   }
 
   /** Takes back one failure recorded at `at` (an attempt that turned out not to fail). */

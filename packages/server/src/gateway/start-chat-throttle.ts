@@ -19,6 +19,7 @@
 import { isIP } from "node:net";
 import type { Clock } from "../clock.js";
 import { Errors } from "../errors.js";
+import { setNewest } from "../http/newest-first-map.js";
 
 /**
  * The limits: a token bucket per key. A key holds at most `burst` chats' worth of tokens,
@@ -115,12 +116,7 @@ export class TokenBuckets {
   take(key: string, now: number): void {
     this.expire(now);
     const full = Math.max(this.entries.get(key)?.full ?? now, now) + this.limit.intervalMs;
-    this.entries.delete(key);
-    while (this.entries.size >= this.maxKeys) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-    this.entries.set(key, { full, used: now });
+    setNewest(this.entries, key, { full, used: now }, this.maxKeys);
   }
 
   /**
