@@ -15,7 +15,7 @@ import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
 import { bearerToken } from "../http/bearer.js";
-import { originOf } from "../gateway/origin.js";
+import { isOwnOrigin, originOf } from "../gateway/origin.js";
 import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
 import { answerFrame } from "../participant/frames.js";
 import {
@@ -133,8 +133,5 @@ function consoleOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const header = request.headers.origin;
   if (typeof header !== "string" || header === "") return true;
   const origin = originOf(header);
-  return (
-    origin !== null &&
-    (origin === originOf(publicUrl) || origin === `${request.protocol}://${request.host}`)
-  );
+  return origin !== null && (origin === originOf(publicUrl) || isOwnOrigin(origin, request));
 }

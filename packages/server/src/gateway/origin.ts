@@ -30,13 +30,18 @@ function isLoopbackOrigin(origin: string): boolean {
   }
 }
 
+/** The origin the request came to: a page this server served. */
+export function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
+  return origin === `${request.protocol}://${request.host}`;
+}
+
 /**
  * Allowed: a configured origin; the server's own origin (the page came from this server);
  * or a loopback origin seen from a loopback peer (a developer's own machine).
  */
 function isAllowed(origin: string, request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   if (allowed.has(origin)) return true;
-  if (origin === `${request.protocol}://${request.host}`) return true;
+  if (isOwnOrigin(origin, request)) return true;
   return isLoopbackOrigin(origin) && isLoopbackAddress(request.socket.remoteAddress);
 }
 

@@ -64,6 +64,7 @@ function verifier(
     async verify(token, nowMs) {
       try {
         const options = { algorithms, currentDate: new Date(nowMs) };
+        // Two calls only because jose types a key and a key getter as separate overloads.
         const { payload } =
           typeof key === "function"
             ? await jwtVerify(token, key, options)
