@@ -295,6 +295,7 @@ describe("sending and ending", () => {
     await vi.waitFor(() => expect(store.chat("c1")?.outgoing).toEqual([]));
     expect(session.sendMessage.mock.calls.map((c) => c[0].clientToken)).toEqual([token, token]);
     expect(store.chat("c1")?.items.map((i) => i.Content)).toContain("hello");
+    expect(store.chat("c1")?.error).toBeNull(); // the retry went through: the notice goes
     chats.retry("c1", token); // nothing left to retry: no third send
     expect(session.sendMessage).toHaveBeenCalledTimes(2);
   });

@@ -210,6 +210,7 @@ export class ConsoleChats {
         ParticipantId,
         ParticipantRole: ParticipantRole.AGENT,
       });
+      store.setChatError(ContactId, null); // an earlier "was not sent" is over
     } catch (error) {
       store.setOutgoing(ContactId, { ...message, state: "failed" });
       store.setChatError(ContactId, `The message was not sent: ${errorText(error)}`);
