@@ -8,6 +8,8 @@ import { DbContactCentre } from "./contact-centre/contact-centre.js";
 import type { ServerDeps } from "./deps.js";
 import type { FanOut } from "./fanout/fanout.js";
 import { openFanOut } from "./fanout/open-fanout.js";
+import type { LimitStore } from "./limits/limit-store.js";
+import { openLimitStore } from "./limits/open-limit-store.js";
 import { registerFeatures } from "./features.js";
 import { healthRoutes } from "./http/health.js";
 import { loggerOptions } from "./http/log-redaction.js";
@@ -80,11 +82,21 @@ export async function buildApp(
   const db =
     overrides.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let fanout: FanOut;
+  let limits: LimitStore;
   try {
     fanout =
       overrides.fanout ??
       (await openFanOut(config.redisUrl, (err) => app.log.error({ err }, "fan-out error")));
   } catch (error) {
+    if (!overrides.db) await db.close();
+    throw error;
+  }
+  try {
+    limits = await openLimitStore(config.redisUrl, (err) =>
+      app.log.warn({ err }, "limit store unreachable: counting limits in this process"),
+    );
+  } catch (error) {
+    if (!overrides.fanout) await fanout.close();
     if (!overrides.db) await db.close();
     throw error;
   }
@@ -96,7 +108,7 @@ export async function buildApp(
     clock,
     onError: (err) => app.log.error({ err }, "contact centre error"),
   });
-  const deps: ServerDeps = { config, db, fanout, centre, log: app.log };
+  const deps: ServerDeps = { config, db, fanout, centre, limits, log: app.log };
 
   installErrorHandling(app);
   securityHeaders(app, config);
@@ -113,6 +125,7 @@ export async function buildApp(
       await app.close();
       await centre.idle();
       if (!overrides.fanout) await fanout.close();
+      await limits.close();
       if (!overrides.db) await db.close();
     })();
     return closing;

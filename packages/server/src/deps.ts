@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "./config.js";
 import type { ContactCentre } from "./contact-centre/types.js";
 import type { FanOut } from "./fanout/fanout.js";
+import type { LimitStore } from "./limits/limit-store.js";
 import type { Db } from "./store/db.js";
 
 /** What every route plugin and service of the server is given. */
@@ -10,5 +11,7 @@ export interface ServerDeps {
   db: Db;
   fanout: FanOut;
   centre: ContactCentre;
+  /** Where every request limit counts (Redis when REDIS_URL is set, else memory). */
+  limits: LimitStore;
   log: FastifyBaseLogger;
 }

@@ -73,7 +73,7 @@ export async function registerFeatures(
   await app.register(gatewayRoutes, { deps, clock, flowIds: new Set(flows.keys()) });
   await app.register(async (scope) => {
     acceptEmptyJson(scope);
-    await agentRoutes(scope, { service: agents, hub, clock });
+    await agentRoutes(scope, { service: agents, hub, clock, limits: deps.limits });
   });
   const queueFamilies = async (): Promise<Family[]> => {
     const lengths = await queueLengths(deps.db);

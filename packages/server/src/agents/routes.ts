@@ -20,6 +20,7 @@ import { publicAdvisor, type AdvisorRecord } from "./advisors-repo.js";
 import type { AgentEventsHub } from "./events.js";
 import { availabilityBody, contactParams, signInBody } from "./schemas.js";
 import type { AgentService } from "./service.js";
+import type { LimitStore } from "../limits/limit-store.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 
 export interface AgentRoutesOptions {
@@ -27,8 +28,8 @@ export interface AgentRoutesOptions {
   hub: AgentEventsHub;
   /** The time source of the sign-in throttle (default: the system clock). */
   clock?: Clock;
-  /** Default: a new per-process throttle with the default limits, on `clock`. */
-  signInThrottle?: SignInThrottle;
+  /** Where the sign-in throttle counts (default: this process's memory). */
+  limits?: LimitStore;
 }
 
 type ContactRoute = { Params: { contactId: string } };
@@ -38,8 +39,10 @@ export async function agentRoutes(
   options: AgentRoutesOptions,
 ): Promise<void> {
   const { service, hub } = options;
-  const throttle =
-    options.signInThrottle ?? new SignInThrottle({ clock: options.clock ?? systemClock });
+  const throttle = new SignInThrottle({
+    clock: options.clock ?? systemClock,
+    ...(options.limits ? { store: options.limits } : {}),
+  });
   app.setErrorHandler(handleError);
   rejectNulCharacters(app);
   const signedIn = async (request: FastifyRequest): Promise<AdvisorRecord> =>
@@ -53,15 +56,16 @@ export async function agentRoutes(
       try {
         // Refused here (429) when the account or address has failed too often: the
         // password is then not even checked.
-        const attempt = throttle.begin(Username, request.ip);
+        const attempt = await throttle.begin(Username, request.ip);
         try {
           const response = await service.signIn(Username, Password);
-          attempt.succeeded();
+          await attempt.succeeded();
           return response;
         } catch (error) {
           // A wrong password (or unknown or disabled account) stays counted; anything else
           // (the store failing) says nothing about the password.
-          if (!isServiceError(error) || error.type !== "AccessDeniedException") attempt.abandoned();
+          if (!isServiceError(error) || error.type !== "AccessDeniedException")
+            await attempt.abandoned();
           throw error;
         }
       } catch (error) {

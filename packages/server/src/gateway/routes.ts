@@ -46,6 +46,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   const visitorJwt = visitorJwtVerifier(config);
   const startChatThrottle = new StartChatThrottle({
     clock,
+    store: deps.limits,
     limits: {
       perAddress: {
         burst: config.startChatBurst,
@@ -118,7 +119,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       // Counted once the start is well formed and names a real instance and flow (malformed
       // ones are refused cheaply above and start nothing), before the jwt is verified or
       // anything is written; a refused jwt still counts, so guessing jwts is throttled too.
-      startChatThrottle.take(request.ip, body.InstanceId);
+      await startChatThrottle.take(request.ip, body.InstanceId);
       const signed =
         body.Jwt === undefined ? {} : jwtAttributes(await visitorJwt.verify(body.Jwt, clock.now()));
       // The integrator's attributes only for keys the operator allows; the signed jwt's win.

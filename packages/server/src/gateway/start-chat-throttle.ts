@@ -12,14 +12,14 @@
  * is the one that matters for the store. Only instances that exist are counted (the route
  * checks the instance first), so this table holds a handful of keys at most.
  *
- * Per process for now: each server process keeps its own buckets in memory, so N processes
- * behind a load balancer allow up to N times the limits. A later slice shares them over
- * Redis (issue 10, "limits shared across processes when REDIS_URL is set").
+ * The counts live in the contact centre's limit store (limits/): shared by every process over
+ * Redis when REDIS_URL is set, otherwise in this process's memory.
  */
 import { isIP } from "node:net";
 import type { Clock } from "../clock.js";
 import { Errors } from "../errors.js";
-import { setNewest } from "../http/newest-first-map.js";
+import type { BucketLimit, LimitStore } from "../limits/limit-store.js";
+import { MemoryLimitStore } from "../limits/memory-limit-store.js";
 
 /**
  * The limits: a token bucket per key. A key holds at most `burst` chats' worth of tokens,
@@ -35,29 +35,18 @@ import { setNewest } from "../http/newest-first-map.js";
  *   contact centre start, a ceiling that keeps many clients (a botnet, or many IPv6
  *   addresses) together from flooding the store. The price is that such a flood refuses real
  *   customers too until it stops, which is better than a store brought down.
- * - 10,000 keys per table at most: a flood from many addresses cannot grow memory without
- *   bound. An entry is an address (at most 39 characters) and two numbers, well under 200
- *   bytes, so a table stays under ~2 MB. When full, the key used longest ago is dropped;
- *   keys also expire once their bucket has had time to fill up again.
+ * - In memory, 10,000 keys per table at most (limits/memory-limit-store.ts): an entry is an
+ *   address (at most 39 characters) and two numbers, well under 200 bytes, so a table stays
+ *   under ~2 MB. In Redis a key expires once its bucket is full again.
  */
 export const START_CHAT_BURST_PER_ADDRESS = 20;
 export const START_CHAT_INTERVAL_MS_PER_ADDRESS = 3_000;
 export const START_CHAT_BURST_PER_INSTANCE = 100;
 export const START_CHAT_INTERVAL_MS_PER_INSTANCE = 20;
-export const START_CHAT_MAX_KEYS = 10_000;
-
-export interface BucketLimit {
-  /** The most chats a key may start at once (the bucket's size). */
-  burst: number;
-  /** Milliseconds for one token to come back (one chat per `intervalMs` sustained). */
-  intervalMs: number;
-}
 
 export interface StartChatLimits {
   perAddress: BucketLimit;
   perInstance: BucketLimit;
-  /** The most keys each table (addresses, instances) holds. */
-  maxKeys: number;
 }
 
 export const DEFAULT_START_CHAT_LIMITS: StartChatLimits = {
@@ -69,69 +58,11 @@ export const DEFAULT_START_CHAT_LIMITS: StartChatLimits = {
     burst: START_CHAT_BURST_PER_INSTANCE,
     intervalMs: START_CHAT_INTERVAL_MS_PER_INSTANCE,
   },
-  maxKeys: START_CHAT_MAX_KEYS,
 };
 
-interface Bucket {
-  /**
-   * When the bucket is full again (ms). The token bucket kept as one timestamp (the "generic
-   * cell rate algorithm"): the bucket holds `(full - now) / intervalMs` fewer tokens than
-   * `burst`, so whole milliseconds keep it exact, with no fractions of a token.
-   */
-  full: number;
-  /** When a chat last took a token (ms): the map is kept in this order. */
-  used: number;
-}
-
-/**
- * The token buckets of one kind of key. The map is kept in order of each key's last use (a
- * key moves to the end when it takes a token), so the entries that expire first, and the
- * one dropped when the map is full, are at the front. A key missing from the map has a full
- * bucket.
- */
-export class TokenBuckets {
-  private readonly entries = new Map<string, Bucket>();
-
-  constructor(
-    private readonly limit: BucketLimit,
-    private readonly maxKeys: number,
-  ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Milliseconds until `key` has a token; 0 when it has one now. */
-  waitMs(key: string, now: number): number {
-    this.expire(now);
-    const full = Math.max(this.entries.get(key)?.full ?? now, now);
-    // Taking a token moves `full` one interval on; allowed while that stays within a burst.
-    return Math.max(
-      0,
-      full + this.limit.intervalMs - now - this.limit.burst * this.limit.intervalMs,
-    );
-  }
-
-  /** Takes one token from `key` (call after `waitMs` answered 0). */
-  take(key: string, now: number): void {
-    this.expire(now);
-    const full = Math.max(this.entries.get(key)?.full ?? now, now) + this.limit.intervalMs;
-    setNewest(this.entries, key, { full, used: now }, this.maxKeys);
-  }
-
-  /**
-   * Drops keys from the front while their bucket is surely full again: a bucket used at
-   * `used` is full by `used + burst × intervalMs` at the latest, and that bound grows in map
-   * order, so the sweep stops at the first key that may still be short of tokens.
-   */
-  private expire(now: number): void {
-    const refillMs = this.limit.burst * this.limit.intervalMs;
-    for (const [key, bucket] of this.entries) {
-      if (bucket.used + refillMs > now) return;
-      this.entries.delete(key);
-    }
-  }
-}
+/** The limit store's tables. */
+export const START_CHAT_ADDRESS_TABLE = "start-chat-address";
+export const START_CHAT_INSTANCE_TABLE = "start-chat-instance";
 
 /**
  * The key of a client address. An IPv4-mapped IPv6 address (`::ffff:1.2.3.4`, as a dual-stack
@@ -160,43 +91,43 @@ export function addressKey(ip: string): string {
 export interface StartChatThrottleOptions {
   clock: Clock;
   limits?: Partial<StartChatLimits>;
+  /** Where the counts live (default: this process's memory). */
+  store?: LimitStore;
 }
 
 export class StartChatThrottle {
   private readonly clock: Clock;
-  private readonly addresses: TokenBuckets;
-  private readonly instances: TokenBuckets;
+  private readonly limits: StartChatLimits;
+  private readonly store: LimitStore;
 
   constructor(options: StartChatThrottleOptions) {
-    const limits = { ...DEFAULT_START_CHAT_LIMITS, ...options.limits };
+    this.limits = { ...DEFAULT_START_CHAT_LIMITS, ...options.limits };
     this.clock = options.clock;
-    this.addresses = new TokenBuckets(limits.perAddress, limits.maxKeys);
-    this.instances = new TokenBuckets(limits.perInstance, limits.maxKeys);
+    this.store = options.store ?? new MemoryLimitStore();
   }
 
   /**
    * Counts one chat start from `address` (`request.ip`) on `instanceId`, or throws a
    * `ThrottlingException` (429) carrying `retryAfterSeconds` (whole seconds, rounded up, at
    * least 1) when either is out of tokens. A refused start takes no token, so a client that
-   * waits as told gets in. Synchronous, so concurrent starts cannot all slip past one check.
+   * waits as told gets in. Both are counted in one atomic step of the store, so concurrent
+   * starts cannot all slip past one check.
    */
-  take(address: string, instanceId: string): void {
-    const now = this.clock.now();
-    const key = addressKey(address);
-    const waitMs = Math.max(
-      this.addresses.waitMs(key, now),
-      this.instances.waitMs(instanceId, now),
+  async take(address: string, instanceId: string): Promise<void> {
+    const waitMs = await this.store.take(
+      [
+        {
+          table: START_CHAT_ADDRESS_TABLE,
+          key: addressKey(address),
+          limit: this.limits.perAddress,
+        },
+        { table: START_CHAT_INSTANCE_TABLE, key: instanceId, limit: this.limits.perInstance },
+      ],
+      this.clock.now(),
     );
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       throw Errors.throttling(`Too many chats started. Try again in ${seconds} s.`, seconds);
     }
-    this.addresses.take(key, now);
-    this.instances.take(instanceId, now);
-  }
-
-  /** How many keys each table holds (bounded by `maxKeys`). */
-  get size(): { addresses: number; instances: number } {
-    return { addresses: this.addresses.size, instances: this.instances.size };
   }
 }

@@ -55,13 +55,7 @@ export async function authenticate(
   if (!options.allowLeft && (participant.leftAt || contact.status !== "active")) {
     throw Errors.accessDenied("The participant has left or the chat has ended.");
   }
-  if (!ctx.limiter.take(participant.participantId)) {
-    const waitMs = ctx.limiter.waitMs(participant.participantId);
-    throw Errors.throttling(
-      "Rate exceeded: too many requests from this participant.",
-      Math.max(1, Math.ceil(waitMs / 1000)),
-    );
-  }
+  await ctx.limiter.take(participant.participantId);
   return { participant, contact };
 }
 

@@ -36,7 +36,12 @@ export async function participantService(
   const ctx: ParticipantContext = {
     deps,
     clock,
-    limiter: new RateLimiter(clock, deps.config.rateLimitBurst, deps.config.rateLimitPerSecond),
+    limiter: new RateLimiter(
+      clock,
+      deps.limits,
+      deps.config.rateLimitBurst,
+      deps.config.rateLimitPerSecond,
+    ),
   };
   const hub = new SocketHub();
   const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handle);

@@ -1,37 +1,69 @@
-import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isServiceError } from "../errors.js";
+import type { LimitStore } from "../limits/limit-store.js";
+import { LIMIT_STORES, openRedisStore } from "../limits/test-support/stores.js";
 import { RateLimiter } from "./rate-limit.js";
 
-describe("RateLimiter", () => {
-  it("allows a burst, then one request per 1/rate seconds, to the millisecond", () => {
+/** How long the limiter says to wait (whole seconds), or 0 when the request is let through. */
+const retryAfter = async (limiter: RateLimiter, key: string): Promise<number> => {
+  try {
+    await limiter.take(key);
+    return 0;
+  } catch (error) {
+    if (isServiceError(error) && error.statusCode === 429) return error.retryAfterSeconds!;
+    throw error;
+  }
+};
+
+describe.each(LIMIT_STORES)("RateLimiter, counting in %s", (_name, openStore) => {
+  let store: LimitStore;
+  beforeEach(async () => {
+    store = await openStore();
+  });
+  afterEach(() => store.close());
+
+  it("allows a burst, then one request per 1/rate seconds, to the millisecond", async () => {
     let now = 0;
-    const limiter = new RateLimiter({ now: () => now }, 2, 4);
-    expect(limiter.take("p")).toBe(true);
-    expect(limiter.take("p")).toBe(true);
-    expect(limiter.take("p")).toBe(false);
+    const limiter = new RateLimiter({ now: () => now }, store, 2, 4);
+    expect(await retryAfter(limiter, "p")).toBe(0);
+    expect(await retryAfter(limiter, "p")).toBe(0);
+    expect(await retryAfter(limiter, "p")).toBe(1);
     now = 249;
-    expect(limiter.take("p")).toBe(false);
+    expect(await retryAfter(limiter, "p")).toBe(1);
     now = 250;
-    expect(limiter.take("p")).toBe(true);
-    expect(limiter.take("p")).toBe(false);
+    expect(await retryAfter(limiter, "p")).toBe(0);
+    expect(await retryAfter(limiter, "p")).toBe(1);
   });
 
-  it("never refills beyond the burst and keeps keys apart", () => {
+  it("never refills beyond the burst and keeps keys apart", async () => {
     let now = 0;
-    const limiter = new RateLimiter({ now: () => now }, 2, 1);
+    const limiter = new RateLimiter({ now: () => now }, store, 2, 1);
     now = 60_000;
-    expect([limiter.take("a"), limiter.take("a"), limiter.take("a")]).toEqual([true, true, false]);
-    expect(limiter.take("b")).toBe(true);
+    const three = [];
+    for (let i = 0; i < 3; i++) three.push(await retryAfter(limiter, "a"));
+    expect(three).toEqual([0, 0, 1]);
+    expect(await retryAfter(limiter, "b")).toBe(0);
   });
+});
 
-  it("says how long until the next token: what a throttled caller is told to wait", () => {
-    let now = 0;
-    const limiter = new RateLimiter({ now: () => now }, 1, 4);
-    expect(limiter.waitMs("p")).toBe(0);
-    limiter.take("p");
-    expect(limiter.waitMs("p")).toBe(250);
-    now = 100;
-    expect(limiter.waitMs("p")).toBe(150);
-    now = 250;
-    expect(limiter.waitMs("p")).toBe(0);
+describe("RateLimiter over Redis, from two processes", () => {
+  it("counts one participant's concurrent requests together, wherever they arrive", async () => {
+    // Two stores on two connections sharing one prefix: two server processes.
+    const prefix = `test:limits:${randomUUID()}:`;
+    const first = await openRedisStore(prefix);
+    const second = await openRedisStore(prefix);
+    try {
+      const clock = { now: () => 1_000 };
+      const a = new RateLimiter(clock, first, 10, 0.001);
+      const b = new RateLimiter(clock, second, 10, 0.001);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => retryAfter(i % 2 ? a : b, "p")),
+      );
+      expect(answers.filter((s) => s === 0)).toHaveLength(10);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });

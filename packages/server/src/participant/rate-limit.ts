@@ -1,52 +1,40 @@
 import type { Clock } from "../clock.js";
+import { Errors } from "../errors.js";
+import type { BucketLimit, LimitStore } from "../limits/limit-store.js";
 
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
-}
+/** The limit store's table of participants. */
+export const PARTICIPANT_TABLE = "participant";
 
-/** A token bucket per key: `burst` requests at once, refilled at `perSecond`. */
+/**
+ * Every participant route's limit: a token bucket per participant, `burst` requests at once,
+ * then `perSecond` (RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND). The counts live in the limit
+ * store, so over Redis one participant's requests are counted together whichever process
+ * they reach.
+ */
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly limit: BucketLimit;
 
   constructor(
     private readonly clock: Clock,
-    private readonly burst: number,
-    private readonly perSecond: number,
-  ) {}
-
-  /** Takes one token; false when the key has none left. */
-  take(key: string): boolean {
-    const now = this.clock.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.burst, updatedAt: now };
-    const refill = ((now - bucket.updatedAt) / 1000) * this.perSecond;
-    bucket.tokens = Math.min(this.burst, bucket.tokens + Math.max(refill, 0));
-    bucket.updatedAt = now;
-    if (bucket.tokens < 1) {
-      this.buckets.set(key, bucket);
-      return false;
-    }
-    bucket.tokens -= 1;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > 10_000) this.prune(now);
-    return true;
+    private readonly store: LimitStore,
+    burst: number,
+    perSecond: number,
+  ) {
+    // Whole milliseconds keep the count exact in memory and in Redis alike.
+    this.limit = { burst, intervalMs: Math.max(1, Math.round(1000 / perSecond)) };
   }
 
-  /** Milliseconds until `key` has a token again (0 when it has one now). */
-  waitMs(key: string): number {
-    const bucket = this.buckets.get(key);
-    if (!bucket) return 0;
-    const refill = ((this.clock.now() - bucket.updatedAt) / 1000) * this.perSecond;
-    const tokens = Math.min(this.burst, bucket.tokens + Math.max(refill, 0));
-    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.perSecond) * 1000);
-  }
-
-  /** Forget buckets that are full again. */
-  private prune(now: number): void {
-    for (const [key, b] of this.buckets) {
-      if (b.tokens + ((now - b.updatedAt) / 1000) * this.perSecond >= this.burst) {
-        this.buckets.delete(key);
-      }
+  /** Counts one request of `participantId`, or throws a ThrottlingException (429). */
+  async take(participantId: string): Promise<void> {
+    const waitMs = await this.store.take(
+      [{ table: PARTICIPANT_TABLE, key: participantId, limit: this.limit }],
+      this.clock.now(),
+    );
+    if (waitMs > 0) {
+      throw Errors.throttling(
+        "Rate exceeded: too many requests from this participant.",
+        Math.max(1, Math.ceil(waitMs / 1000)),
+      );
     }
   }
 }

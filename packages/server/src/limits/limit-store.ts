@@ -1,0 +1,62 @@
+/**
+ * Where the request limits keep their counts (issue 10, "limits shared across processes when
+ * REDIS_URL is set"). In memory, each process counts alone, so N processes behind a load
+ * balancer would allow N times every limit; over Redis, all processes share one count.
+ *
+ * Two kinds of limit, each answered atomically for several keys at once (a start-chat counts
+ * against its address and its instance together, or against neither):
+ * - token buckets (start-chat, every participant route): `burst` at once, then one every
+ *   `intervalMs`;
+ * - failure windows (advisor sign-in): at most `limit` failures within `windowMs`.
+ */
+
+export interface BucketLimit {
+  /** The most requests a key may make at once (the bucket's size). */
+  burst: number;
+  /** Milliseconds for one token to come back (one request per `intervalMs` sustained). */
+  intervalMs: number;
+}
+
+/** One bucket: `table` names the kind of key (every key of a table has the same limit). */
+export interface BucketKey {
+  table: string;
+  key: string;
+  limit: BucketLimit;
+}
+
+export interface WindowLimit {
+  /** The most failures a key may have within the window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface WindowKey {
+  table: string;
+  key: string;
+  limit: WindowLimit;
+}
+
+/** One failure recorded: what is needed to take it back. */
+export interface FailureMark {
+  at: number;
+  id: string;
+}
+
+export interface LimitStore {
+  /**
+   * Takes one token from each bucket, or from none: answers 0 when taken, otherwise the
+   * milliseconds until every bucket has a token again (nothing is taken then, so a client
+   * that waits as told gets in).
+   */
+  take(buckets: readonly BucketKey[], now: number): Promise<number>;
+  /**
+   * Records a failure `mark` against each window, or against none: answers 0 when recorded,
+   * otherwise the milliseconds until every key is under its limit again.
+   */
+  addFailure(windows: readonly WindowKey[], mark: FailureMark): Promise<number>;
+  /** Takes back one failure recorded with `mark` (an attempt that did not fail). */
+  removeFailure(window: WindowKey, mark: FailureMark): Promise<void>;
+  /** Forgets every failure of the key. */
+  clearFailures(window: WindowKey): Promise<void>;
+  close(): Promise<void>;
+}

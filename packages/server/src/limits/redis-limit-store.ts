@@ -1,0 +1,176 @@
+/**
+ * The limits' counts in Redis, shared by every process of one contact centre. Each check is
+ * one Lua script, so it is atomic across processes: concurrent requests to different
+ * processes cannot all slip past one limit. Keys expire once back to a clean slate, so Redis
+ * holds only the keys active within the longest window.
+ *
+ * When Redis cannot answer (down, or slower than COMMAND_TIMEOUT_MS), a check falls back to
+ * this process's own counts rather than refusing everyone or letting everyone through: the
+ * limits then hold per process, as without Redis, until it answers again.
+ */
+import { Redis } from "ioredis";
+import type { BucketKey, FailureMark, LimitStore, WindowKey } from "./limit-store.js";
+import { MemoryLimitStore } from "./memory-limit-store.js";
+
+/** A limit check waits at most this long for Redis before counting in memory. */
+export const COMMAND_TIMEOUT_MS = 500;
+/** The fallback is reported at most once in this long, not once per request. */
+const FALLBACK_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Token buckets, as the memory store's TokenBuckets: each key holds the time its bucket is
+ * full again, and expires a minute after that (the slack keeps Redis's own clock, which may
+ * differ from the servers', from ever deciding a check). KEYS: the buckets; ARGV: now, then burst and intervalMs of each key.
+ * Answers 0 when a token was taken from every key, else the milliseconds to wait.
+ */
+const TAKE = `
+local now = tonumber(ARGV[1])
+local wait = 0
+local full = {}
+for i, key in ipairs(KEYS) do
+  local burst = tonumber(ARGV[i * 2])
+  local interval = tonumber(ARGV[i * 2 + 1])
+  local f = tonumber(redis.call('GET', key) or now)
+  if f < now then f = now end
+  full[i] = f
+  local w = f + interval - now - burst * interval
+  if w > wait then wait = w end
+end
+if wait > 0 then return math.ceil(wait) end
+for i, key in ipairs(KEYS) do
+  local f = full[i] + tonumber(ARGV[i * 2 + 1])
+  redis.call('SET', key, string.format('%d', f), 'PX', math.ceil(f - now) + 60000)
+end
+return 0`;
+
+/**
+ * Failure windows, as the memory store's FailureLog: each key is a sorted set of failures
+ * scored by time. KEYS: the windows; ARGV: now, the failure's member, then limit and
+ * windowMs of each key. Answers 0 when the failure was recorded on every key, else the
+ * milliseconds until every key is under its limit.
+ */
+const ADD_FAILURE = `
+local now = tonumber(ARGV[1])
+local wait = 0
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[i * 2 + 1])
+  local window = tonumber(ARGV[i * 2 + 2])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local n = redis.call('ZCARD', key)
+  if n >= limit then
+    local oldest = redis.call('ZRANGE', key, n - limit, n - limit, 'WITHSCORES')
+    local w = tonumber(oldest[2]) + window - now
+    if w > wait then wait = w end
+  end
+end
+if wait > 0 then return math.ceil(wait) end
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[i * 2 + 1])
+  redis.call('ZADD', key, now, ARGV[2])
+  redis.call('ZREMRANGEBYRANK', key, 0, -(limit + 1))
+  redis.call('PEXPIRE', key, tonumber(ARGV[i * 2 + 2]))
+end
+return 0`;
+
+type LimitCommands = Redis & {
+  limitTake(...args: (string | number)[]): Promise<number>;
+  limitAddFailure(...args: (string | number)[]): Promise<number>;
+};
+
+export interface RedisLimitStoreOptions {
+  url: string;
+  /** Prefixes every key (tests keep apart this way). */
+  prefix?: string;
+  onError?: (error: unknown) => void;
+}
+
+export async function createRedisLimitStore(
+  options: RedisLimitStoreOptions,
+): Promise<RedisLimitStore> {
+  const redis = new Redis(options.url, {
+    lazyConnect: true,
+    // Fail fast while disconnected: a request must not wait for Redis to come back.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+  }) as LimitCommands;
+  redis.on("error", () => {}); // each failed command is reported by the store instead
+  redis.defineCommand("limitTake", { lua: TAKE });
+  redis.defineCommand("limitAddFailure", { lua: ADD_FAILURE });
+  await redis.connect();
+  return new RedisLimitStore(redis, options.prefix ?? "chat-widget:limit:", options.onError);
+}
+
+export class RedisLimitStore implements LimitStore {
+  private readonly fallback = new MemoryLimitStore();
+  private lastReported = -Infinity;
+
+  constructor(
+    private readonly redis: LimitCommands,
+    private readonly prefix: string,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  async take(buckets: readonly BucketKey[], now: number): Promise<number> {
+    const args = [now, ...buckets.flatMap((b) => [b.limit.burst, b.limit.intervalMs])];
+    try {
+      return await this.redis.limitTake(
+        buckets.length,
+        ...buckets.map((b) => this.key(b)),
+        ...args,
+      );
+    } catch (error) {
+      this.report(error, now);
+      return this.fallback.takeNow(buckets, now);
+    }
+  }
+
+  async addFailure(windows: readonly WindowKey[], mark: FailureMark): Promise<number> {
+    const args = [
+      mark.at,
+      this.member(mark),
+      ...windows.flatMap((w) => [w.limit.limit, w.limit.windowMs]),
+    ];
+    try {
+      return await this.redis.limitAddFailure(
+        windows.length,
+        ...windows.map((w) => this.key(w)),
+        ...args,
+      );
+    } catch (error) {
+      this.report(error, mark.at);
+      return this.fallback.addFailureNow(windows, mark);
+    }
+  }
+
+  async removeFailure(window: WindowKey, mark: FailureMark): Promise<void> {
+    // The failure may have been counted in either place.
+    await this.fallback.removeFailure(window, mark);
+    await this.redis
+      .zrem(this.key(window), this.member(mark))
+      .catch((e) => this.report(e, mark.at));
+  }
+
+  async clearFailures(window: WindowKey): Promise<void> {
+    await this.fallback.clearFailures(window);
+    await this.redis.del(this.key(window)).catch((e) => this.report(e, Date.now()));
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private key(k: { table: string; key: string }): string {
+    return `${this.prefix}${k.table}:${k.key}`;
+  }
+
+  private member(mark: FailureMark): string {
+    return `${mark.at}:${mark.id}`;
+  }
+
+  private report(error: unknown, now: number): void {
+    if (now - this.lastReported < FALLBACK_LOG_INTERVAL_MS) return;
+    this.lastReported = now;
+    this.onError(error);
+  }
+}
