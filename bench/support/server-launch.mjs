@@ -1,7 +1,7 @@
 // Starts bench/support/server-process.mjs (the built contact centre) as a child process on a
 // free loopback port with the given environment; resolves with its URL once it listens.
 // `stop()` always ends the process (SIGTERM, then SIGKILL after 5 s); `cpuSeconds()` is the
-// CPU time it has used.
+// CPU time it has used; `pid` its process id (to sample its memory).
 import { fork } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -73,7 +73,7 @@ export async function launchServer(env) {
         );
       }),
     ]);
-    return { url, stop, cpuSeconds: () => cpuSeconds(child.pid) };
+    return { url, stop, pid: child.pid, cpuSeconds: () => cpuSeconds(child.pid) };
   } catch (error) {
     await stop();
     throw error;

@@ -8,6 +8,8 @@ export const AwsErrorStatus = {
   ConflictException: 409,
   ThrottlingException: 429,
   InternalServerException: 500,
+  /** The server is at capacity (e.g. concurrent attachment uploads); retry after `Retry-After`. */
+  ServiceUnavailableException: 503,
 } as const;
 export type AwsErrorName = keyof typeof AwsErrorStatus;
 

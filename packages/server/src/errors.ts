@@ -36,6 +36,12 @@ export const Errors = {
     if (retryAfterSeconds !== undefined) error.retryAfterSeconds = retryAfterSeconds;
     return error;
   },
+  /** The server is at capacity for this kind of request; sent with `Retry-After`. */
+  unavailable: (message: string, retryAfterSeconds: number) => {
+    const error = new ServiceError("ServiceUnavailableException", message);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
+  },
   quotaExceeded: (message: string) => new ServiceError("ServiceQuotaExceededException", message),
   internal: (message = "Internal server error") =>
     new ServiceError("InternalServerException", message),

@@ -81,10 +81,23 @@ describe.each(ENGINES)("attachments per contact quota (%s)", (engine) => {
   );
 
   it(
-    "CompleteAttachmentUpload answers 402 ServiceQuotaExceededException when other completions reached the quota after the upload started, and the attachment stays undelivered",
+    "StartAttachmentUpload counts uploads started and not completed: pending ones cannot pile up beside the completed ones",
     async () => {
       const chat = await chatWithAdvisor(server);
-      await completeMany(chat.customer, ATTACHMENTS_PER_CONTACT_QUOTA - 1);
+      await completeMany(chat.customer, ATTACHMENTS_PER_CONTACT_QUOTA - 2);
+      await uploaded(chat.customer);
+      expect((await start(chat.advisor)).status).toBe(200);
+      expectQuotaExceeded(await start(chat.customer));
+      chat.closeSockets();
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    "CompleteAttachmentUpload answers 402 ServiceQuotaExceededException when completions the start did not count reached the quota, and the attachment stays undelivered",
+    async () => {
+      const chat = await chatWithAdvisor(server);
+      await completeMany(chat.customer, ATTACHMENTS_PER_CONTACT_QUOTA - 2);
       const first = await uploaded(chat.customer);
       const late = await start(chat.advisor, "late-start");
       await fetch(late.body.UploadMetadata.Url, {
@@ -92,6 +105,14 @@ describe.each(ENGINES)("attachments per contact quota (%s)", (engine) => {
         headers: late.body.UploadMetadata.HeadersToInclude,
         body: new Uint8Array(BYTES),
       });
+      // A completed attachment the starts could not count (as one stored before pending
+      // uploads counted against the quota): the contact holds 49 completed, 2 uploaded.
+      await server.built.deps.db.query(
+        `INSERT INTO attachments (attachment_id, contact_id, participant_id, content_type, name,
+           size_bytes, status, created_at, completed_at)
+         VALUES ($1, $2, $3, 'text/plain', 'old.txt', 1, 'completed', now(), now())`,
+        [`old-${chat.contactId}`, chat.contactId, chat.customer.participant.participantId],
+      );
       expect((await complete(chat.customer, first, "first")).status).toBe(200);
 
       expectQuotaExceeded(await complete(chat.advisor, late.body.AttachmentId));
@@ -114,7 +135,7 @@ describe.each(ENGINES)("attachments per contact quota (%s)", (engine) => {
       const ids = transcript.body.Transcript.filter((i) => i.Type === "ATTACHMENT").map(
         (i) => i.Attachments?.[0]?.AttachmentId,
       );
-      expect(ids).toHaveLength(ATTACHMENTS_PER_CONTACT_QUOTA);
+      expect(ids).toHaveLength(ATTACHMENTS_PER_CONTACT_QUOTA - 1);
       expect(ids).toContain(first);
       expect(ids).not.toContain(late.body.AttachmentId);
       chat.closeSockets();

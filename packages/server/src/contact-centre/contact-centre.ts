@@ -4,7 +4,12 @@ import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
 import type { FanOut } from "../fanout/fanout.js";
 import type { Db } from "../store/db.js";
-import { findAttachment, completeAttachment } from "./attachments-repo.js";
+import {
+  attachmentExpired,
+  completeAttachment,
+  findAttachment,
+  uploadExpired,
+} from "./attachments-repo.js";
 import { CENTRE_CHANNEL, type CentreMessage } from "./channel.js";
 import {
   findContact,
@@ -203,6 +208,7 @@ export class DbContactCentre implements ContactCentre {
       if (!attachment || attachment.contactId !== contactId) {
         throw Errors.validation(`Attachment ${input.attachmentId} was not found.`);
       }
+      if (uploadExpired(attachment, ctx.at)) throw attachmentExpired(input.attachmentId);
       if (attachment.status === "pending") {
         throw Errors.validation(`Attachment ${input.attachmentId} has not been uploaded.`);
       }

@@ -14,9 +14,10 @@ import { isoAt } from "../../clock.js";
 import {
   ATTACHMENTS_PER_CONTACT_QUOTA,
   attachmentQuotaExceeded,
-  countCompletedAttachments,
+  countLiveAttachments,
   findAttachment,
   insertAttachment,
+  UPLOAD_URL_TTL_MS,
 } from "../../contact-centre/attachments-repo.js";
 import { lockContact } from "../../contact-centre/contacts-repo.js";
 import { findResponse, recordResponse } from "../../contact-centre/idempotency-repo.js";
@@ -27,16 +28,14 @@ import type { ParticipantContext } from "../context.js";
 import { completeUploadBody, getAttachmentBody, startUploadBody } from "../schemas.js";
 import { signedAttachmentUrl } from "../signed-url.js";
 
-/** How long an upload URL may be used. */
-export const UPLOAD_URL_TTL_MS = 5 * 60 * 1000;
 /** GetAttachment's URL lifetime when UrlExpiryInSeconds is not given. */
 export const DEFAULT_DOWNLOAD_TTL_SECONDS = 300;
 
 /**
  * StartAttachmentUpload, CompleteAttachmentUpload and GetAttachment (protocol §1.7, §1.8).
- * A contact holds at most ATTACHMENTS_PER_CONTACT_QUOTA completed attachments: Start refuses a
- * new upload once it is reached, Complete (checked under the contact's lock) refuses one
- * started before another completion reached it.
+ * A contact holds at most ATTACHMENTS_PER_CONTACT_QUOTA attachments, completed or started and not
+ * expired: Start refuses a new upload once it is reached, Complete (checked under the contact's
+ * lock) refuses one when the completed ones alone reached it.
  */
 export function registerAttachments(app: FastifyInstance, ctx: ParticipantContext): void {
   const { db, centre } = ctx.deps;
@@ -71,12 +70,17 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
       };
       // Under the contact's lock, so that two requests with one ClientToken create one
       // attachment and two uploads cannot both pass the quota.
-      const attachmentId = await db.transaction(async (tx) => {
+      // The URL expires with the pending upload: a replayed request gets its first expiry.
+      const { attachmentId, expires } = await db.transaction(async (tx) => {
         await lockContact(tx, contact.contactId);
         const previous = await findResponse<{ AttachmentId: string }>(tx, key, isoAt(now));
-        if (previous) return previous.AttachmentId;
-        const completed = await countCompletedAttachments(tx, contact.contactId);
-        if (completed >= ATTACHMENTS_PER_CONTACT_QUOTA) throw attachmentQuotaExceeded();
+        const earlier = previous && (await findAttachment(tx, previous.AttachmentId));
+        if (earlier) {
+          const started = Date.parse(earlier.createdAt);
+          return { attachmentId: earlier.attachmentId, expires: started + UPLOAD_URL_TTL_MS };
+        }
+        const live = await countLiveAttachments(tx, contact.contactId, isoAt(now));
+        if (live >= ATTACHMENTS_PER_CONTACT_QUOTA) throw attachmentQuotaExceeded();
         const id = randomUUID();
         await insertAttachment(tx, {
           attachmentId: id,
@@ -86,11 +90,11 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
           name: body.AttachmentName,
           sizeBytes: body.AttachmentSizeInBytes,
           createdAt: isoAt(now),
+          expiresAt: isoAt(now + UPLOAD_URL_TTL_MS),
         });
         await recordResponse(tx, key, { AttachmentId: id }, isoAt(now));
-        return id;
+        return { attachmentId: id, expires: now + UPLOAD_URL_TTL_MS };
       });
-      const expires = now + UPLOAD_URL_TTL_MS;
       return {
         AttachmentId: attachmentId,
         UploadMetadata: {
