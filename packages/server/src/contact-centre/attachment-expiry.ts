@@ -6,6 +6,7 @@
  */
 import { isoAt, type Clock } from "../clock.js";
 import type { Db } from "../store/db.js";
+import { startSweeper } from "./sweeper.js";
 
 /** How often a process looks for expired uploads: storage is reclaimed at most this late. */
 export const ATTACHMENT_SWEEP_MS = 60_000;
@@ -47,13 +48,5 @@ export function startUploadExpirySweeper(
   graceMs: number,
   onError: (err: unknown) => void,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = expireStaleUploads(db, clock, graceMs).catch(onError);
-  }, ATTACHMENT_SWEEP_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startSweeper(ATTACHMENT_SWEEP_MS, () => expireStaleUploads(db, clock, graceMs), onError);
 }

@@ -5,6 +5,7 @@
  */
 import { isoAt, type Clock } from "../clock.js";
 import type { Db } from "../store/db.js";
+import { startSweeper } from "./sweeper.js";
 import { findExpiredContacts } from "./contacts-repo.js";
 import type { ContactCentre } from "./types.js";
 
@@ -37,13 +38,5 @@ export function startExpirySweeper(
   clock: Clock,
   onError: (err: unknown) => void,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = endExpiredChats(db, centre, clock).catch(onError);
-  }, EXPIRY_SWEEP_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startSweeper(EXPIRY_SWEEP_MS, () => endExpiredChats(db, centre, clock), onError);
 }

@@ -34,7 +34,7 @@ export interface GatewayOptions {
   instanceIds?: ReadonlySet<string>;
   /**
    * The start-chat throttle's limits (per client address and per instance; defaults in
-   * start-chat-throttle.ts). Kept per process, in memory.
+   * start-chat-throttle.ts), counted in the limit store (`deps.limits`).
    */
   startChatLimits?: Partial<StartChatLimits>;
 }
