@@ -12,15 +12,59 @@ import {
   type SignInResponse,
   type StartChatResponse,
 } from "@chat-widget/protocol";
+import { buildApp, listen, type BuiltApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
 import { call, connectParticipant, FrameClient } from "../support/client.js";
 import { startServer, type TestServer } from "../support/server.js";
-import type { Engine } from "../support/databases.js";
+import { createTestDatabase, type Engine } from "../support/databases.js";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 export async function startFeatureServer(
   engine: Engine,
   env: Record<string, string> = {},
 ): Promise<TestServer> {
   return startServer(engine, { features: true, env });
+}
+
+export interface TwoProcesses {
+  /** Each process's base URL. */
+  urls: [string, string];
+  close(): Promise<void>;
+}
+
+/**
+ * Two server processes with features on one new PostgreSQL database and one Redis (each an
+ * app of its own: its own store connections, fan-out and limit store), configured with `env`.
+ */
+export async function startTwoProcesses(env: Record<string, string> = {}): Promise<TwoProcesses> {
+  const database = await createTestDatabase("postgres");
+  const apps: BuiltApp[] = [];
+  const urls: string[] = [];
+  const close = async () => {
+    for (const app of apps) await app.close();
+    await database.drop();
+  };
+  try {
+    for (let i = 0; i < 2; i++) {
+      const config = loadConfig({
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "silent",
+        DATABASE_URL: database.databaseUrl,
+        REDIS_URL,
+        TOKEN_SECRET: "shared-secret",
+        ...env,
+      });
+      const built = await buildApp(config, { features: true });
+      apps.push(built);
+      urls.push(await listen(built));
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { urls: urls as [string, string], close };
 }
 
 export interface JsonReply<T = Record<string, unknown>> {

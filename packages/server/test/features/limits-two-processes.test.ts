@@ -1,12 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { AgentApiPath, GatewayPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, listen, type BuiltApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
-import { createTestDatabase, type TestDatabase } from "../support/databases.js";
-import { http, startChatBody } from "./helpers.js";
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+import { http, startChatBody, startTwoProcesses, type TwoProcesses } from "./helpers.js";
 
 /** An address of its own for each run, so runs sharing one Redis never share counts. */
 const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -17,33 +12,18 @@ const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1
  * allowed twice each limit.
  */
 describe("request limits shared by two processes over Redis", () => {
-  let database: TestDatabase;
-  const apps: BuiltApp[] = [];
-  const urls: string[] = [];
+  let processes: TwoProcesses;
+  let urls: [string, string];
 
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    for (let i = 0; i < 2; i++) {
-      const config = loadConfig({
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        DATABASE_URL: database.databaseUrl,
-        REDIS_URL,
-        TOKEN_SECRET: "shared-secret",
-        TRUST_PROXY: "1",
-        START_CHAT_BURST: "3",
-        START_CHAT_PER_MINUTE: "1",
-      });
-      const built = await buildApp(config, { features: true });
-      apps.push(built);
-      urls.push(await listen(built));
-    }
+    processes = await startTwoProcesses({
+      TRUST_PROXY: "1",
+      START_CHAT_BURST: "3",
+      START_CHAT_PER_MINUTE: "1",
+    });
+    urls = processes.urls;
   }, 120_000);
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database?.drop();
-  });
+  afterAll(() => processes?.close());
 
   it("start-chat: one address gets its burst of 3 across both processes, then 429 from either", async () => {
     const address = freshAddress();
@@ -52,7 +32,7 @@ describe("request limits shared by two processes over Redis", () => {
         headers: { origin: url, "x-forwarded-for": address },
         body: startChatBody(),
       });
-    const [a, b] = urls as [string, string];
+    const [a, b] = urls;
     const statuses = [];
     for (const url of [a, b, a]) statuses.push((await start(url)).status);
     expect(statuses).toEqual([200, 200, 200]);

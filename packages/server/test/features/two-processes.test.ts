@@ -7,40 +7,19 @@ import {
   type StartChatResponse,
 } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, listen, type BuiltApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
 import { call, connectParticipant } from "../support/client.js";
-import { createTestDatabase, type TestDatabase } from "../support/databases.js";
-import { http, signIn, startChatBody } from "./helpers.js";
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+import { http, signIn, startChatBody, startTwoProcesses, type TwoProcesses } from "./helpers.js";
 
 /** Two server processes on one PostgreSQL store and one Redis fan-out. */
 describe("two processes share the flow state and the agent queue", () => {
-  let database: TestDatabase;
-  const apps: BuiltApp[] = [];
-  const urls: string[] = [];
+  let processes: TwoProcesses;
+  let urls: [string, string];
 
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    for (let i = 0; i < 2; i++) {
-      const config = loadConfig({
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        DATABASE_URL: database.databaseUrl,
-        REDIS_URL,
-        TOKEN_SECRET: "shared-secret",
-      });
-      const built = await buildApp(config, { features: true });
-      apps.push(built);
-      urls.push(await listen(built));
-    }
+    processes = await startTwoProcesses();
+    urls = processes.urls;
   }, 120_000);
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database.drop();
-  });
+  afterAll(() => processes?.close());
 
   async function transcript(base: string, token: string): Promise<Item[]> {
     const r = await call<{ Transcript: Item[] }>(base, "/participant/transcript", token, {
@@ -65,7 +44,7 @@ describe("two processes share the flow state and the agent queue", () => {
   }
 
   it("a chat started on one process continues its flow on the other, and the other's advisor sees it queued live", async () => {
-    const [a, b] = urls as [string, string];
+    const [a, b] = urls;
     const started = await http<StartChatResponse>(a + GatewayPath.StartChat, {
       headers: { origin: a },
       body: startChatBody(),
