@@ -385,6 +385,65 @@ describe("attachments", () => {
   });
 });
 
+describe("a file chosen while the chat is still connecting", () => {
+  function pendingConnect() {
+    let finish!: (ok: boolean) => void;
+    const prepare = (s: FakeSession) =>
+      s.connect.mockImplementationOnce(
+        () =>
+          new Promise((resolve, reject) => {
+            finish = (ok) =>
+              ok
+                ? resolve({
+                    connectSuccess: true,
+                    connectCalled: true,
+                    _debug: null,
+                    metadata: null,
+                  })
+                : reject(new Error("connect failed"));
+          }),
+      );
+    return { prepare, finish: (ok: boolean) => finish(ok) };
+  }
+
+  it("is sent once the session has connected, not before", async () => {
+    const connect = pendingConnect();
+    const { sessions, store, chats } = setup(true, connect.prepare);
+    const opening = chats.open(chatInfo("c1"));
+    const s = sessions.created[0]!;
+    const file = new File(["order,total\n"], "invoice.csv", { type: "text/csv" });
+    const sending = chats.sendAttachment("c1", file);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(s.sendAttachment).not.toHaveBeenCalled();
+    connect.finish(true);
+    await opening;
+    await sending;
+    expect(s.sendAttachment).toHaveBeenCalledWith({ attachment: file });
+    expect(store.chat("c1")?.transfers).toMatchObject([{ name: "invoice.csv", done: true }]);
+    expect(store.chat("c1")?.error).toBeFalsy();
+  });
+
+  it("is shown as not sent when connecting fails", async () => {
+    const connect = pendingConnect();
+    const { sessions, store, chats } = setup(true, connect.prepare);
+    const opening = chats.open(chatInfo("c1"));
+    const s = sessions.created[0]!;
+    s.sendAttachment.mockRejectedValueOnce(
+      new Error("Failed to call sendAttachment, No active connection"),
+    );
+    const sending = chats.sendAttachment(
+      "c1",
+      new File(["x"], "invoice.csv", { type: "text/csv" }),
+    );
+    connect.finish(false);
+    await opening;
+    await sending;
+    expect(store.chat("c1")?.error).toBe(
+      "invoice.csv was not sent: Failed to call sendAttachment, No active connection",
+    );
+  });
+});
+
 describe("attachments that cannot be sent", () => {
   it("a file of a type not accepted, larger than 20 MB or empty is refused with the reason shown", async () => {
     const { sessions, store, chats } = setup();

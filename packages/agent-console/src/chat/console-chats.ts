@@ -60,7 +60,11 @@ interface Handle {
   progress: ProgressFetch;
   typingTimer: unknown;
   unsubscribe: (() => void)[];
-  /** Transfers run one after another so each reports its own progress. */
+  /**
+   * Transfers run one after another so each reports its own progress, and only once the
+   * session's connect has settled: a file chosen while the chat is still connecting waits for
+   * it (and, if connecting fails, is shown as not sent).
+   */
   transfers: Promise<unknown>;
 }
 
@@ -133,18 +137,20 @@ export class ConsoleChats {
       store.setChatError(info.ContactId, errorText(error));
       return;
     }
+    let connectSettled!: () => void;
     const handle: Handle = {
       info,
       session,
       progress,
       typingTimer: null,
       unsubscribe: [],
-      transfers: Promise.resolve(),
+      transfers: new Promise<void>((resolve) => (connectSettled = resolve)),
     };
     this.handles.set(info.ContactId, handle);
     this.listen(handle);
     try {
       await session.connect();
+      connectSettled();
       store.setConnected(info.ContactId, true);
       store.setChatError(info.ContactId, null); // an earlier attempt's failure is over
       const transcript = await session.getTranscript({
@@ -163,6 +169,7 @@ export class ConsoleChats {
       // Forget the failed session so the next `chats` event (or a reopen) tries again.
       this.dispose(info.ContactId);
       store.setChatError(info.ContactId, `Could not connect to the chat: ${errorText(error)}`);
+      connectSettled(); // files chosen meanwhile are shown as not sent
     }
   }
 
