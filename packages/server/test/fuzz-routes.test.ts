@@ -278,7 +278,7 @@ describe("fuzz: thousands of malformed requests over every route", () => {
     expect(transport.status).toBe(200);
     s.transportToken = new URL(transport.body.webSocketTransport.url).searchParams.get("token")!;
     const auth = await http<{ jwtToken: string }>(server.url + TelemetryPath.Auth, {
-      body: { authParams: {} },
+      body: { authParams: { participantToken: s.participantToken } },
     });
     expect(auth.status).toBe(200);
     s.telemetryJwt = auth.body.jwtToken;
@@ -658,7 +658,9 @@ describe("fuzz: thousands of malformed requests over every route", () => {
         "telemetry auth",
         "POST",
         fixed(TelemetryPath.Auth),
-        () => ({ authParams: {} }),
+        (rng) => ({
+          authParams: { participantToken: rng.chance(0.5) ? s.participantToken : "bad" },
+        }),
         () => ({}),
       ),
       bodyRoute(

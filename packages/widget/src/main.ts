@@ -47,7 +47,7 @@ defineChatWidget({
   gateway: createGateway(settings, (input, init) => fetch(input, init)),
   adapter: createClientAdapter(ChatSession as unknown as ChatSessionLike, settings, consoleLogger, {
     webSocketManagerFactory: createWebSocketManager as unknown as SocketManagerFactory,
-    onSession: (session) => telemetry.attach(session),
+    onSession: (session, participantToken) => telemetry.attach(session, participantToken),
     progressFetch: () => createProgressFetch(),
   }),
   storage: createChatStorage(storage),

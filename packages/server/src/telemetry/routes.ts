@@ -1,7 +1,8 @@
 /**
  * Telemetry ingest (protocol §8.4, spec §7, decision 10): auth, put-metrics and
- * put-workflow-events, open to any origin; GET /metrics summarises in Prometheus text format.
- * What is kept is bounded (limits.ts): values, names and dimensions, and distinct series.
+ * put-workflow-events, open to any origin but only to a visitor with a chat (ingest-auth.ts);
+ * GET /metrics summarises in Prometheus text format. What is kept is bounded (limits.ts):
+ * values, names and dimensions, distinct series, and batches per chat.
  */
 import {
   TelemetryPath,
@@ -19,8 +20,8 @@ import { Errors } from "../errors.js";
 import { bearerToken } from "../http/bearer.js";
 import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "../gateway/input-guard.js";
-import { JwtError, signJwt, verifyJwt } from "../gateway/jwt.js";
 import { setCorsHeaders } from "../gateway/origin.js";
+import { TelemetryGate } from "./ingest-auth.js";
 import { MAX_SERIES } from "./limits.js";
 import { metricRows } from "./metric-rows.js";
 import { telemetryFamilies } from "./metrics-text.js";
@@ -35,9 +36,6 @@ import {
   workflowEventCounts,
   workflowSeriesKey,
 } from "./store.js";
-
-/** Lifetime of a telemetry jwt. */
-export const TELEMETRY_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** The largest time a JavaScript Date holds. */
 const MAX_EPOCH_MS = 8.64e15;
@@ -79,31 +77,14 @@ export async function telemetryRoutes(
     app.options(path, async (_request, reply) => reply.code(204).send());
   }
 
-  const tokenIsValid = (token: unknown): boolean => {
-    if (typeof token !== "string") return true;
-    try {
-      return verifyJwt(token, config.tokenSecret, clock.now()).scope === "telemetry";
-    } catch (error) {
-      if (error instanceof JwtError) return false;
-      throw error;
-    }
-  };
+  const gate = new TelemetryGate({ db, secret: config.tokenSecret, clock, limits: deps.limits });
 
   app.post<{ Body: AuthRequest }>(
     TelemetryPath.Auth,
     { schema: { body: authBody } },
-    async (): Promise<AuthResponse> => {
-      const now = clock.now();
-      const jwtToken = signJwt(
-        {
-          scope: "telemetry",
-          iat: Math.floor(now / 1000),
-          exp: Math.floor((now + TELEMETRY_TOKEN_TTL_MS) / 1000),
-        },
-        config.tokenSecret,
-      );
-      return { jwtToken };
-    },
+    async (request): Promise<AuthResponse> => ({
+      jwtToken: await gate.issue(request.body.authParams, request.ip),
+    }),
   );
 
   app.post<{ Body: PutMetricsRequest }>(
@@ -113,8 +94,10 @@ export async function telemetryRoutes(
       const now = clock.now();
       const body = request.body;
       const rows = metricRows(body, now);
+      if (!(await gate.admit(body.authParams?.jwtToken, TelemetryPath.PutMetrics)))
+        return { unsetToken: true };
       await metricCap.write(db, rows.map(metricSeriesKey), (tx) => insertMetrics(tx, rows, now));
-      return { unsetToken: !tokenIsValid(body.authParams?.jwtToken) };
+      return { unsetToken: false };
     },
   );
 
@@ -139,10 +122,15 @@ export async function telemetryRoutes(
           data: (e.data ?? []).map(({ key, value }) => ({ key, value })),
         };
       });
+      const token = request.body.authParams?.jwtToken;
+      if (!(await gate.admit(token, TelemetryPath.PutWorkflowEvents))) {
+        // None stored: all are answered as failed, and the worker authenticates again.
+        return { workflowEventList: request.body.workflowEventList, unsetToken: true };
+      }
       await workflowCap.write(db, rows.map(workflowSeriesKey), (tx) =>
         insertWorkflowEvents(tx, rows, now),
       );
-      return tokenIsValid(request.body.authParams?.jwtToken) ? {} : { unsetToken: true };
+      return {};
     },
   );
 

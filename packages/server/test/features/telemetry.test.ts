@@ -1,5 +1,6 @@
 import { TelemetryPath, WIDGET_METRIC_NAMESPACE } from "@chat-widget/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TELEMETRY_AUTH_LIMIT, TELEMETRY_BATCH_LIMIT } from "../../src/telemetry/ingest-auth.js";
 import {
   MAX_DIMENSION_NAME_LENGTH,
   MAX_DIMENSION_VALUE_LENGTH,
@@ -8,7 +9,7 @@ import {
 } from "../../src/telemetry/limits.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
-import { http, startFeatureServer } from "./helpers.js";
+import { http, postStartChat, startFeatureServer } from "./helpers.js";
 
 const metric = (name: string, value: number, extra: Record<string, unknown> = {}) => ({
   metricName: name,
@@ -47,33 +48,143 @@ function parsePrometheus(text: string): { name: string; labels: string; value: n
 describe.each(ENGINES)("telemetry ingest (%s)", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startFeatureServer(engine);
+    // Each test starts a chat or more; the start-chat limit is not what is tested here.
+    server = await startFeatureServer(engine, { TRUST_PROXY: "1", START_CHAT_BURST: "1000" });
   }, 120_000);
   afterAll(() => server.close());
 
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    http(server.url + path, { body, headers: { origin: "https://any.example", ...headers } });
-
-  it("auth accepts a text/plain body (as the worker sends it) and answers a jwtToken, CORS open", async () => {
-    const r = await http<{ jwtToken: string }>(server.url + TelemetryPath.Auth, {
-      rawBody: JSON.stringify({ authParams: { user: "x" } }),
-      headers: { "content-type": "text/plain;charset=UTF-8", origin: "https://any.example" },
+  /** A chat's ParticipantToken, as the widget hands it to the telemetry's setAuth. */
+  const startChat = async () => {
+    const started = await postStartChat(server);
+    expect(started.status).toBe(200);
+    return started.body.data.startChatResult;
+  };
+  /** `/auth` as the worker calls it: JSON without a content type, so the browser's text/plain. */
+  const auth = (authParams: Record<string, unknown>, ip?: string) =>
+    http<{ jwtToken: string }>(server.url + TelemetryPath.Auth, {
+      rawBody: JSON.stringify({ authParams }),
+      headers: {
+        "content-type": "text/plain;charset=UTF-8",
+        origin: "https://any.example",
+        ...(ip ? { "x-forwarded-for": ip } : {}),
+      },
     });
+  const tokenFor = async (participantToken: string) => {
+    const r = await auth({ participantToken });
     expect(r.status).toBe(200);
-    expect(r.body.jwtToken.split(".")).toHaveLength(3);
+    return r.body.jwtToken;
+  };
+
+  /** Each test's batches carry a telemetry token of a chat of their own (batches count per chat). */
+  let jwtToken = "";
+  beforeEach(async () => {
+    jwtToken = await tokenFor((await startChat()).ParticipantToken);
+  });
+  const post = (path: string, body: object, headers: Record<string, string> = {}) =>
+    http(server.url + path, {
+      body: "authParams" in body ? body : { ...body, authParams: { jwtToken } },
+      headers: { origin: "https://any.example", ...headers },
+    });
+  const stored = async (metricName: string) =>
+    (await (await fetch(server.url + "/metrics")).text()).includes(`metric_name="${metricName}"`);
+
+  it("auth takes a chat's participant token in a text/plain body (as the worker sends it) and answers a jwtToken for that chat, CORS open", async () => {
+    const chat = await startChat();
+    const r = await auth({ participantToken: chat.ParticipantToken });
+    expect(r.status).toBe(200);
+    const [, payload] = r.body.jwtToken.split(".");
+    expect(JSON.parse(Buffer.from(payload!, "base64url").toString())).toMatchObject({
+      scope: "telemetry",
+      sub: chat.ContactId,
+    });
     expect(r.headers.get("access-control-allow-origin")).toBe("*");
     const ok = await post(TelemetryPath.PutMetrics, {
       metricNamespace: WIDGET_METRIC_NAMESPACE,
-      metricList: [],
+      metricList: [metric("AuthOk", 1)],
       authParams: { jwtToken: r.body.jwtToken },
     });
     expect(ok.body).toEqual({ unsetToken: false });
-    const stale = await post(TelemetryPath.PutMetrics, {
-      metricNamespace: WIDGET_METRIC_NAMESPACE,
-      metricList: [],
+    expect(await stored("AuthOk")).toBe(true);
+  });
+
+  it("auth without a chat's participant token is refused (403) and issues nothing", async () => {
+    for (const authParams of [
+      {},
+      { user: "x" },
+      { participantToken: "" },
+      { participantToken: 42 },
+      { participantToken: "not-a-token-of-any-chat" },
+      { participantToken: "x".repeat(5000) },
+    ]) {
+      const r = await auth(authParams);
+      expect(r.status, JSON.stringify(authParams).slice(0, 80)).toBe(403);
+      expect(r.body).toMatchObject({ __type: "AccessDeniedException" });
+      expect(r.body.jwtToken).toBeUndefined();
+    }
+  });
+
+  it("a batch without a jwtToken is refused (403); one with a token that is not valid is answered unsetToken; neither is stored", async () => {
+    const bare = await http(server.url + TelemetryPath.PutMetrics, {
+      body: { metricNamespace: WIDGET_METRIC_NAMESPACE, metricList: [metric("NoToken", 1)] },
+      headers: { origin: "https://any.example" },
+    });
+    expect(bare.status).toBe(403);
+    expect(bare.body).toMatchObject({ __type: "AccessDeniedException" });
+    expect(String(bare.body.message)).toContain("authParams.jwtToken");
+    const bareEvents = await http(server.url + TelemetryPath.PutWorkflowEvents, {
+      body: { workflowEventList: [] },
+      headers: { origin: "https://any.example" },
+    });
+    expect(bareEvents.status).toBe(403);
+
+    // Forged (signed with another key), unsigned, garbage: the worker is told to authenticate again.
+    const [head, payload] = jwtToken.split(".");
+    for (const forged of [`${head}.${payload}.AAAA`, `${head}.${payload}.`, "x.y.z"]) {
+      const stale = await post(TelemetryPath.PutMetrics, {
+        metricNamespace: WIDGET_METRIC_NAMESPACE,
+        metricList: [metric("StaleToken", 1)],
+        authParams: { jwtToken: forged },
+      });
+      expect(stale.status).toBe(200);
+      expect(stale.body).toEqual({ unsetToken: true });
+    }
+    const event = { timestamp: Date.UTC(2026, 0, 1), workflowType: "Stale", event: "E", data: [] };
+    const staleEvents = await post(TelemetryPath.PutWorkflowEvents, {
+      workflowEventList: [event],
       authParams: { jwtToken: "x.y.z" },
     });
-    expect(stale.body).toEqual({ unsetToken: true });
+    expect(staleEvents.body).toEqual({ workflowEventList: [event], unsetToken: true });
+    const text = await (await fetch(server.url + "/metrics")).text();
+    expect(text).not.toContain("NoToken");
+    expect(text).not.toContain("StaleToken");
+    expect(text).not.toContain('workflow_type="Stale"');
+  });
+
+  it("batches are limited per chat (429 with Retry-After past the burst; another chat unaffected) and auth per address", async () => {
+    const batch = (token: string) =>
+      post(TelemetryPath.PutMetrics, {
+        metricNamespace: WIDGET_METRIC_NAMESPACE,
+        metricList: [metric("Limited", 1)],
+        authParams: { jwtToken: token },
+      });
+    const answers = await Promise.all(
+      Array.from({ length: TELEMETRY_BATCH_LIMIT.burst + 5 }, () => batch(jwtToken)),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(TELEMETRY_BATCH_LIMIT.burst);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(refused.body).toMatchObject({ __type: "ThrottlingException" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const other = await tokenFor((await startChat()).ParticipantToken);
+    expect((await batch(other)).status).toBe(200);
+
+    // Auth per client address (the feature server trusts X-Forwarded-For from loopback).
+    const participantToken = (await startChat()).ParticipantToken;
+    const auths = [];
+    for (let i = 0; i < TELEMETRY_AUTH_LIMIT.burst + 1; i++)
+      auths.push((await auth({ participantToken }, "203.0.113.9")).status);
+    expect(auths.slice(0, TELEMETRY_AUTH_LIMIT.burst).every((s) => s === 200)).toBe(true);
+    expect(auths.at(-1)).toBe(429);
+    expect((await auth({ participantToken }, "203.0.113.10")).status).toBe(200);
   });
 
   it("stores metrics and GET /metrics shows counts and sums in Prometheus text format", async () => {

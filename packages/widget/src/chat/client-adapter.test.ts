@@ -123,10 +123,10 @@ describe("the real adapter over the chat client", () => {
   it("each new session is handed to onSession (telemetry); what it returns runs on dispose; its failure only logs", async () => {
     const f = fakeChatSession();
     const stop = vi.fn();
-    const onSession = vi.fn(() => stop);
+    const onSession = vi.fn((_session: unknown, _token: string) => stop);
     const adapter = createClientAdapter(f.ChatSession, settings, fakeLogger(), { onSession });
     const c = await adapter.connect(CHAT, handlers());
-    expect(onSession).toHaveBeenCalledWith(f.session);
+    expect(onSession).toHaveBeenCalledWith(f.session, CHAT.ParticipantToken);
     expect(stop).not.toHaveBeenCalled();
     c.dispose();
     expect(stop).toHaveBeenCalledTimes(1);

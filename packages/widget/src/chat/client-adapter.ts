@@ -66,8 +66,11 @@ export interface ClientAdapterOptions {
    * that `dispose` can close the websocket without disconnecting the participant.
    */
   webSocketManagerFactory?: SocketManagerFactory;
-  /** Called with each new session (telemetry); its return value is called on dispose. */
-  onSession?: (session: SessionMetricSource) => () => void;
+  /**
+   * Called with each new session and its ParticipantToken (telemetry, which exchanges the
+   * token for its own at the telemetry `/auth`); its return value is called on dispose.
+   */
+  onSession?: (session: SessionMetricSource, participantToken: string) => () => void;
   /**
    * Makes a progress fetch (the client's `createProgressFetch`): the session's `env.fetch`
    * gives each transfer one of its own, so that every upload reports its own bytes sent
@@ -110,7 +113,10 @@ export function createClientAdapter(
       let stopObserving: () => void = () => {};
       try {
         if (options.onSession)
-          stopObserving = options.onSession(session as unknown as SessionMetricSource);
+          stopObserving = options.onSession(
+            session as unknown as SessionMetricSource,
+            details.ParticipantToken,
+          );
       } catch (error) {
         logger.warn("Observing the chat session failed", error);
       }

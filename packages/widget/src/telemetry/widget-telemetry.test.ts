@@ -29,6 +29,7 @@ function fakeSession() {
 function fakeTelemetry() {
   return {
     addCountMetric: vi.fn<Telemetry["addCountMetric"]>(),
+    setAuth: vi.fn<Telemetry["setAuth"]>(),
     close: vi.fn<Telemetry["close"]>(),
   };
 }
@@ -76,8 +77,8 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
   it("the telemetry script is loaded only once a chat session exists, and once per page", async () => {
     const t = setup();
     expect(t.load).not.toHaveBeenCalled();
-    t.widget.attach(fakeSession().session);
-    t.widget.attach(fakeSession().session);
+    t.widget.attach(fakeSession().session, "pt-1");
+    t.widget.attach(fakeSession().session, "pt-1");
     expect(t.load).toHaveBeenCalledTimes(1);
     await t.loaded();
     expect(t.createTelemetry).toHaveBeenCalledTimes(1);
@@ -89,7 +90,7 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
   it("events before the script has loaded are counted once it has (the first connection is not lost)", async () => {
     const t = setup();
     const s = fakeSession();
-    t.widget.attach(s.session);
+    t.widget.attach(s.session, "pt-1");
     s.emit("established");
     s.emit("message");
     s.emit("message");
@@ -107,7 +108,7 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
   it("the returned function stops counting and unsubscribes from the session", async () => {
     const t = setup();
     const s = fakeSession();
-    const detach = t.widget.attach(s.session);
+    const detach = t.widget.attach(s.session, "pt-1");
     await t.loaded();
     detach();
     s.emit("message");
@@ -117,7 +118,7 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
 
   it("telemetry is closed on pagehide", async () => {
     const t = setup();
-    t.widget.attach(fakeSession().session);
+    t.widget.attach(fakeSession().session, "pt-1");
     await t.loaded();
     t.hide();
     expect(t.telemetry.close).toHaveBeenCalledTimes(1);
@@ -126,7 +127,7 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
   it('data-telemetry="off": nothing is loaded or counted', () => {
     const t = setup({ enabled: false });
     const s = fakeSession();
-    t.widget.attach(s.session);
+    t.widget.attach(s.session, "pt-1");
     expect(t.load).not.toHaveBeenCalled();
     expect(s.listeners()).toBe(0);
   });
@@ -134,7 +135,7 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
   it("a script that does not load only logs; the session's events are let go", async () => {
     const t = setup({ module: "missing" });
     const s = fakeSession();
-    t.widget.attach(s.session);
+    t.widget.attach(s.session, "pt-1");
     await t.loaded();
     expect(t.createTelemetry).not.toHaveBeenCalled();
     expect(s.listeners()).toBe(0);
@@ -143,11 +144,39 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
   it("telemetry failures never break a chat: a throwing load or session is logged", async () => {
     const t = setup({ module: "throws" });
     const s = fakeSession();
-    expect(() => t.widget.attach(s.session)).not.toThrow();
+    expect(() => t.widget.attach(s.session, "pt-1")).not.toThrow();
     await t.loaded();
     expect(t.logger.warn).toHaveBeenCalledWith(TELEMETRY_FAILED, expect.any(Error));
     const broken = { onConnectionEstablished: () => {} } as unknown as SessionMetricSource;
-    expect(() => t.widget.attach(broken)).not.toThrow();
+    expect(() => t.widget.attach(broken, "pt-1")).not.toThrow();
+  });
+});
+
+describe("telemetry is authenticated with the chat's participant token", () => {
+  it("the page's telemetry is given the session's token once, and a later chat's token when one starts", async () => {
+    const t = setup();
+    t.widget.attach(fakeSession().session, "pt-1");
+    expect(t.telemetry.setAuth).not.toHaveBeenCalled();
+    await t.loaded();
+    expect(t.telemetry.setAuth.mock.calls).toEqual([[{ participantToken: "pt-1" }]]);
+    t.widget.attach(fakeSession().session, "pt-1");
+    await t.loaded();
+    expect(t.telemetry.setAuth).toHaveBeenCalledTimes(1);
+    t.widget.attach(fakeSession().session, "pt-2");
+    await t.loaded();
+    expect(t.telemetry.setAuth.mock.calls).toEqual([
+      [{ participantToken: "pt-1" }],
+      [{ participantToken: "pt-2" }],
+    ]);
+  });
+
+  it("a telemetry reopened after the back/forward cache is given the latest token", async () => {
+    const t = setup();
+    t.widget.attach(fakeSession().session, "pt-1");
+    await t.loaded();
+    t.hide();
+    t.restore();
+    expect(t.reopened.setAuth.mock.calls).toEqual([[{ participantToken: "pt-1" }]]);
   });
 });
 
@@ -155,7 +184,7 @@ describe("telemetry after a return from the back/forward cache", () => {
   it("events after pagehide are not counted into the closed telemetry", async () => {
     const t = setup();
     const s = fakeSession();
-    t.widget.attach(s.session);
+    t.widget.attach(s.session, "pt-1");
     await t.loaded();
     t.hide();
     s.emit("message");
@@ -166,7 +195,7 @@ describe("telemetry after a return from the back/forward cache", () => {
   it("a restored page opens a new telemetry and the chat's session is counted into it again", async () => {
     const t = setup();
     const s = fakeSession();
-    t.widget.attach(s.session);
+    t.widget.attach(s.session, "pt-1");
     await t.loaded();
     s.emit("message");
     t.hide();
@@ -178,7 +207,7 @@ describe("telemetry after a return from the back/forward cache", () => {
     expect(counted(t.reopened)).toEqual(["WebsocketConnectionGained", "WebsocketIncomingMessage"]);
     // A session created after the return is counted too; the script is not loaded again.
     const later = fakeSession();
-    t.widget.attach(later.session);
+    t.widget.attach(later.session, "pt-1");
     await t.loaded();
     later.emit("ended");
     expect(counted(t.reopened)).toContain("WebsocketEnded");
@@ -187,7 +216,7 @@ describe("telemetry after a return from the back/forward cache", () => {
 
   it("the reopened telemetry is closed when the page is hidden again", async () => {
     const t = setup();
-    t.widget.attach(fakeSession().session);
+    t.widget.attach(fakeSession().session, "pt-1");
     await t.loaded();
     t.hide();
     t.restore();
@@ -201,7 +230,7 @@ describe("telemetry after a return from the back/forward cache", () => {
   it("a page hidden before the telemetry script loaded opens its telemetry on the return", async () => {
     const t = setup();
     const s = fakeSession();
-    t.widget.attach(s.session);
+    t.widget.attach(s.session, "pt-1");
     t.hide();
     await t.loaded();
     expect(t.createTelemetry).not.toHaveBeenCalled();
@@ -214,7 +243,7 @@ describe("telemetry after a return from the back/forward cache", () => {
   it("a telemetry that cannot be reopened only logs", async () => {
     const t = setup();
     const s = fakeSession();
-    t.widget.attach(s.session);
+    t.widget.attach(s.session, "pt-1");
     await t.loaded();
     t.hide();
     t.createTelemetry.mockImplementationOnce(() => {
@@ -231,10 +260,22 @@ describe("telemetry after a return from the back/forward cache, with the chat cl
 
   it("pagehide flushes the batch at once; after the return the next batch goes out 30000 ms later", async () => {
     vi.useFakeTimers();
-    const posts: { url: string; metricNames: string[] }[] = [];
+    const posts: { url: string; metricNames: string[]; jwtToken?: unknown }[] = [];
+    const auths: unknown[] = [];
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { metricList?: { metricName: string }[] };
-      posts.push({ url, metricNames: (body.metricList ?? []).map((m) => m.metricName) });
+      const body = JSON.parse(String(init?.body)) as {
+        metricList?: { metricName: string }[];
+        authParams?: { jwtToken?: unknown };
+      };
+      if (url.endsWith("/auth")) {
+        auths.push(body.authParams);
+        return new Response(JSON.stringify({ jwtToken: `jwt-${auths.length}` }), { status: 200 });
+      }
+      posts.push({
+        url,
+        metricNames: (body.metricList ?? []).map((m) => m.metricName),
+        jwtToken: body.authParams?.jwtToken,
+      });
       return new Response("{}", { status: 200 });
     });
     const module: TelemetryModule = {
@@ -254,15 +295,17 @@ describe("telemetry after a return from the back/forward cache, with the chat cl
       onPageRestore: (cb) => pageRestore.push(cb),
     });
     const s = fakeSession();
-    widget.attach(s.session);
+    widget.attach(s.session, "pt-1");
     await vi.advanceTimersByTimeAsync(0);
     s.emit("established");
     pageHide.forEach((cb) => cb());
     await vi.advanceTimersByTimeAsync(0);
+    expect(auths).toEqual([{ participantToken: "pt-1" }]);
     expect(posts).toEqual([
       {
         url: "http://127.0.0.1:8080/telemetry/put-metrics",
         metricNames: ["WebsocketConnectionGained"],
+        jwtToken: "jwt-1",
       },
     ]);
     pageRestore.forEach((cb) => cb());
@@ -272,5 +315,8 @@ describe("telemetry after a return from the back/forward cache, with the chat cl
     expect(posts).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(posts[1]?.metricNames).toEqual(["WebsocketConnectionLost", "WebsocketConnectionGained"]);
+    // The reopened telemetry authenticated again with the chat's token.
+    expect(auths).toEqual([{ participantToken: "pt-1" }, { participantToken: "pt-1" }]);
+    expect(posts[1]?.jwtToken).toBe("jwt-2");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The widget's telemetry (spec §7, decision 10): once a chat session exists, load
  * `chat-telemetry.js`, create one telemetry for the page and count the session's websocket
- * events. Off with `data-telemetry="off"`. Closed (its batch flushed) on `pagehide`; a page
+ * events, authenticated with the chat's ParticipantToken (the telemetry `/auth` takes nothing
+ * else). Off with `data-telemetry="off"`. Closed (its batch flushed) on `pagehide`; a page
  * restored from the back/forward cache opens a new one, and the sessions count into it again.
  * Every failure only logs: telemetry never breaks a chat.
  */
@@ -26,8 +27,11 @@ export interface WidgetTelemetryOptions {
 }
 
 export interface WidgetTelemetry {
-  /** Count this session's events; returns a function that stops counting. */
-  attach(session: SessionMetricSource): () => void;
+  /**
+   * Count this session's events, sent under its chat's `participantToken`; returns a function
+   * that stops counting.
+   */
+  attach(session: SessionMetricSource, participantToken: string): () => void;
 }
 
 const NOOP = () => {};
@@ -38,6 +42,8 @@ export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTe
   let module: TelemetryModule | null = null;
   let telemetry: Telemetry | null = null;
   let hidden = false;
+  /** The latest chat's token: every telemetry of the page authenticates with it. */
+  let participantToken: string | null = null;
 
   const fail = (error: unknown) => {
     try {
@@ -47,9 +53,18 @@ export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTe
     }
   };
 
+  /** The token the current telemetry was given (each token once: every setAuth is an `/auth`). */
+  let authenticated: string | null = null;
+  const authenticate = () => {
+    if (!telemetry || !participantToken || authenticated === participantToken) return;
+    authenticated = participantToken;
+    telemetry.setAuth({ participantToken });
+  };
   const open = (loaded: TelemetryModule) => {
-    if (!hidden && !telemetry)
-      telemetry = loaded.createTelemetry({ endpoint: options.endpoint, logger });
+    if (hidden || telemetry) return;
+    telemetry = loaded.createTelemetry({ endpoint: options.endpoint, logger });
+    authenticated = null;
+    authenticate();
   };
   const close = () => {
     hidden = true;
@@ -91,8 +106,9 @@ export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTe
   };
 
   return {
-    attach(session) {
+    attach(session, token) {
       if (!options.enabled) return NOOP;
+      participantToken = token;
       let buffer: ReturnType<typeof bufferSessionEvents>;
       try {
         buffer = bufferSessionEvents(session);
@@ -109,6 +125,7 @@ export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTe
           return;
         }
         try {
+          authenticate();
           detach = loaded.attachSessionMetrics(buffer.source, counter);
         } catch (error) {
           fail(error);
