@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { systemClock, type Clock } from "./clock.js";
@@ -17,6 +18,7 @@ import { securityHeaders } from "./http/security-headers.js";
 import { installErrorHandling } from "./http/errors.js";
 import { buildValidator } from "./http/validation.js";
 import { participantService } from "./participant/plugin.js";
+import { CLOSE_GOING_AWAY, SHUTDOWN_CLOSE_REASON } from "./participant/socket-hub.js";
 import type { Db } from "./store/db.js";
 import { openDb } from "./store/open-db.js";
 import { loadOrCreateSecret } from "./store/secrets.js";
@@ -42,6 +44,13 @@ export interface BuiltApp {
   deps: ServerDeps;
   /** Stops features, closes sockets and the HTTP server, then the fan-out and store it opened. */
   close(): Promise<void>;
+  /**
+   * The graceful stop (SIGTERM): /readyz answers 503 at once and for DRAIN_DELAY_MS while all
+   * else still works; then `close`, whose requests in progress get SHUTDOWN_TIMEOUT_MS to
+   * finish before their connections are cut. Websockets are closed with 1001 (going away), so
+   * clients reconnect to another process and repair their transcript there.
+   */
+  shutdown(): Promise<void>;
 }
 
 /** The first log line: which mode runs, and what that means. */
@@ -68,7 +77,9 @@ export async function buildApp(
     logger: loggerOptions(config.logLevel, overrides.logStream),
     ...(tls ? { https: { ...tls, ...timeouts } } : { http: timeouts }),
     genReqId: () => randomUUID(),
-    forceCloseConnections: true,
+    // Idle keep-alive connections close with the server; requests in progress are cut by
+    // `close` at once and by `shutdown` only after SHUTDOWN_TIMEOUT_MS.
+    forceCloseConnections: "idle",
     requestTimeout: config.requestTimeoutMs,
     trustProxy:
       typeof config.trustProxy === "number"
@@ -112,17 +123,48 @@ export async function buildApp(
 
   installErrorHandling(app);
   securityHeaders(app, config);
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  await app.register(healthRoutes, { db, fanout });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // On close every websocket, in a hub or not yet, is told 1001 (going away) and why, so
+    // clients reconnect to another process; the plugin's default sends no close code.
+    preClose: async function (this: FastifyInstance) {
+      for (const client of this.websocketServer.clients) {
+        client.close(CLOSE_GOING_AWAY, SHUTDOWN_CLOSE_REASON);
+      }
+      this.server.removeAllListeners("upgrade");
+      this.websocketServer.close();
+    },
+  });
+  let draining = false;
+  await app.register(healthRoutes, { db, fanout, draining: () => draining });
   await app.register(participantService, { deps, clock });
   const stopFeatures =
     overrides.features === false ? async () => {} : await registerFeatures(app, deps, { clock });
 
   let closing: Promise<void> | null = null;
-  const close = (): Promise<void> => {
+  /** Whether closing cuts requests in progress at once (`close`), or lets them finish first. */
+  let cutAtClose = true;
+  app.addHook("preClose", async () => {
+    if (cutAtClose) app.server.closeAllConnections();
+  });
+  /** Close, cutting the connections of requests still in progress after `graceMs`. */
+  const closeWithin = (graceMs: number): Promise<void> => {
     closing ??= (async () => {
-      await stopFeatures();
-      await app.close();
+      cutAtClose = graceMs === 0;
+      const cut = cutAtClose
+        ? undefined
+        : setTimeout(() => {
+            app.log.warn(
+              `requests still in progress after SHUTDOWN_TIMEOUT_MS (${graceMs} ms): closing their connections`,
+            );
+            app.server.closeAllConnections();
+          }, graceMs);
+      try {
+        await stopFeatures();
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await centre.idle();
       if (!overrides.fanout) await fanout.close();
       await limits.close();
@@ -130,7 +172,13 @@ export async function buildApp(
     })();
     return closing;
   };
-  return { app, deps, close };
+  const close = () => closeWithin(0);
+  const shutdown = async (): Promise<void> => {
+    draining = true;
+    if (config.drainDelayMs > 0) await delay(config.drainDelayMs);
+    await closeWithin(config.shutdownTimeoutMs);
+  };
+  return { app, deps, close, shutdown };
 }
 
 /**

@@ -54,6 +54,16 @@ export interface ServerConfig {
   trustProxy: number | string | false;
   /** REQUEST_TIMEOUT_MS: a request (headers and body) must arrive within this, default 300000 (a 20 MB upload on a slow link). */
   requestTimeoutMs: number;
+  /**
+   * DRAIN_DELAY_MS: on SIGTERM, how long /readyz answers 503 while everything still works,
+   * so a load balancer stops sending new clients before the process stops listening; default 0.
+   */
+  drainDelayMs: number;
+  /**
+   * SHUTDOWN_TIMEOUT_MS: after that, how long requests in progress may take to finish before
+   * their connections are cut; default 10000.
+   */
+  shutdownTimeoutMs: number;
   /** ADMIN_TOKEN: the admin API's bearer credential (32+ characters); unset: no admin API. */
   adminToken: string | undefined;
   /** METRICS_TOKEN: when set (32+ characters), /metrics needs it (or an advisor's token). */
@@ -227,5 +237,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     adminToken: credential(env, "ADMIN_TOKEN"),
     metricsToken: credential(env, "METRICS_TOKEN"),
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 300_000, 1_000, 3_600_000),
+    drainDelayMs: integer(env, "DRAIN_DELAY_MS", 0, 0, 600_000),
+    shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
   };
 }

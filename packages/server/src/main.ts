@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received, shutting down`);
-    built.close().then(
+    built.shutdown().then(
       () => process.exit(0),
       (err: unknown) => {
         log.error({ err }, "shutdown failed");

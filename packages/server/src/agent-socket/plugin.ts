@@ -18,6 +18,7 @@ import { bearerToken } from "../http/bearer.js";
 import { isOwnOrigin, originOf } from "../gateway/origin.js";
 import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
 import { answerFrame } from "../participant/frames.js";
+import { SHUTDOWN_CLOSE_REASON } from "../participant/socket-hub.js";
 import {
   ADVISOR_SOCKET_URL_TTL_MS,
   issueTransportToken,
@@ -54,7 +55,7 @@ export async function registerAgentSocket(
   ];
   app.addHook("preClose", async () => {
     for (const stop of stops) await stop();
-    hub.closeAll("server shutting down");
+    hub.closeAll(SHUTDOWN_CLOSE_REASON);
   });
 
   const secret = (): string => deps.config.tokenSecret;

@@ -14,7 +14,7 @@ import { registerEvent } from "./routes/event.js";
 import { registerMessage } from "./routes/message.js";
 import { registerTranscript } from "./routes/transcript.js";
 import { registerViews } from "./routes/views.js";
-import { SocketHub } from "./socket-hub.js";
+import { SHUTDOWN_CLOSE_REASON, SocketHub } from "./socket-hub.js";
 import { rejectUnstorableText } from "./text-guard.js";
 import { registerWebsocket } from "./websocket.js";
 
@@ -47,7 +47,7 @@ export async function participantService(
   const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handle);
   app.addHook("preClose", async () => {
     await unsubscribe();
-    hub.closeAll("server shutting down");
+    hub.closeAll(SHUTDOWN_CLOSE_REASON);
   });
 
   app.decorateRequest("participantCaller", null);

@@ -14,6 +14,8 @@ export interface Connection {
 /** Normal closure; the reason says why (chat ended, participant left, server shutdown). */
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_GOING_AWAY = 1001;
+/** The close reason every websocket gets when the server shuts down. */
+export const SHUTDOWN_CLOSE_REASON = "server shutting down";
 
 /**
  * This process's participant sockets by contact. Every fan-out message of the contact centre

@@ -19,12 +19,23 @@ function wrap(target: Queryable, transaction: Db["transaction"], close: Db["clos
 }
 
 /**
+ * PostgreSQL's buffer pool lives in PGlite's WebAssembly memory, which never shrinks: with the
+ * default shared_buffers (128MB, written by initdb) writing attachments fills all of it, and it
+ * stays resident for the life of the process. 16MB keeps the engine's own memory near 30 MB; the
+ * data files are still cached by the operating system. Applied at every start (not written into
+ * postgresql.conf), so existing stores get it too.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
  * The embedded engine: PostgreSQL compiled to WebAssembly, in this process.
  * `dataDir` is a directory on disk, or "memory" for a throw-away store (tests).
  */
 export async function openPglite(dataDir: string): Promise<Db> {
   if (dataDir !== "memory") await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir === "memory" ? "memory://" : dataDir);
+  const pg = await PGlite.create(dataDir === "memory" ? "memory://" : dataDir, {
+    startParams: START_PARAMS,
+  });
   const close = async (): Promise<void> => {
     if (!pg.closed) await pg.close();
   };
