@@ -24,6 +24,7 @@ import { setCorsHeaders } from "../gateway/origin.js";
 import { TelemetryGate } from "./ingest-auth.js";
 import { MAX_SERIES } from "./limits.js";
 import { metricRows } from "./metric-rows.js";
+import { processMetricsText } from "./process-metrics.js";
 import { telemetryFamilies } from "./metrics-text.js";
 import { formatFamilies, PROMETHEUS_CONTENT_TYPE, type Family } from "./prometheus.js";
 import { authBody, putMetricsBody, putWorkflowEventsBody } from "./schemas.js";
@@ -139,6 +140,7 @@ export async function telemetryRoutes(
       throw Errors.accessDenied("/metrics needs METRICS_TOKEN or a signed-in advisor's token.");
     const families = telemetryFamilies(await metricSeries(db), await workflowEventCounts(db));
     if (options.moreFamilies) families.push(...(await options.moreFamilies()));
-    return reply.type(PROMETHEUS_CONTENT_TYPE).send(formatFamilies(families));
+    const text = formatFamilies(families) + (await processMetricsText());
+    return reply.type(PROMETHEUS_CONTENT_TYPE).send(text);
   });
 }

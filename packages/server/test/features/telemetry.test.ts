@@ -107,6 +107,25 @@ describe.each(ENGINES)("telemetry ingest (%s)", (engine) => {
     expect(await stored("AuthOk")).toBe(true);
   });
 
+  it("GET /metrics carries the process's own metrics (prom-client), every line a valid sample", async () => {
+    const text = await (await fetch(server.url + "/metrics")).text();
+    const samples = parsePrometheus(text);
+    const names = new Set(samples.map((s) => s.name));
+    for (const name of [
+      "process_resident_memory_bytes",
+      "process_cpu_seconds_total",
+      "nodejs_heap_size_used_bytes",
+      "nodejs_eventloop_lag_seconds",
+    ])
+      expect(names, name).toContain(name);
+    expect(samples.find((s) => s.name === "process_resident_memory_bytes")!.value).toBeGreaterThan(
+      10_000_000,
+    );
+    // Each family is described once: the telemetry's and the process's names never collide.
+    const types = text.split("\n").filter((l) => l.startsWith("# TYPE "));
+    expect(new Set(types).size).toBe(types.length);
+  });
+
   it("auth without a chat's participant token is refused (403) and issues nothing", async () => {
     for (const authParams of [
       {},
