@@ -12,7 +12,7 @@ import type { ServerDeps } from "./deps.js";
 import { demoRoutes } from "./demo/routes.js";
 import { loadFlows } from "./flow/load.js";
 import { FlowRunner } from "./flow/runner.js";
-import { acceptEmptyJson } from "./gateway/lenient-json.js";
+import { acceptEmptyJson } from "./http/lenient-json.js";
 import { gatewayRoutes } from "./gateway/routes.js";
 import type { Family } from "./telemetry/prometheus.js";
 import { metricsAccess } from "./telemetry/metrics-access.js";

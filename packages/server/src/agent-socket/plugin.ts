@@ -15,7 +15,7 @@ import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
 import { bearerToken } from "../http/bearer.js";
-import { isOwnOrigin, originOf } from "../gateway/origin.js";
+import { isOwnOrigin, originOf } from "../http/origin.js";
 import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
 import { answerFrame } from "../participant/frames.js";
 import { SHUTDOWN_CLOSE_REASON } from "../participant/socket-hub.js";

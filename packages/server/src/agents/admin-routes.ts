@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Errors } from "../errors.js";
 import { bearerToken, secretMatcher } from "../http/bearer.js";
 import { handleError } from "../http/errors.js";
-import { rejectNulCharacters } from "../gateway/input-guard.js";
+import { rejectNulCharacters } from "../http/input-guard.js";
 import type { Db } from "../store/db.js";
 import {
   addAdvisor,

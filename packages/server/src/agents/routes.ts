@@ -15,7 +15,7 @@ import { systemClock, type Clock } from "../clock.js";
 import { isServiceError } from "../errors.js";
 import { bearerToken } from "../http/bearer.js";
 import { handleError } from "../http/errors.js";
-import { rejectNulCharacters } from "../gateway/input-guard.js";
+import { rejectNulCharacters } from "../http/input-guard.js";
 import { publicAdvisor, type AdvisorRecord } from "./advisors-repo.js";
 import type { AgentEventsHub } from "./events.js";
 import { availabilityBody, contactParams, signInBody } from "./schemas.js";

@@ -114,6 +114,13 @@ describe.each(LIMIT_STORES)("SignInThrottle, counting in %s", (_name, openStore)
     expect(await refusal("someone-new", "10.0.0.1")).toBeDefined();
   });
 
+  it("an IPv6 client counts as its /64: guesses spread over its addresses share one count", async () => {
+    const { fail, refusal } = setup(store);
+    for (let i = 0; i < 20; i++) await fail(`user${i}`, `2001:db8:7:1::${(i + 1).toString(16)}`);
+    expect((await refusal("someone-new", "2001:db8:7:1:ffff::1"))?.statusCode).toBe(429);
+    expect(await refusal("someone-new", "2001:db8:7:2::1")).toBeUndefined();
+  });
+
   it("a success from an address does not reset the address's other failures", async () => {
     const { throttle, fail, refusal } = setup(store);
     for (let i = 0; i < 19; i++) await fail(`user${i}`, "10.0.0.1");

@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { Errors } from "../errors.js";
+import { addressKey } from "../http/client-address.js";
 import type { LimitStore, WindowKey } from "../limits/limit-store.js";
 import { MemoryLimitStore } from "../limits/memory-limit-store.js";
 
@@ -94,7 +95,7 @@ export class SignInThrottle {
     };
     const origin: WindowKey = {
       table: SIGN_IN_ADDRESS_TABLE,
-      key: address,
+      key: addressKey(address),
       limit: { limit: this.limits.perAddress, windowMs },
     };
     const mark = { at: this.clock.now(), id: randomUUID() };

@@ -15,9 +15,9 @@
  * The counts live in the contact centre's limit store (limits/): shared by every process over
  * Redis when REDIS_URL is set, otherwise in this process's memory.
  */
-import { isIP } from "node:net";
 import type { Clock } from "../clock.js";
 import { Errors } from "../errors.js";
+import { addressKey } from "../http/client-address.js";
 import type { BucketLimit, LimitStore } from "../limits/limit-store.js";
 import { MemoryLimitStore } from "../limits/memory-limit-store.js";
 
@@ -63,30 +63,6 @@ export const DEFAULT_START_CHAT_LIMITS: StartChatLimits = {
 /** The limit store's tables. */
 export const START_CHAT_ADDRESS_TABLE = "start-chat-address";
 export const START_CHAT_INSTANCE_TABLE = "start-chat-instance";
-
-/**
- * The key of a client address. An IPv4-mapped IPv6 address (`::ffff:1.2.3.4`, as a dual-stack
- * socket reports IPv4 clients) counts as its IPv4 address. Any other IPv6 address counts as
- * its /64 network: one customer line is routinely given a whole /64 and can pick any address
- * in it, so keying on the full address would let one client start a burst from each.
- */
-export function addressKey(ip: string): string {
-  const address = ip.replace(/%.*$/, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (isIP(address) !== 6) return address;
-  const [head = "", tail] = address.split("::");
-  const groups = (part: string) => (part === "" ? [] : part.split(":"));
-  // A dotted IPv4 ending stands for two groups; it is always past the first four.
-  const width = (parts: string[]) => parts.reduce((n, p) => n + (p.includes(".") ? 2 : 1), 0);
-  const front = groups(head);
-  const back = tail === undefined ? [] : groups(tail);
-  const all = [...front, ...Array<string>(8 - width(front) - width(back)).fill("0"), ...back];
-  return `${all
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(":")}::/64`;
-}
 
 export interface StartChatThrottleOptions {
   clock: Clock;

@@ -14,6 +14,7 @@ import { WEBSOCKET_PATH } from "./routes/connection.js";
 import { websocketQuery } from "./schemas.js";
 import type { Connection, SocketHub } from "./socket-hub.js";
 import { SocketsPerAddress } from "./sockets-per-address.js";
+import { addressKey } from "../http/client-address.js";
 
 type WsRequest = FastifyRequest<{ Querystring: { token: string } }>;
 
@@ -63,7 +64,7 @@ export function registerWebsocket(
       schema: { querystring: websocketQuery },
       preHandler: async (request: WsRequest, reply) => {
         try {
-          if (!perAddress.hasRoom(request.ip)) throw tooMany();
+          if (!perAddress.hasRoom(addressKey(request.ip))) throw tooMany();
           participants.set(request, await authenticateSocket(ctx, request.query.token));
         } catch (error) {
           if (isServiceError(error)) return sendError(reply, error);
@@ -78,7 +79,8 @@ export function registerWebsocket(
         return;
       }
       // Upgrades that passed the check together may still go over: the count decides.
-      if (!perAddress.opened(request.ip)) {
+      const client = addressKey(request.ip);
+      if (!perAddress.opened(client)) {
         socket.close(1008, "too many websockets from this address");
         return;
       }
@@ -97,7 +99,7 @@ export function registerWebsocket(
       });
       socket.on("close", () => {
         hub.remove(connection);
-        perAddress.closed(request.ip);
+        perAddress.closed(client);
       });
       socket.on("error", (error) => request.log.info({ err: error }, "websocket error"));
       ctx.deps.centre

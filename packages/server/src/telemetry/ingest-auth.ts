@@ -19,7 +19,7 @@ import { hashToken } from "../contact-centre/tokens.js";
 import type { Db } from "../store/db.js";
 import { Errors } from "../errors.js";
 import { JwtError, signJwt, verifyJwt } from "../gateway/jwt.js";
-import { addressKey } from "../gateway/start-chat-throttle.js";
+import { addressKey } from "../http/client-address.js";
 import type { BucketLimit, LimitStore } from "../limits/limit-store.js";
 
 /** Lifetime of a telemetry jwt. */
