@@ -78,6 +78,31 @@ describe.each(ENGINES)("DisconnectParticipant (%s)", (engine) => {
     chat.closeSockets();
   });
 
+  it("concurrent retries with one ClientToken are all answered {} and leave once", async () => {
+    const chat = await chatWithAdvisor(server);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(server.url, DisconnectParticipant, chat.advisor.connectionToken, {
+          ClientToken: "bye-together",
+        }),
+      ),
+    );
+    expect(answers.map((r) => [r.status, r.body])).toEqual(Array(8).fill([200, {}]));
+    const transcript = await call<{
+      Transcript: { ContentType?: string; ParticipantRole?: string }[];
+    }>(server.url, GetTranscript, chat.customer.connectionToken, {
+      MaxResults: 100,
+      ScanDirection: "BACKWARD",
+      SortOrder: "ASCENDING",
+    });
+    expect(transcript.status).toBe(200);
+    const left = transcript.body.Transcript.filter(
+      (i) => i.ContentType === ContentType.PARTICIPANT_LEFT && i.ParticipantRole === "AGENT",
+    );
+    expect(left).toHaveLength(1);
+    chat.closeSockets();
+  });
+
   it("an advisor leaving records participant.left, closes the advisor's sockets and keeps the chat open for the customer", async () => {
     const chat = await chatWithAdvisor(server);
     expect(

@@ -250,10 +250,24 @@ export class DbContactCentre implements ContactCentre {
     await markConnectedAt(this.db, participantId, this.now());
   }
 
-  disconnectParticipant(contactId: string, participantId: string): Promise<void> {
+  disconnectParticipant(
+    contactId: string,
+    participantId: string,
+    clientToken?: string,
+  ): Promise<void> {
     return this.mutate(contactId, async (ctx) => {
+      const key: IdempotencyKey | null = clientToken
+        ? {
+            participantId,
+            operation: "DisconnectParticipant",
+            clientToken,
+            requestHash: hashRequest([]),
+          }
+        : null;
+      if (key && (await findResponse(ctx.tx, key, ctx.at))) return { items: [], result: undefined };
       const p = await this.requireActive(ctx, participantId);
       await markLeft(ctx.tx, participantId, ctx.at);
+      if (key) await recordResponse(ctx.tx, key, {}, ctx.at);
       const items = [eventItem(ctx.contact, p, ctx.at, ContentType.PARTICIPANT_LEFT)];
       const remaining = (await listParticipants(ctx.tx, contactId)).filter((x) => !x.leftAt);
       if (!remaining.some((x) => x.role === ParticipantRole.CUSTOMER)) {

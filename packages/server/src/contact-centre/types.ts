@@ -98,8 +98,14 @@ export interface ContactCentre {
   /**
    * The participant leaves: participant.left; when no customer remains (the customer left)
    * the contact ends as in endContact. An agent leaving leaves the chat open for the flow.
+   * With a `clientToken` a retry is answered again (nothing more happens), checked and
+   * recorded in the same transaction as the leaving, so concurrent retries leave once.
    */
-  disconnectParticipant(contactId: string, participantId: string): Promise<void>;
+  disconnectParticipant(
+    contactId: string,
+    participantId: string,
+    clientToken?: string,
+  ): Promise<void>;
   /**
    * End the contact: participant.left for the remaining customer and agent participants
    * (system participants leave silently), then chat.ended; then every socket of the
