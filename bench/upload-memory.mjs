@@ -7,8 +7,8 @@
 // PGlite on disk (a throw-away DATA_DIR, as `npm start` runs it), PostgreSQL (127.0.0.1:5432,
 // database `test`, a throw-away schema; skipped with a note when it does not answer).
 // PGlite is measured on a store created by an earlier start, as a server restarts on its data:
-// creating the store (initdb) leaves the process near 800 MB RSS whatever follows (WebAssembly
-// memory only grows), which would hide what the uploads take.
+// creating the store (initdb) runs a second WebAssembly instance whose memory is garbage
+// afterwards but stays resident until a full collection, which would hide what the uploads take.
 // The goal: peak RSS under 400 MB. Linux only (/proc). Build first: npm run build.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
