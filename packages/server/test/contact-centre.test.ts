@@ -162,6 +162,50 @@ describe.each(ENGINES)("the contact centre (%s)", (engine) => {
     );
   });
 
+  it("createConnection issues what is asked, records the first connection, and nothing to a participant who left", async () => {
+    const chat = await centre.startChat({
+      instanceId: "i",
+      contactFlowId: "f",
+      displayName: "Ann",
+      supportedContentTypes: [],
+    });
+    const tokenRows = async () => {
+      const [row] = await server.built.deps.db.query<{ w: unknown; c: unknown }>(
+        `SELECT (SELECT count(*) FROM websocket_tokens WHERE participant_id = $1) AS w,
+                (SELECT count(*) FROM connection_tokens WHERE participant_id = $1) AS c`,
+        [chat.participantId],
+      );
+      return [Number(row!.w), Number(row!.c)];
+    };
+    const none = await centre.createConnection(chat.contactId, chat.participantId, {
+      websocket: false,
+      credentials: false,
+      connect: false,
+    });
+    expect(none).toEqual({});
+    expect((await centre.getParticipants(chat.contactId))[0]!.connectedAt).toBeNull();
+
+    const grant = await centre.createConnection(chat.contactId, chat.participantId, {
+      websocket: true,
+      credentials: true,
+      connect: true,
+    });
+    expect(Date.parse(grant.websocket!.expiry) - Date.now()).toBeLessThanOrEqual(100_000);
+    expect(Date.parse(grant.credentials!.expiry) - Date.now()).toBeGreaterThan(86_000_000);
+    expect(await tokenRows()).toEqual([1, 1]);
+    expect((await centre.getParticipants(chat.contactId))[0]!.connectedAt).not.toBeNull();
+
+    await centre.disconnectParticipant(chat.contactId, chat.participantId);
+    await expect(
+      centre.createConnection(chat.contactId, chat.participantId, {
+        websocket: true,
+        credentials: true,
+        connect: true,
+      }),
+    ).rejects.toMatchObject({ type: "AccessDeniedException" });
+    expect(await tokenRows()).toEqual([1, 1]);
+  });
+
   it("keeps concurrent messages of one contact in one gap-free order", async () => {
     const chat = await centre.startChat({
       instanceId: "i",

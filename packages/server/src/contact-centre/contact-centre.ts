@@ -38,6 +38,8 @@ import { hashRequest, hashToken, newToken } from "./tokens.js";
 import type {
   AddParticipantOptions,
   AttachmentInput,
+  ConnectionGrant,
+  ConnectionRequest,
   ConnectionTokenGrant,
   Contact,
   ContactCentre,
@@ -220,28 +222,51 @@ export class DbContactCentre implements ContactCentre {
     });
   }
 
-  async issueConnectionToken(
+  issueConnectionToken(contactId: string, participantId: string): Promise<ConnectionTokenGrant> {
+    return this.createConnection(contactId, participantId, {
+      websocket: false,
+      credentials: true,
+      connect: false,
+    }).then((grant) => grant.credentials!);
+  }
+
+  createConnection(
     contactId: string,
     participantId: string,
-  ): Promise<ConnectionTokenGrant> {
-    const p = await findParticipant(this.db, participantId);
-    const contact = await findContact(this.db, contactId);
-    if (!p || !contact || p.contactId !== contactId || p.leftAt || contact.status !== "active") {
-      throw Errors.accessDenied();
-    }
-    const nowMs = this.options.clock.now();
-    const token = newToken();
-    const expiry = isoAt(nowMs + Limits.CONNECTION_TOKEN_TTL_MS);
-    await insertToken(
-      this.db,
-      "connection_tokens",
-      hashToken(token),
-      participantId,
-      expiry,
-      isoAt(nowMs),
-    );
-    await markFirstConnection(this.db, participantId, isoAt(nowMs));
-    return { connectionToken: token, expiry };
+    request: ConnectionRequest,
+  ): Promise<ConnectionGrant> {
+    return this.db.transaction(async (tx) => {
+      const row = await lockContact(tx, contactId);
+      const p = await findParticipant(tx, participantId);
+      if (
+        !row ||
+        !p ||
+        p.contactId !== contactId ||
+        p.leftAt ||
+        toContact(row).status !== "active"
+      ) {
+        throw Errors.accessDenied("The participant has left or the chat has ended.");
+      }
+      const nowMs = this.options.clock.now();
+      const now = isoAt(nowMs);
+      const grant: ConnectionGrant = {};
+      if (request.connect) await markConnectedAt(tx, participantId, now);
+      if (request.websocket) {
+        const token = newToken();
+        const expiry = isoAt(nowMs + Limits.WEBSOCKET_URL_TTL_MS);
+        await insertToken(tx, "websocket_tokens", hashToken(token), participantId, expiry, now);
+        grant.websocket = { token, expiry };
+      }
+      if (request.credentials) {
+        const token = newToken();
+        const expiry = isoAt(nowMs + Limits.CONNECTION_TOKEN_TTL_MS);
+        await insertToken(tx, "connection_tokens", hashToken(token), participantId, expiry, now);
+        grant.credentials = { connectionToken: token, expiry };
+      }
+      if (request.websocket || request.credentials)
+        await markFirstConnection(tx, participantId, now);
+      return grant;
+    });
   }
 
   async markConnected(contactId: string, participantId: string): Promise<void> {

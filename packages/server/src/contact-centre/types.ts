@@ -73,6 +73,21 @@ export interface ConnectionTokenGrant {
   expiry: string;
 }
 
+/** What CreateParticipantConnection asks for. */
+export interface ConnectionRequest {
+  /** A websocket URL token (valid WEBSOCKET_URL_TTL_MS). */
+  websocket: boolean;
+  /** A connection token (valid a day). */
+  credentials: boolean;
+  /** ConnectParticipant: mark the participant connected now. */
+  connect: boolean;
+}
+
+export interface ConnectionGrant {
+  websocket?: { token: string; expiry: string };
+  credentials?: ConnectionTokenGrant;
+}
+
 export interface AttachmentInput {
   attachmentId: string;
 }
@@ -120,6 +135,16 @@ export interface ContactCentre {
    * an agent session's getConnectionToken.
    */
   issueConnectionToken(contactId: string, participantId: string): Promise<ConnectionTokenGrant>;
+  /**
+   * CreateParticipantConnection: the tokens asked for, issued in one transaction with the
+   * contact locked, only to a participant who has not left an active chat (else
+   * AccessDeniedException); the participant's first connection is recorded with them.
+   */
+  createConnection(
+    contactId: string,
+    participantId: string,
+    request: ConnectionRequest,
+  ): Promise<ConnectionGrant>;
   /** Mark the participant connected (ConnectParticipant, websocket open); idempotent. */
   markConnected(contactId: string, participantId: string): Promise<void>;
   /**

@@ -5,9 +5,6 @@ import {
   type CreateParticipantConnectionResponse,
 } from "@chat-widget/protocol";
 import type { FastifyInstance } from "fastify";
-import { isoAt } from "../../clock.js";
-import { insertToken, markFirstConnection } from "../../contact-centre/participants-repo.js";
-import { hashToken, newToken } from "../../contact-centre/tokens.js";
 import { Errors } from "../../errors.js";
 import { authHook, callerOf } from "../auth.js";
 import { websocketBase, type ParticipantContext } from "../context.js";
@@ -43,36 +40,26 @@ export function registerConnection(app: FastifyInstance, ctx: ParticipantContext
           "The participant connection must be created within 5 minutes of starting the chat.",
         );
       }
-      const { centre, db } = ctx.deps;
-      if (request.body.ConnectParticipant === true) {
-        await centre.markConnected(contact.contactId, participant.participantId);
-      }
+      const grant = await ctx.deps.centre.createConnection(
+        contact.contactId,
+        participant.participantId,
+        {
+          websocket: types.includes("WEBSOCKET"),
+          credentials: types.includes("CONNECTION_CREDENTIALS"),
+          connect: request.body.ConnectParticipant === true,
+        },
+      );
       const response: CreateParticipantConnectionResponse = {};
-      if (types.includes("WEBSOCKET")) {
-        const token = newToken();
-        const expiry = isoAt(now + Limits.WEBSOCKET_URL_TTL_MS);
-        await insertToken(
-          db,
-          "websocket_tokens",
-          hashToken(token),
-          participant.participantId,
-          expiry,
-          isoAt(now),
-        );
-        await markFirstConnection(db, participant.participantId, isoAt(now));
+      if (grant.websocket) {
         response.Websocket = {
-          Url: `${websocketBase(ctx)}${WEBSOCKET_PATH}?token=${token}`,
-          ConnectionExpiry: expiry,
+          Url: `${websocketBase(ctx)}${WEBSOCKET_PATH}?token=${grant.websocket.token}`,
+          ConnectionExpiry: grant.websocket.expiry,
         };
       }
-      if (types.includes("CONNECTION_CREDENTIALS")) {
-        const grant = await centre.issueConnectionToken(
-          contact.contactId,
-          participant.participantId,
-        );
+      if (grant.credentials) {
         response.ConnectionCredentials = {
-          ConnectionToken: grant.connectionToken,
-          Expiry: grant.expiry,
+          ConnectionToken: grant.credentials.connectionToken,
+          Expiry: grant.credentials.expiry,
         };
       }
       return response;
