@@ -6,7 +6,8 @@ import { ENGINES } from "./support/databases.js";
 import { ManualClock } from "./support/manual-clock.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
 
-const { StartAttachmentUpload, CompleteAttachmentUpload, GetAttachment } = ParticipantPath;
+const { StartAttachmentUpload, CompleteAttachmentUpload, GetAttachment, GetTranscript } =
+  ParticipantPath;
 
 interface Started {
   __type?: string;
@@ -154,6 +155,30 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
       "SELECT attachment_id FROM attachments WHERE name = 'at-once.png'",
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it("concurrent CompleteAttachmentUpload retries with one ClientToken are all answered {} and record one item", async () => {
+    const s = await start({ AttachmentName: "complete-at-once.png" });
+    expect((await upload(s.body)).status).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(server.url, CompleteAttachmentUpload, chat.customer.connectionToken, {
+          AttachmentIds: [s.body.AttachmentId],
+          ClientToken: "complete-at-once",
+        }),
+      ),
+    );
+    expect(results.map((r) => [r.status, r.body])).toEqual(Array(8).fill([200, {}]));
+    const transcript = await call<{ Transcript: { Attachments?: { AttachmentId: string }[] }[] }>(
+      server.url,
+      GetTranscript,
+      chat.customer.connectionToken,
+      { MaxResults: 100, ScanDirection: "BACKWARD", SortOrder: "ASCENDING" },
+    );
+    const items = transcript.body.Transcript.filter(
+      (i) => i.Attachments?.[0]?.AttachmentId === s.body.AttachmentId,
+    );
+    expect(items).toHaveLength(1);
   });
 
   it("accepts an attachment MIME type in any case (as the SDK model does) and stores, signs and delivers it lower-cased", async () => {

@@ -5,9 +5,14 @@ import { Errors } from "../errors.js";
 import type { FanOut } from "../fanout/fanout.js";
 import type { Db } from "../store/db.js";
 import {
+  ATTACHMENTS_PER_CONTACT_QUOTA,
   attachmentExpired,
+  attachmentQuotaExceeded,
   completeAttachment,
+  countLiveAttachments,
   findAttachment,
+  insertAttachment,
+  UPLOAD_URL_TTL_MS,
   uploadExpired,
 } from "./attachments-repo.js";
 import { CENTRE_CHANNEL, type CentreMessage } from "./channel.js";
@@ -48,6 +53,8 @@ import type {
   PostInput,
   Role,
   StartChatInput,
+  StartedUpload,
+  UploadInput,
 } from "./types.js";
 
 export interface ContactCentreOptions {
@@ -203,11 +210,69 @@ export class DbContactCentre implements ContactCentre {
     });
   }
 
-  postAttachment(contactId: string, participantId: string, input: AttachmentInput): Promise<Item> {
+  startAttachmentUpload(
+    contactId: string,
+    participantId: string,
+    input: UploadInput,
+  ): Promise<StartedUpload> {
     return this.mutate(contactId, async (ctx) => {
+      await this.requireActive(ctx, participantId);
+      const now = this.options.clock.now();
+      const key: IdempotencyKey = {
+        participantId,
+        operation: "StartAttachmentUpload",
+        clientToken: input.clientToken,
+        requestHash: hashRequest([input.contentType, input.sizeBytes, input.name]),
+      };
+      const previous = await findResponse<{ AttachmentId: string }>(ctx.tx, key, isoAt(now));
+      const earlier = previous && (await findAttachment(ctx.tx, previous.AttachmentId));
+      if (earlier) {
+        const started = Date.parse(earlier.createdAt);
+        return {
+          items: [],
+          result: { attachmentId: earlier.attachmentId, expires: started + UPLOAD_URL_TTL_MS },
+        };
+      }
+      const live = await countLiveAttachments(ctx.tx, contactId, isoAt(now));
+      if (live >= ATTACHMENTS_PER_CONTACT_QUOTA) throw attachmentQuotaExceeded();
+      const attachmentId = randomUUID();
+      await insertAttachment(ctx.tx, {
+        attachmentId,
+        contactId,
+        participantId,
+        contentType: input.contentType,
+        name: input.name,
+        sizeBytes: input.sizeBytes,
+        createdAt: isoAt(now),
+        expiresAt: isoAt(now + UPLOAD_URL_TTL_MS),
+      });
+      await recordResponse(ctx.tx, key, { AttachmentId: attachmentId }, isoAt(now));
+      return { items: [], result: { attachmentId, expires: now + UPLOAD_URL_TTL_MS } };
+    });
+  }
+
+  postAttachment(
+    contactId: string,
+    participantId: string,
+    input: AttachmentInput,
+  ): Promise<Item | null> {
+    return this.mutate(contactId, async (ctx) => {
+      const key: IdempotencyKey | null = input.clientToken
+        ? {
+            participantId,
+            operation: "CompleteAttachmentUpload",
+            clientToken: input.clientToken,
+            requestHash: hashRequest([input.attachmentId]),
+          }
+        : null;
+      if (key && (await findResponse(ctx.tx, key, ctx.at))) return { items: [], result: null };
       const p = await this.requireActive(ctx, participantId);
       const attachment = await findAttachment(ctx.tx, input.attachmentId);
-      if (!attachment || attachment.contactId !== contactId) {
+      if (
+        !attachment ||
+        attachment.contactId !== contactId ||
+        attachment.participantId !== participantId
+      ) {
         throw Errors.validation(`Attachment ${input.attachmentId} was not found.`);
       }
       if (uploadExpired(attachment, ctx.at)) throw attachmentExpired(input.attachmentId);
@@ -217,6 +282,7 @@ export class DbContactCentre implements ContactCentre {
       if (!(await completeAttachment(ctx.tx, attachment.attachmentId, ctx.at))) {
         throw Errors.conflict(`Attachment ${input.attachmentId} has already been completed.`);
       }
+      if (key) await recordResponse(ctx.tx, key, {}, ctx.at);
       const item = attachmentItem(ctx.contact, p, ctx.at, attachment);
       return { items: [item], result: item };
     });

@@ -90,6 +90,22 @@ export interface ConnectionGrant {
 
 export interface AttachmentInput {
   attachmentId: string;
+  /** CompleteAttachmentUpload's ClientToken: a retry is answered again, nothing more happens. */
+  clientToken?: string;
+}
+
+/** StartAttachmentUpload, its type already checked and lower-cased. */
+export interface UploadInput {
+  contentType: string;
+  name: string;
+  sizeBytes: number;
+  clientToken: string;
+}
+
+export interface StartedUpload {
+  attachmentId: string;
+  /** Epoch ms: when the upload URL (and the pending upload) expires. */
+  expires: number;
 }
 
 export interface ContactCentre {
@@ -127,8 +143,25 @@ export interface ContactCentre {
    * contact is closed. Ending an ended contact does nothing.
    */
   endContact(contactId: string): Promise<void>;
-  /** A participant's completed upload: records an ATTACHMENT item (Status APPROVED). */
-  postAttachment(contactId: string, participantId: string, input: AttachmentInput): Promise<Item>;
+  /**
+   * StartAttachmentUpload, under the contact's lock: a pending attachment of the participant,
+   * or the first one again for a repeated ClientToken (with its first expiry); 402 once the
+   * contact holds ATTACHMENTS_PER_CONTACT_QUOTA live attachments.
+   */
+  startAttachmentUpload(
+    contactId: string,
+    participantId: string,
+    input: UploadInput,
+  ): Promise<StartedUpload>;
+  /**
+   * A participant's completed upload: records an ATTACHMENT item (Status APPROVED); only the
+   * uploader's own attachment. A repeated ClientToken is answered null, nothing recorded.
+   */
+  postAttachment(
+    contactId: string,
+    participantId: string,
+    input: AttachmentInput,
+  ): Promise<Item | null>;
   /**
    * Issue a connection token (1 day) for a participant still in an active contact; each call
    * returns a new token and earlier unexpired ones stay valid. The agent API uses it for

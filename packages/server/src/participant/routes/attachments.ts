@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   ATTACHMENT_CONTENT_TYPES,
   Limits,
@@ -11,17 +10,7 @@ import {
 } from "@chat-widget/protocol";
 import type { FastifyInstance } from "fastify";
 import { isoAt } from "../../clock.js";
-import {
-  ATTACHMENTS_PER_CONTACT_QUOTA,
-  attachmentQuotaExceeded,
-  countLiveAttachments,
-  findAttachment,
-  insertAttachment,
-  UPLOAD_URL_TTL_MS,
-} from "../../contact-centre/attachments-repo.js";
-import { lockContact } from "../../contact-centre/contacts-repo.js";
-import { findResponse, recordResponse } from "../../contact-centre/idempotency-repo.js";
-import { hashRequest } from "../../contact-centre/tokens.js";
+import { findAttachment } from "../../contact-centre/attachments-repo.js";
 import { Errors } from "../../errors.js";
 import { authHook, callerOf } from "../auth.js";
 import type { ParticipantContext } from "../context.js";
@@ -61,40 +50,16 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
           `AttachmentSizeInBytes ${body.AttachmentSizeInBytes} exceeds the maximum of ${Limits.ATTACHMENT_MAX_BYTES} bytes.`,
         );
       }
-      const now = ctx.clock.now();
-      const key = {
-        participantId: participant.participantId,
-        operation: "StartAttachmentUpload",
-        clientToken: body.ClientToken,
-        requestHash: hashRequest([contentType, body.AttachmentSizeInBytes, body.AttachmentName]),
-      };
-      // Under the contact's lock, so that two requests with one ClientToken create one
-      // attachment and two uploads cannot both pass the quota.
-      // The URL expires with the pending upload: a replayed request gets its first expiry.
-      const { attachmentId, expires } = await db.transaction(async (tx) => {
-        await lockContact(tx, contact.contactId);
-        const previous = await findResponse<{ AttachmentId: string }>(tx, key, isoAt(now));
-        const earlier = previous && (await findAttachment(tx, previous.AttachmentId));
-        if (earlier) {
-          const started = Date.parse(earlier.createdAt);
-          return { attachmentId: earlier.attachmentId, expires: started + UPLOAD_URL_TTL_MS };
-        }
-        const live = await countLiveAttachments(tx, contact.contactId, isoAt(now));
-        if (live >= ATTACHMENTS_PER_CONTACT_QUOTA) throw attachmentQuotaExceeded();
-        const id = randomUUID();
-        await insertAttachment(tx, {
-          attachmentId: id,
-          contactId: contact.contactId,
-          participantId: participant.participantId,
+      const { attachmentId, expires } = await centre.startAttachmentUpload(
+        contact.contactId,
+        participant.participantId,
+        {
           contentType,
           name: body.AttachmentName,
           sizeBytes: body.AttachmentSizeInBytes,
-          createdAt: isoAt(now),
-          expiresAt: isoAt(now + UPLOAD_URL_TTL_MS),
-        });
-        await recordResponse(tx, key, { AttachmentId: id }, isoAt(now));
-        return { attachmentId: id, expires: now + UPLOAD_URL_TTL_MS };
-      });
+          clientToken: body.ClientToken,
+        },
+      );
       return {
         AttachmentId: attachmentId,
         UploadMetadata: {
@@ -111,20 +76,10 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
     { preValidation: authHook(ctx, "connection"), schema: { body: completeUploadBody } },
     async (request) => {
       const { participant, contact } = callerOf(request);
-      const attachmentId = request.body.AttachmentIds[0]!;
-      const key = {
-        participantId: participant.participantId,
-        operation: "CompleteAttachmentUpload",
+      await centre.postAttachment(contact.contactId, participant.participantId, {
+        attachmentId: request.body.AttachmentIds[0]!,
         clientToken: request.body.ClientToken,
-        requestHash: hashRequest([attachmentId]),
-      };
-      if (await findResponse(db, key, isoAt(ctx.clock.now()))) return {};
-      const attachment = await findAttachment(db, attachmentId);
-      if (!attachment || attachment.participantId !== participant.participantId) {
-        throw Errors.validation(`Attachment ${attachmentId} was not found.`);
-      }
-      await centre.postAttachment(contact.contactId, participant.participantId, { attachmentId });
-      await recordResponse(db, key, {}, isoAt(ctx.clock.now()));
+      });
       return {};
     },
   );
