@@ -7,7 +7,9 @@
  * against its address and its instance together, or against neither):
  * - token buckets (start-chat, every participant route): `burst` at once, then one every
  *   `intervalMs`;
- * - failure windows (advisor sign-in): at most `limit` failures within `windowMs`.
+ * - failure windows (advisor sign-in): at most `limit` failures within `windowMs`;
+ * - places (websockets per client address): at most `max` held open at once, each given back
+ *   when its socket closes.
  */
 
 export interface BucketLimit {
@@ -42,6 +44,16 @@ export interface FailureMark {
   id: string;
 }
 
+/** A count of things held open at once: at most `max` per key of `table`. */
+export interface PlaceKey {
+  table: string;
+  key: string;
+  max: number;
+}
+
+/** Gives a place back; calling it again does nothing. */
+export type Release = () => Promise<void>;
+
 export interface LimitStore {
   /**
    * Takes one token from each bucket, or from none: answers 0 when taken, otherwise the
@@ -58,5 +70,7 @@ export interface LimitStore {
   removeFailure(window: WindowKey, mark: FailureMark): Promise<void>;
   /** Forgets every failure of the key. */
   clearFailures(window: WindowKey): Promise<void>;
+  /** Holds one of the key's places: its release, or null when all `max` are held. */
+  acquire(place: PlaceKey): Promise<Release | null>;
   close(): Promise<void>;
 }

@@ -11,6 +11,8 @@ import type {
   BucketLimit,
   FailureMark,
   LimitStore,
+  PlaceKey,
+  Release,
   WindowKey,
   WindowLimit,
 } from "./limit-store.js";
@@ -150,6 +152,7 @@ export class FailureLog {
 export class MemoryLimitStore implements LimitStore {
   private readonly buckets = new Map<string, TokenBuckets>();
   private readonly failures = new Map<string, FailureLog>();
+  private readonly places = new Map<string, Map<string, number>>();
 
   constructor(private readonly maxKeys = DEFAULT_MAX_KEYS) {}
 
@@ -185,11 +188,34 @@ export class MemoryLimitStore implements LimitStore {
     this.failures.get(window.table)?.clear(window.key);
   }
 
+  /** The synchronous form of `acquire`. Only keys with places held are kept. */
+  acquireNow(place: PlaceKey): Release | null {
+    let table = this.places.get(place.table);
+    if (!table) this.places.set(place.table, (table = new Map()));
+    const held = table.get(place.key) ?? 0;
+    if (held >= place.max) return null;
+    table.set(place.key, held + 1);
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      const n = (table.get(place.key) ?? 1) - 1;
+      if (n > 0) table.set(place.key, n);
+      else table.delete(place.key);
+    };
+  }
+
+  async acquire(place: PlaceKey): Promise<Release | null> {
+    return this.acquireNow(place);
+  }
+
   async close(): Promise<void> {}
 
   /** How many keys `table` holds (bounded by `maxKeys`). */
   size(table: string): number {
-    return (this.buckets.get(table) ?? this.failures.get(table))?.size ?? 0;
+    return (
+      (this.buckets.get(table) ?? this.failures.get(table) ?? this.places.get(table))?.size ?? 0
+    );
   }
 
   private bucketTable(b: BucketKey): TokenBuckets {

@@ -8,8 +8,16 @@
  * this process's own counts rather than refusing everyone or letting everyone through: the
  * limits then hold per process, as without Redis, until it answers again.
  */
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import type { BucketKey, FailureMark, LimitStore, WindowKey } from "./limit-store.js";
+import type {
+  BucketKey,
+  FailureMark,
+  LimitStore,
+  PlaceKey,
+  Release,
+  WindowKey,
+} from "./limit-store.js";
 import { MemoryLimitStore } from "./memory-limit-store.js";
 
 /** A limit check waits at most this long for Redis before counting in memory. */
@@ -72,9 +80,44 @@ for i, key in ipairs(KEYS) do
 end
 return 0`;
 
+/**
+ * Places (websockets held open): each key is a hash of process id → places it holds, and a
+ * process is alive while its `alive` key exists (it refreshes it every HEARTBEAT_MS; it expires
+ * ALIVE_TTL_MS after the last refresh). Counting only live processes' places, and dropping a
+ * dead one's field when seen, means a process that dies holding places does not hold them for
+ * ever. KEYS: the hash; ARGV: this process's id, max, the alive-key prefix. Answers 1 when a
+ * place was taken, 0 when all are held. (It reads alive keys it is not given in KEYS: fine on
+ * one Redis, not on a Redis Cluster.)
+ */
+const ACQUIRE = `
+local total = 0
+local fields = redis.call('HGETALL', KEYS[1])
+for i = 1, #fields, 2 do
+  local pid = fields[i]
+  if pid == ARGV[1] or redis.call('EXISTS', ARGV[3] .. pid) == 1 then
+    total = total + tonumber(fields[i + 1])
+  else
+    redis.call('HDEL', KEYS[1], pid)
+  end
+end
+if total >= tonumber(ARGV[2]) then return 0 end
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+return 1`;
+
+/** Gives a place back. KEYS: the hash; ARGV: this process's id. */
+const RELEASE = `
+if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 1`;
+
+/** How often a process says it is alive, and how long that lasts without a refresh. */
+export const HEARTBEAT_MS = 10_000;
+export const ALIVE_TTL_MS = 30_000;
+
 type LimitCommands = Redis & {
   limitTake(...args: (string | number)[]): Promise<number>;
   limitAddFailure(...args: (string | number)[]): Promise<number>;
+  limitAcquire(...args: (string | number)[]): Promise<number>;
+  limitRelease(...args: (string | number)[]): Promise<number>;
 };
 
 export interface RedisLimitStoreOptions {
@@ -97,19 +140,50 @@ export async function createRedisLimitStore(
   redis.on("error", () => {}); // each failed command is reported by the store instead
   redis.defineCommand("limitTake", { lua: TAKE });
   redis.defineCommand("limitAddFailure", { lua: ADD_FAILURE });
+  redis.defineCommand("limitAcquire", { numberOfKeys: 1, lua: ACQUIRE });
+  redis.defineCommand("limitRelease", { numberOfKeys: 1, lua: RELEASE });
   await redis.connect();
-  return new RedisLimitStore(redis, options.prefix ?? "chat-widget:limit:", options.onError);
+  const store = new RedisLimitStore(redis, options.prefix ?? "chat-widget:limit:", options.onError);
+  await store.heartbeat();
+  return store;
 }
 
 export class RedisLimitStore implements LimitStore {
   private readonly fallback = new MemoryLimitStore();
   private lastReported = -Infinity;
+  /** This process's id among those sharing the places. */
+  private readonly processId = randomUUID();
+  private readonly beat: ReturnType<typeof setInterval>;
+  /** Places released while Redis could not answer, by key: given back at the next heartbeat. */
+  private readonly unreleased = new Map<string, number>();
 
   constructor(
     private readonly redis: LimitCommands,
     private readonly prefix: string,
     private readonly onError: (error: unknown) => void = () => {},
-  ) {}
+  ) {
+    this.beat = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
+    this.beat.unref();
+  }
+
+  /**
+   * Says this process is alive (its places count) for ALIVE_TTL_MS more, and gives back the
+   * places whose release Redis could not take when their sockets closed.
+   */
+  async heartbeat(): Promise<void> {
+    try {
+      await this.redis.set(this.aliveKey(), "1", "PX", ALIVE_TTL_MS);
+      for (const key of [...this.unreleased.keys()]) {
+        for (let n = this.unreleased.get(key) ?? 0; n > 0; n--) {
+          await this.redis.limitRelease(key, this.processId);
+          if (n > 1) this.unreleased.set(key, n - 1);
+          else this.unreleased.delete(key);
+        }
+      }
+    } catch (error) {
+      this.report(error, Date.now());
+    }
+  }
 
   async take(buckets: readonly BucketKey[], now: number): Promise<number> {
     const args = [now, ...buckets.flatMap((b) => [b.limit.burst, b.limit.intervalMs])];
@@ -156,8 +230,39 @@ export class RedisLimitStore implements LimitStore {
     await this.redis.del(this.key(window)).catch((e) => this.report(e, Date.now()));
   }
 
+  async acquire(place: PlaceKey): Promise<Release | null> {
+    const key = this.key(place);
+    let taken: number;
+    try {
+      taken = await this.redis.limitAcquire(key, this.processId, place.max, `${this.prefix}alive:`);
+    } catch (error) {
+      this.report(error, Date.now());
+      return this.fallback.acquireNow(place);
+    }
+    if (taken !== 1) return null;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      try {
+        await this.redis.limitRelease(key, this.processId);
+      } catch (error) {
+        // Given back at the next heartbeat Redis answers.
+        this.unreleased.set(key, (this.unreleased.get(key) ?? 0) + 1);
+        this.report(error, Date.now());
+      }
+    };
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.beat);
+    // Its places stop counting at once (its sockets are closing with it).
+    await this.redis.del(this.aliveKey()).catch(() => {});
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private aliveKey(): string {
+    return `${this.prefix}alive:${this.processId}`;
   }
 
   private key(k: { table: string; key: string }): string {

@@ -13,10 +13,12 @@ import { answerFrame } from "./frames.js";
 import { WEBSOCKET_PATH } from "./routes/connection.js";
 import { websocketQuery } from "./schemas.js";
 import type { Connection, SocketHub } from "./socket-hub.js";
-import { SocketsPerAddress } from "./sockets-per-address.js";
 import { addressKey } from "../http/client-address.js";
 
 type WsRequest = FastifyRequest<{ Querystring: { token: string } }>;
+
+/** The limit store's table of participant websockets per client address. */
+export const WEBSOCKETS_TABLE = "websockets-address";
 
 /** The participant behind a websocket URL's token, still in an active contact. */
 async function authenticateSocket(
@@ -45,10 +47,10 @@ export function registerWebsocket(
   hub: SocketHub,
 ): void {
   const participants = new WeakMap<FastifyRequest, ParticipantRecord>();
-  const perAddress = new SocketsPerAddress(ctx.deps.config.websocketsPerAddress);
+  const max = ctx.deps.config.websocketsPerAddress;
   const tooMany = () =>
     Errors.throttling(
-      `Too many websockets from this address (at most ${perAddress.max}). Close one and try again.`,
+      `Too many websockets from this address (at most ${max}). Close one and try again.`,
       5,
     );
   // Deep heartbeat: the store must answer too.
@@ -63,10 +65,19 @@ export function registerWebsocket(
       websocket: true,
       schema: { querystring: websocketQuery },
       preHandler: async (request: WsRequest, reply) => {
+        // A place among the address's websockets (in the limit store: shared by every process
+        // over Redis), held until the connection closes, whether or not the upgrade happens.
+        const release = await ctx.deps.limits.acquire({
+          table: WEBSOCKETS_TABLE,
+          key: addressKey(request.ip),
+          max,
+        });
+        if (!release) return sendError(reply, tooMany());
+        request.raw.socket.once("close", () => void release());
         try {
-          if (!perAddress.hasRoom(addressKey(request.ip))) throw tooMany();
           participants.set(request, await authenticateSocket(ctx, request.query.token));
         } catch (error) {
+          await release();
           if (isServiceError(error)) return sendError(reply, error);
           throw error;
         }
@@ -76,12 +87,6 @@ export function registerWebsocket(
       const participant = participants.get(request);
       if (!participant) {
         socket.close(1008, "unauthenticated");
-        return;
-      }
-      // Upgrades that passed the check together may still go over: the count decides.
-      const client = addressKey(request.ip);
-      if (!perAddress.opened(client)) {
-        socket.close(1008, "too many websockets from this address");
         return;
       }
       const connection: Connection = {
@@ -99,7 +104,6 @@ export function registerWebsocket(
       });
       socket.on("close", () => {
         hub.remove(connection);
-        perAddress.closed(client);
       });
       socket.on("error", (error) => request.log.info({ err: error }, "websocket error"));
       ctx.deps.centre

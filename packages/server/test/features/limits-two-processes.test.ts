@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { AgentApiPath, GatewayPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectParticipant, FrameClient } from "../support/client.js";
 import { http, startChatBody, startTwoProcesses, type TwoProcesses } from "./helpers.js";
 
 /** An address of its own for each run, so runs sharing one Redis never share counts. */
@@ -20,6 +21,7 @@ describe("request limits shared by two processes over Redis", () => {
       TRUST_PROXY: "1",
       START_CHAT_BURST: "3",
       START_CHAT_PER_MINUTE: "1",
+      WEBSOCKETS_PER_ADDRESS: "3",
     });
     urls = processes.urls;
   }, 120_000);
@@ -55,5 +57,41 @@ describe("request limits shared by two processes over Redis", () => {
     expect(statuses).toEqual([403, 403, 403, 403, 403]);
     expect((await signIn(urls[1]!)).status).toBe(429);
     expect((await signIn(urls[0]!)).status).toBe(429);
+  });
+
+  it("websockets: one address holds 3 across both processes; a 4th is refused (429) by either until one closes", async () => {
+    const address = freshAddress();
+    /** A new chat's websocket URL, pointed at the process `url` (either serves any chat). */
+    const socketUrl = async (url: string) => {
+      const started = await http<{ data: { startChatResult: { ParticipantToken: string } } }>(
+        url + GatewayPath.StartChat,
+        { headers: { origin: url, "x-forwarded-for": freshAddress() }, body: startChatBody() },
+      );
+      expect(started.status).toBe(200);
+      const { ParticipantToken } = started.body.data.startChatResult;
+      const ws = new URL((await connectParticipant(url, ParticipantToken)).websocketUrl);
+      return `${url.replace("http", "ws")}${ws.pathname}${ws.search}`;
+    };
+    const open = async (url: string) =>
+      FrameClient.open(await socketUrl(url), { headers: { "x-forwarded-for": address } });
+    const [a, b] = urls;
+    const held = [await open(a), await open(b), await open(a)];
+    await expect(open(b)).rejects.toThrow("unexpected response 429");
+    await expect(open(a)).rejects.toThrow("unexpected response 429");
+    held.shift()!.close();
+    await expect
+      .poll(
+        () =>
+          open(b).then(
+            (s) => (held.push(s), "open"),
+            (e: Error) => e.message,
+          ),
+        {
+          timeout: 30_000,
+          interval: 100,
+        },
+      )
+      .toBe("open");
+    for (const s of held) s.close();
   });
 });
