@@ -19,6 +19,17 @@ describe("websockets per address", () => {
     return (await connectParticipant(server.url, chat.participantToken)).websocketUrl;
   };
 
+  // Run first: were they counted, the keep-alive connections fetch pools would still hold
+  // places, and the next test's sockets would be refused.
+  it("plain GETs of the websocket URL (no upgrade) take no place", async () => {
+    const url = (await newSocketUrl()).replace("ws", "http");
+    for (let i = 0; i < 5; i++) {
+      const status = (await fetch(url)).status;
+      expect(status).not.toBe(429);
+      expect(status).toBeLessThan(500);
+    }
+  });
+
   it("the cap's worth open; one more is refused with 429 until one closes", async () => {
     for (let i = 0; i < 3; i++) sockets.push(await FrameClient.subscribed(await newSocketUrl()));
     const url = await newSocketUrl();

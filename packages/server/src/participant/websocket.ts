@@ -14,6 +14,7 @@ import { WEBSOCKET_PATH } from "./routes/connection.js";
 import { websocketQuery } from "./schemas.js";
 import type { Connection, SocketHub } from "./socket-hub.js";
 import { addressKey } from "../http/client-address.js";
+import type { Release } from "../limits/limit-store.js";
 
 type WsRequest = FastifyRequest<{ Querystring: { token: string } }>;
 
@@ -65,19 +66,24 @@ export function registerWebsocket(
       websocket: true,
       schema: { querystring: websocketQuery },
       preHandler: async (request: WsRequest, reply) => {
-        // A place among the address's websockets (in the limit store: shared by every process
-        // over Redis), held until the connection closes, whether or not the upgrade happens.
-        const release = await ctx.deps.limits.acquire({
-          table: WEBSOCKETS_TABLE,
-          key: addressKey(request.ip),
-          max,
-        });
-        if (!release) return sendError(reply, tooMany());
-        request.raw.socket.once("close", () => void release());
+        // An upgrade takes a place among the address's websockets (in the limit store: shared
+        // by every process over Redis), held until its connection closes. A plain GET becomes
+        // no websocket and takes none.
+        let release: Release | null = null;
+        if (request.headers.upgrade?.toLowerCase() === "websocket") {
+          release = await ctx.deps.limits.acquire({
+            table: WEBSOCKETS_TABLE,
+            key: addressKey(request.ip),
+            max,
+          });
+          if (!release) return sendError(reply, tooMany());
+          const taken = release;
+          request.raw.socket.once("close", () => void taken());
+        }
         try {
           participants.set(request, await authenticateSocket(ctx, request.query.token));
         } catch (error) {
-          await release();
+          await release?.();
           if (isServiceError(error)) return sendError(reply, error);
           throw error;
         }
