@@ -158,6 +158,9 @@ export async function buildApp(
               `requests still in progress after SHUTDOWN_TIMEOUT_MS (${graceMs} ms): closing their connections`,
             );
             app.server.closeAllConnections();
+            // Websockets are not HTTP connections: one whose client does not answer the close
+            // frame would hold the server open for ws's own 30 s close timeout.
+            for (const client of app.websocketServer.clients) client.terminate();
           }, graceMs);
       try {
         await stopFeatures();

@@ -61,7 +61,11 @@ describe("graceful shutdown on SIGTERM (a real server process)", () => {
   });
 
   it("drains: /readyz 503 while chats still work, then websockets close with 1001, the upload in progress is answered, exit 0", async () => {
-    server = await startChildServer({ DATA_DIR: "memory", DRAIN_DELAY_MS: "8000" }, 120_000);
+    // Windows far wider than the steps inside them take, even on a loaded machine.
+    server = await startChildServer(
+      { DATA_DIR: "memory", DRAIN_DELAY_MS: "12000", SHUTDOWN_TIMEOUT_MS: "60000" },
+      120_000,
+    );
     const s = server;
     const customer = await customerUploading(s);
     expect((await fetch(`${s.url}/readyz`)).status).toBe(200);

@@ -70,7 +70,8 @@ export function registerWebsocket(
         // by every process over Redis), held until its connection closes. A plain GET becomes
         // no websocket and takes none.
         let release: Release | null = null;
-        if (request.headers.upgrade?.toLowerCase() === "websocket") {
+        if (request.ws) {
+          const socket = request.raw.socket;
           release = await ctx.deps.limits.acquire({
             table: WEBSOCKETS_TABLE,
             key: addressKey(request.ip),
@@ -78,7 +79,9 @@ export function registerWebsocket(
           });
           if (!release) return sendError(reply, tooMany());
           const taken = release;
-          request.raw.socket.once("close", () => void taken());
+          // Closed while the place was being taken: its close event has passed already.
+          if (socket.destroyed) return void (await taken());
+          socket.once("close", () => void taken());
         }
         try {
           participants.set(request, await authenticateSocket(ctx, request.query.token));

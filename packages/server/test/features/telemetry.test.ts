@@ -8,7 +8,8 @@ import {
   MAX_SERIES,
 } from "../../src/telemetry/limits.js";
 import { ENGINES } from "../support/databases.js";
-import type { TestServer } from "../support/server.js";
+import { ManualClock } from "../support/manual-clock.js";
+import { startServer, type TestServer } from "../support/server.js";
 import { http, postStartChat, startFeatureServer } from "./helpers.js";
 
 const metric = (name: string, value: number, extra: Record<string, unknown> = {}) => ({
@@ -177,33 +178,6 @@ describe.each(ENGINES)("telemetry ingest (%s)", (engine) => {
     expect(text).not.toContain("NoToken");
     expect(text).not.toContain("StaleToken");
     expect(text).not.toContain('workflow_type="Stale"');
-  });
-
-  it("batches are limited per chat (429 with Retry-After past the burst; another chat unaffected) and auth per address", async () => {
-    const batch = (token: string) =>
-      post(TelemetryPath.PutMetrics, {
-        metricNamespace: WIDGET_METRIC_NAMESPACE,
-        metricList: [metric("Limited", 1)],
-        authParams: { jwtToken: token },
-      });
-    const answers = await Promise.all(
-      Array.from({ length: TELEMETRY_BATCH_LIMIT.burst + 5 }, () => batch(jwtToken)),
-    );
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(TELEMETRY_BATCH_LIMIT.burst);
-    const refused = answers.find((r) => r.status === 429)!;
-    expect(refused.body).toMatchObject({ __type: "ThrottlingException" });
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    const other = await tokenFor((await startChat()).ParticipantToken);
-    expect((await batch(other)).status).toBe(200);
-
-    // Auth per client address (the feature server trusts X-Forwarded-For from loopback).
-    const participantToken = (await startChat()).ParticipantToken;
-    const auths = [];
-    for (let i = 0; i < TELEMETRY_AUTH_LIMIT.burst + 1; i++)
-      auths.push((await auth({ participantToken }, "203.0.113.9")).status);
-    expect(auths.slice(0, TELEMETRY_AUTH_LIMIT.burst).every((s) => s === 200)).toBe(true);
-    expect(auths.at(-1)).toBe(429);
-    expect((await auth({ participantToken }, "203.0.113.10")).status).toBe(200);
   });
 
   it("stores metrics and GET /metrics shows counts and sums in Prometheus text format", async () => {
@@ -446,5 +420,61 @@ describe.each(ENGINES)("telemetry ingest (%s)", (engine) => {
       (s) => s.name === "chat_widget_workflow_events_total",
     );
     expect(workflows.length).toBeLessThanOrEqual(MAX_SERIES);
+  });
+});
+
+/** The limits on a clock that stands still: the counts are exact however slow the machine. */
+describe("telemetry limits", () => {
+  const clock = new ManualClock();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer("pglite", {
+      features: true,
+      clock,
+      env: { TRUST_PROXY: "1", START_CHAT_BURST: "1000" },
+    });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const auth = (participantToken: string, ip: string) =>
+    http<{ jwtToken: string }>(server.url + TelemetryPath.Auth, {
+      body: { authParams: { participantToken } },
+      headers: { origin: "https://any.example", "x-forwarded-for": ip },
+    });
+  const newToken = async () => (await server.startChat()).participantToken;
+  const batch = (jwtToken: string) =>
+    http(server.url + TelemetryPath.PutMetrics, {
+      body: {
+        metricNamespace: WIDGET_METRIC_NAMESPACE,
+        metricList: [metric("Limited", 1)],
+        authParams: { jwtToken },
+      },
+      headers: { origin: "https://any.example" },
+    });
+
+  it("batches are limited per chat: the burst, then 429 with Retry-After; another chat unaffected; one more after the interval", async () => {
+    const jwt = (await auth(await newToken(), "203.0.113.1")).body.jwtToken;
+    const answers = await Promise.all(
+      Array.from({ length: TELEMETRY_BATCH_LIMIT.burst + 5 }, () => batch(jwt)),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(TELEMETRY_BATCH_LIMIT.burst);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(refused.body).toMatchObject({ __type: "ThrottlingException" });
+    expect(refused.headers.get("retry-after")).toBe("1");
+    const other = (await auth(await newToken(), "203.0.113.2")).body.jwtToken;
+    expect((await batch(other)).status).toBe(200);
+    clock.advance(TELEMETRY_BATCH_LIMIT.intervalMs);
+    expect((await batch(jwt)).status).toBe(200);
+    expect((await batch(jwt)).status).toBe(429);
+  });
+
+  it("auth is limited per client address: the burst, then 429; another address unaffected", async () => {
+    const participantToken = await newToken();
+    const statuses = [];
+    for (let i = 0; i < TELEMETRY_AUTH_LIMIT.burst + 1; i++)
+      statuses.push((await auth(participantToken, "203.0.113.9")).status);
+    expect(statuses.slice(0, TELEMETRY_AUTH_LIMIT.burst).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await auth(participantToken, "203.0.113.10")).status).toBe(200);
   });
 });
