@@ -2,9 +2,10 @@
  * Who may write telemetry (issue 10; spec §7, protocol §8.4). `/auth` exchanges the auth
  * params for a jwtToken, and every batch carries it in `authParams.jwtToken`:
  *
- * - `/auth` takes `authParams.participantToken`, the ParticipantToken of a chat (the widget has
- *   it from start-chat): only a visitor who started a chat gets a telemetry token, and the
- *   token names that chat's contact. Anything else is 403, nothing issued.
+ * - `/auth` takes `authParams.participantToken`, the customer's ParticipantToken of a chat (the
+ *   widget has it from start-chat) that is active or ended within the hour: only a visitor with
+ *   a chat gets a telemetry token, and the token names that chat's contact. Anything else is
+ *   403, nothing issued.
  * - A batch without a jwtToken is 403, nothing stored. One whose token is not valid (expired,
  *   or signed before a key change) is answered `unsetToken: true`, nothing stored: the worker
  *   drops the token and authenticates again (protocol §8.4).
@@ -65,7 +66,14 @@ export class TelemetryGate {
     }
     const now = this.o.clock.now();
     const caller = await findCallerByToken(this.o.db, null, hashToken(token), isoAt(now));
-    if (!caller) throw Errors.accessDenied("The participant token is not valid.");
+    if (!caller || caller.participant.role !== "CUSTOMER") {
+      throw Errors.accessDenied("The participant token is not a visitor's.");
+    }
+    // A page still sends its last batch after its chat ended; a chat long over gets nothing.
+    const { endedAt } = caller.contact;
+    if (endedAt !== null && now - Date.parse(endedAt) > TELEMETRY_TOKEN_TTL_MS) {
+      throw Errors.accessDenied("The chat of this participant token ended over an hour ago.");
+    }
     return signJwt(
       {
         scope: SCOPE,

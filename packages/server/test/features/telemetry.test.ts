@@ -1,6 +1,10 @@
 import { TelemetryPath, WIDGET_METRIC_NAMESPACE } from "@chat-widget/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TELEMETRY_AUTH_LIMIT, TELEMETRY_BATCH_LIMIT } from "../../src/telemetry/ingest-auth.js";
+import {
+  TELEMETRY_AUTH_LIMIT,
+  TELEMETRY_BATCH_LIMIT,
+  TELEMETRY_TOKEN_TTL_MS,
+} from "../../src/telemetry/ingest-auth.js";
 import {
   MAX_DIMENSION_NAME_LENGTH,
   MAX_DIMENSION_VALUE_LENGTH,
@@ -466,6 +470,19 @@ describe("telemetry limits", () => {
     clock.advance(TELEMETRY_BATCH_LIMIT.intervalMs);
     expect((await batch(jwt)).status).toBe(200);
     expect((await batch(jwt)).status).toBe(429);
+  });
+
+  it("auth is for a visitor with a chat: not an advisor's token, not a chat that ended over an hour ago", async () => {
+    const chat = await server.startChat();
+    const advisor = await server.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    expect((await auth(advisor.participantToken, "203.0.113.20")).status).toBe(403);
+    await server.built.deps.centre.endContact(chat.contactId);
+    clock.advance(TELEMETRY_TOKEN_TTL_MS);
+    expect((await auth(chat.participantToken, "203.0.113.20")).status).toBe(200);
+    clock.advance(1);
+    const late = await auth(chat.participantToken, "203.0.113.20");
+    expect(late.status).toBe(403);
+    expect(late.body).toMatchObject({ __type: "AccessDeniedException" });
   });
 
   it("auth is limited per client address: the burst, then 429; another address unaffected", async () => {
