@@ -29,7 +29,9 @@ const metric = (name: string, value: number, extra: Record<string, unknown> = {}
 
 /**
  * The exposition as a scraper reads it: every line a comment or `name{labels} value`, label values
- * escaped, every value a finite number. Returns the samples' names and label text.
+ * escaped, every value of the telemetry's own families (`chat_widget_*`) a finite number. The
+ * process's metrics (prom-client) may be `NaN`, as the format allows: the event-loop lag has no
+ * mean before its first sample. Returns the samples' names and label text.
  */
 function parsePrometheus(text: string): { name: string; labels: string; value: number }[] {
   const label = String.raw`[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*"`;
@@ -44,8 +46,12 @@ function parsePrometheus(text: string): { name: string; labels: string; value: n
     .map((line) => {
       const m = sample.exec(line);
       if (!m) throw new Error(`not a sample line: ${line.slice(0, 200)}`);
-      const value = Number(m[3]);
-      if (!Number.isFinite(value)) throw new Error(`not a finite value: ${line.slice(0, 200)}`);
+      const nan = /^nan$/i.test(m[3]!);
+      const value = nan ? NaN : Number(m[3]);
+      const valid = m[1]!.startsWith("chat_widget_")
+        ? Number.isFinite(value)
+        : nan || !Number.isNaN(value);
+      if (!valid) throw new Error(`not a finite value: ${line.slice(0, 200)}`);
       return { name: m[1]!, labels: m[2] ?? "", value };
     });
 }
