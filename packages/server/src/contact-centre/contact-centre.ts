@@ -83,6 +83,18 @@ const RECEIPT_KINDS: Record<string, "read" | "delivered"> = {
   [ContentType.DELIVERED_RECEIPT]: "delivered",
 };
 
+/** The key a ClientToken is remembered under, or null without one. */
+function idempotencyKey(
+  participantId: string,
+  operation: string,
+  clientToken: string | undefined,
+  request: unknown[],
+): IdempotencyKey | null {
+  return clientToken
+    ? { participantId, operation, clientToken, requestHash: hashRequest(request) }
+    : null;
+}
+
 function stripRecord(p: ParticipantRecord): Participant {
   return {
     participantId: p.participantId,
@@ -218,12 +230,11 @@ export class DbContactCentre implements ContactCentre {
     return this.mutate(contactId, async (ctx) => {
       await this.requireActive(ctx, participantId);
       const now = this.options.clock.now();
-      const key: IdempotencyKey = {
-        participantId,
-        operation: "StartAttachmentUpload",
-        clientToken: input.clientToken,
-        requestHash: hashRequest([input.contentType, input.sizeBytes, input.name]),
-      };
+      const key = idempotencyKey(participantId, "StartAttachmentUpload", input.clientToken, [
+        input.contentType,
+        input.sizeBytes,
+        input.name,
+      ])!;
       const previous = await findResponse<{ AttachmentId: string }>(ctx.tx, key, isoAt(now));
       const earlier = previous && (await findAttachment(ctx.tx, previous.AttachmentId));
       if (earlier) {
@@ -257,14 +268,9 @@ export class DbContactCentre implements ContactCentre {
     input: AttachmentInput,
   ): Promise<Item | null> {
     return this.mutate(contactId, async (ctx) => {
-      const key: IdempotencyKey | null = input.clientToken
-        ? {
-            participantId,
-            operation: "CompleteAttachmentUpload",
-            clientToken: input.clientToken,
-            requestHash: hashRequest([input.attachmentId]),
-          }
-        : null;
+      const key = idempotencyKey(participantId, "CompleteAttachmentUpload", input.clientToken, [
+        input.attachmentId,
+      ]);
       if (key && (await findResponse(ctx.tx, key, ctx.at))) return { items: [], result: null };
       const p = await this.requireActive(ctx, participantId);
       const attachment = await findAttachment(ctx.tx, input.attachmentId);
@@ -347,14 +353,7 @@ export class DbContactCentre implements ContactCentre {
     clientToken?: string,
   ): Promise<void> {
     return this.mutate(contactId, async (ctx) => {
-      const key: IdempotencyKey | null = clientToken
-        ? {
-            participantId,
-            operation: "DisconnectParticipant",
-            clientToken,
-            requestHash: hashRequest([]),
-          }
-        : null;
+      const key = idempotencyKey(participantId, "DisconnectParticipant", clientToken, []);
       if (key && (await findResponse(ctx.tx, key, ctx.at))) return { items: [], result: undefined };
       const p = await this.requireActive(ctx, participantId);
       await markLeft(ctx.tx, participantId, ctx.at);
@@ -429,14 +428,10 @@ export class DbContactCentre implements ContactCentre {
   ): Promise<Item> {
     return this.mutate(contactId, async (ctx) => {
       const p = await this.requireActive(ctx, participantId);
-      const key: IdempotencyKey | null = input.clientToken
-        ? {
-            participantId,
-            operation,
-            clientToken: input.clientToken,
-            requestHash: hashRequest([input.contentType, input.content ?? null]),
-          }
-        : null;
+      const key = idempotencyKey(participantId, operation, input.clientToken, [
+        input.contentType,
+        input.content ?? null,
+      ]);
       if (key) {
         const previous = await findResponse<{ Id: string }>(ctx.tx, key, ctx.at);
         const item = previous ? await findItem(ctx.tx, contactId, previous.Id) : null;
