@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { Errors } from "../errors.js";
 import { addressKey } from "../http/client-address.js";
-import type { LimitStore, WindowKey } from "../limits/limit-store.js";
+import { retryAfterSeconds, type LimitStore, type WindowKey } from "../limits/limit-store.js";
 import { MemoryLimitStore } from "../limits/memory-limit-store.js";
 
 /**
@@ -101,7 +101,7 @@ export class SignInThrottle {
     const mark = { at: this.clock.now(), id: randomUUID() };
     const waitMs = await this.store.addFailure([account, origin], mark);
     if (waitMs > 0) {
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      const seconds = retryAfterSeconds(waitMs);
       throw Errors.throttling(`Too many sign-in attempts. Try again in ${seconds} s.`, seconds);
     }
     let settled = false;

@@ -18,7 +18,7 @@
 import type { Clock } from "../clock.js";
 import { Errors } from "../errors.js";
 import { addressKey } from "../http/client-address.js";
-import type { BucketLimit, LimitStore } from "../limits/limit-store.js";
+import { retryAfterSeconds, type BucketLimit, type LimitStore } from "../limits/limit-store.js";
 import { MemoryLimitStore } from "../limits/memory-limit-store.js";
 
 /**
@@ -102,7 +102,7 @@ export class StartChatThrottle {
       this.clock.now(),
     );
     if (waitMs > 0) {
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      const seconds = retryAfterSeconds(waitMs);
       throw Errors.throttling(`Too many chats started. Try again in ${seconds} s.`, seconds);
     }
   }

@@ -74,3 +74,8 @@ export interface LimitStore {
   acquire(place: PlaceKey): Promise<Release | null>;
   close(): Promise<void>;
 }
+
+/** The whole seconds a refused client is told to wait (Retry-After): rounded up, at least 1. */
+export function retryAfterSeconds(waitMs: number): number {
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}

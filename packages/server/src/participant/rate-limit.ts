@@ -1,6 +1,6 @@
 import type { Clock } from "../clock.js";
 import { Errors } from "../errors.js";
-import type { BucketLimit, LimitStore } from "../limits/limit-store.js";
+import { retryAfterSeconds, type BucketLimit, type LimitStore } from "../limits/limit-store.js";
 
 /** The limit store's table of participants. */
 export const PARTICIPANT_TABLE = "participant";
@@ -33,7 +33,7 @@ export class RateLimiter {
     if (waitMs > 0) {
       throw Errors.throttling(
         "Rate exceeded: too many requests from this participant.",
-        Math.max(1, Math.ceil(waitMs / 1000)),
+        retryAfterSeconds(waitMs),
       );
     }
   }

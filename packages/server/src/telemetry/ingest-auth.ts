@@ -21,7 +21,7 @@ import type { Db } from "../store/db.js";
 import { Errors } from "../errors.js";
 import { JwtError, signJwt, verifyJwt } from "../gateway/jwt.js";
 import { addressKey } from "../http/client-address.js";
-import type { BucketLimit, LimitStore } from "../limits/limit-store.js";
+import { retryAfterSeconds, type BucketLimit, type LimitStore } from "../limits/limit-store.js";
 
 /** Lifetime of a telemetry jwt. */
 export const TELEMETRY_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -112,7 +112,7 @@ export class TelemetryGate {
   private async take(table: string, key: string, limit: BucketLimit): Promise<void> {
     const waitMs = await this.o.limits.take([{ table, key, limit }], this.o.clock.now());
     if (waitMs > 0) {
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      const seconds = retryAfterSeconds(waitMs);
       throw Errors.throttling(`Too many telemetry requests. Try again in ${seconds} s.`, seconds);
     }
   }
