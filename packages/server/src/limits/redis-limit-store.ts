@@ -81,33 +81,33 @@ end
 return 0`;
 
 /**
- * Places (websockets held open): each key is a hash of process id → places it holds, and a
- * process is alive while its `alive` key exists (it refreshes it every HEARTBEAT_MS; it expires
- * ALIVE_TTL_MS after the last refresh). Counting only live processes' places, and dropping a
- * dead one's field when seen, means a process that dies holding places does not hold them for
- * ever. KEYS: the hash; ARGV: this process's id, max, the alive-key prefix. Answers 1 when a
- * place was taken, 0 when all are held. (It reads alive keys it is not given in KEYS: fine on
- * one Redis, not on a Redis Cluster.)
+ * Places (websockets held open): each key is a hash with one field per place held,
+ * `<process id>:<place id>`, and a process is alive while its `alive` key exists (it refreshes
+ * it every HEARTBEAT_MS; it expires ALIVE_TTL_MS after the last refresh). Counting only live
+ * processes' places, and dropping a dead one's fields when seen, means a process that dies
+ * holding places does not hold them for ever; one field per place makes a release (HDEL) safe
+ * to repeat. The hash expires ALIVE_TTL_MS after the last acquire or holder's heartbeat.
+ * KEYS: the hash; ARGV: this process's id, max, the alive-key prefix, the place id, the hash's
+ * time to live. Answers 1 when a place was taken, 0 when all are held. (It reads alive keys it
+ * is not given in KEYS: fine on one Redis, not on a Redis Cluster.)
  */
 const ACQUIRE = `
+local live = {}
 local total = 0
-local fields = redis.call('HGETALL', KEYS[1])
-for i = 1, #fields, 2 do
-  local pid = fields[i]
-  if pid == ARGV[1] or redis.call('EXISTS', ARGV[3] .. pid) == 1 then
-    total = total + tonumber(fields[i + 1])
-  else
-    redis.call('HDEL', KEYS[1], pid)
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  local pid = string.match(field, '^[^:]+')
+  if live[pid] == nil then
+    live[pid] = pid == ARGV[1] or redis.call('EXISTS', ARGV[3] .. pid) == 1
   end
+  if live[pid] then total = total + 1 else redis.call('HDEL', KEYS[1], field) end
 end
 if total >= tonumber(ARGV[2]) then return 0 end
-redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+redis.call('HSET', KEYS[1], ARGV[1] .. ':' .. ARGV[4], '1')
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1`;
 
-/** Gives a place back. KEYS: the hash; ARGV: this process's id. */
-const RELEASE = `
-if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
-return 1`;
+/** At most this many stray places are remembered for deleting (see `stray`). */
+const MAX_STRAY = 10_000;
 
 /** How often a process says it is alive, and how long that lasts without a refresh. */
 export const HEARTBEAT_MS = 10_000;
@@ -117,7 +117,6 @@ type LimitCommands = Redis & {
   limitTake(...args: (string | number)[]): Promise<number>;
   limitAddFailure(...args: (string | number)[]): Promise<number>;
   limitAcquire(...args: (string | number)[]): Promise<number>;
-  limitRelease(...args: (string | number)[]): Promise<number>;
 };
 
 export interface RedisLimitStoreOptions {
@@ -141,7 +140,6 @@ export async function createRedisLimitStore(
   redis.defineCommand("limitTake", { lua: TAKE });
   redis.defineCommand("limitAddFailure", { lua: ADD_FAILURE });
   redis.defineCommand("limitAcquire", { numberOfKeys: 1, lua: ACQUIRE });
-  redis.defineCommand("limitRelease", { numberOfKeys: 1, lua: RELEASE });
   await redis.connect();
   const store = new RedisLimitStore(redis, options.prefix ?? "chat-widget:limit:", options.onError);
   await store.heartbeat();
@@ -154,8 +152,14 @@ export class RedisLimitStore implements LimitStore {
   /** This process's id among those sharing the places. */
   private readonly processId = randomUUID();
   private readonly beat: ReturnType<typeof setInterval>;
-  /** Places released while Redis could not answer, by key: given back at the next heartbeat. */
-  private readonly unreleased = new Map<string, number>();
+  /** The places this process holds in Redis: hash field → hash key. */
+  private readonly held = new Map<string, string>();
+  /**
+   * Fields Redis may hold that this process does not (field → key): released, or acquired by a
+   * command that timed out (it may still run), while Redis could not answer. Deleted at the
+   * next heartbeat.
+   */
+  private readonly stray = new Map<string, string>();
 
   constructor(
     private readonly redis: LimitCommands,
@@ -167,22 +171,24 @@ export class RedisLimitStore implements LimitStore {
   }
 
   /**
-   * Says this process is alive (its places count) for ALIVE_TTL_MS more, and gives back the
-   * places whose release Redis could not take when their sockets closed.
+   * Says this process is alive for ALIVE_TTL_MS more; writes again the places it holds (others
+   * drop them if it stalled past its alive key) and keeps their hashes from expiring; deletes
+   * the stray ones. Sent after every earlier command on the same connection, so a late command
+   * that ran after its timeout is corrected here.
    */
   async heartbeat(): Promise<void> {
+    const stray = [...this.stray];
+    const batch = this.redis.multi().set(this.aliveKey(), "1", "PX", ALIVE_TTL_MS);
+    for (const [field, key] of this.held) batch.hset(key, field, "1");
+    for (const key of new Set(this.held.values())) batch.pexpire(key, ALIVE_TTL_MS);
+    for (const [field, key] of stray) batch.hdel(key, field);
     try {
-      await this.redis.set(this.aliveKey(), "1", "PX", ALIVE_TTL_MS);
-      for (const key of [...this.unreleased.keys()]) {
-        for (let n = this.unreleased.get(key) ?? 0; n > 0; n--) {
-          await this.redis.limitRelease(key, this.processId);
-          if (n > 1) this.unreleased.set(key, n - 1);
-          else this.unreleased.delete(key);
-        }
-      }
+      await batch.exec();
     } catch (error) {
       this.report(error, Date.now());
+      return;
     }
+    for (const [field] of stray) this.stray.delete(field);
   }
 
   async take(buckets: readonly BucketKey[], now: number): Promise<number> {
@@ -232,23 +238,36 @@ export class RedisLimitStore implements LimitStore {
 
   async acquire(place: PlaceKey): Promise<Release | null> {
     const key = this.key(place);
+    const placeId = randomUUID();
+    const field = `${this.processId}:${placeId}`;
+    // Not ready: the command fails here without being sent, so Redis can never run it.
+    const sent = this.redis.status === "ready";
     let taken: number;
     try {
-      taken = await this.redis.limitAcquire(key, this.processId, place.max, `${this.prefix}alive:`);
+      taken = await this.redis.limitAcquire(
+        key,
+        this.processId,
+        place.max,
+        `${this.prefix}alive:`,
+        placeId,
+        ALIVE_TTL_MS,
+      );
     } catch (error) {
       this.report(error, Date.now());
+      if (sent) this.addStray(field, key); // in case Redis runs it yet
       return this.fallback.acquireNow(place);
     }
     if (taken !== 1) return null;
+    this.held.set(field, key);
     let released = false;
     return async () => {
       if (released) return;
       released = true;
+      this.held.delete(field);
       try {
-        await this.redis.limitRelease(key, this.processId);
+        await this.redis.hdel(key, field);
       } catch (error) {
-        // Given back at the next heartbeat Redis answers.
-        this.unreleased.set(key, (this.unreleased.get(key) ?? 0) + 1);
+        this.addStray(field, key);
         this.report(error, Date.now());
       }
     };
@@ -259,6 +278,11 @@ export class RedisLimitStore implements LimitStore {
     // Its places stop counting at once (its sockets are closing with it).
     await this.redis.del(this.aliveKey()).catch(() => {});
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private addStray(field: string, key: string): void {
+    // Bounded through a long outage; a stray field not deleted goes when its hash expires.
+    if (this.stray.size < MAX_STRAY) this.stray.set(field, key);
   }
 
   private aliveKey(): string {
