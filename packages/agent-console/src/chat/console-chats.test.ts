@@ -428,7 +428,7 @@ describe("a file chosen while the chat is still connecting", () => {
     const { sessions, store, chats } = setup(true, connect.prepare);
     const opening = chats.open(chatInfo("c1"));
     const s = sessions.created[0]!;
-    s.sendAttachment.mockRejectedValueOnce(
+    s.sendAttachment.mockRejectedValue(
       new Error("Failed to call sendAttachment, No active connection"),
     );
     const sending = chats.sendAttachment(
@@ -438,9 +438,12 @@ describe("a file chosen while the chat is still connecting", () => {
     connect.finish(false);
     await opening;
     await sending;
+    // The failed session is not called; the advisor sees why the file was not sent.
+    expect(s.sendAttachment).not.toHaveBeenCalled();
     expect(store.chat("c1")?.error).toBe(
-      "invoice.csv was not sent: Failed to call sendAttachment, No active connection",
+      "invoice.csv was not sent: Could not connect to the chat: connect failed",
     );
+    expect(store.chat("c1")?.transfers).toMatchObject([{ name: "invoice.csv", done: true }]);
   });
 });
 

@@ -66,6 +66,8 @@ interface Handle {
    * it (and, if connecting fails, is shown as not sent).
    */
   transfers: Promise<unknown>;
+  /** Why connecting failed ("Could not connect to the chat: …"); the session is disposed then. */
+  connectFailure: string | null;
 }
 
 let transferCount = 0;
@@ -145,6 +147,7 @@ export class ConsoleChats {
       typingTimer: null,
       unsubscribe: [],
       transfers: new Promise<void>((resolve) => (connectSettled = resolve)),
+      connectFailure: null,
     };
     this.handles.set(info.ContactId, handle);
     this.listen(handle);
@@ -168,8 +171,9 @@ export class ConsoleChats {
     } catch (error) {
       // Forget the failed session so the next `chats` event (or a reopen) tries again.
       this.dispose(info.ContactId);
-      store.setChatError(info.ContactId, `Could not connect to the chat: ${errorText(error)}`);
-      connectSettled(); // files chosen meanwhile are shown as not sent
+      handle.connectFailure = `Could not connect to the chat: ${errorText(error)}`;
+      store.setChatError(info.ContactId, handle.connectFailure);
+      connectSettled(); // files chosen meanwhile are shown as not sent, with this reason
     }
   }
 
@@ -392,7 +396,13 @@ export class ConsoleChats {
       done: false,
     };
     this.o.store.setTransfer(contactId, transfer);
+    const what = direction === "upload" ? `${name} was not sent` : `${name} was not downloaded`;
     const work = handle.transfers.then(async () => {
+      if (handle.connectFailure) {
+        this.o.store.setTransfer(contactId, { ...transfer, done: true });
+        this.o.store.setChatError(contactId, `${what}: ${handle.connectFailure}`);
+        return;
+      }
       handle.progress.listener = (loaded, total) =>
         this.o.store.setTransfer(contactId, { ...transfer, loaded, total });
       try {
@@ -400,7 +410,6 @@ export class ConsoleChats {
         this.o.store.setTransfer(contactId, { ...transfer, loaded: 1, total: 1, done: true });
       } catch (error) {
         this.o.store.setTransfer(contactId, { ...transfer, done: true });
-        const what = direction === "upload" ? `${name} was not sent` : `${name} was not downloaded`;
         this.o.store.setChatError(contactId, `${what}: ${errorText(error)}`);
       } finally {
         handle.progress.listener = null;
