@@ -55,6 +55,11 @@ export interface ServerConfig {
   /** REQUEST_TIMEOUT_MS: a request (headers and body) must arrive within this, default 300000 (a 20 MB upload on a slow link). */
   requestTimeoutMs: number;
   /**
+   * UPLOAD_MIN_BYTES_PER_SECOND: after its first 10 s an attachment upload must average at
+   * least this, or it is refused (400) and its upload slot freed; default 8192, 0 turns it off.
+   */
+  uploadMinBytesPerSecond: number;
+  /**
    * DRAIN_DELAY_MS: on SIGTERM, how long /readyz answers 503 while everything still works,
    * so a load balancer stops sending new clients before the process stops listening; default 0.
    */
@@ -237,6 +242,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     adminToken: credential(env, "ADMIN_TOKEN"),
     metricsToken: credential(env, "METRICS_TOKEN"),
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 300_000, 1_000, 3_600_000),
+    uploadMinBytesPerSecond: integer(env, "UPLOAD_MIN_BYTES_PER_SECOND", 8192, 0, 1_000_000_000),
     drainDelayMs: integer(env, "DRAIN_DELAY_MS", 0, 0, 600_000),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
   };

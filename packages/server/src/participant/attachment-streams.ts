@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { CHUNK_BYTES, readChunk, writeChunk } from "../contact-centre/attachment-chunks-repo.js";
 import { Errors, type ServiceError } from "../errors.js";
 import type { Db } from "../store/db.js";
+import { atMinimumRate, type MinimumRate } from "./minimum-rate.js";
 
 /** The 400 of an upload whose length is not the size StartAttachmentUpload declared. */
 export function sizeMismatch(received: number | string, declared: number): ServiceError {
@@ -14,8 +15,9 @@ export function sizeMismatch(received: number | string, declared: number): Servi
  * Write an upload body to the store as chunks of CHUNK_BYTES under `uploadId`, reading the
  * next piece only once the last chunk is written (backpressure), so an upload holds about one
  * chunk whatever its size. Throws ValidationException as soon as the body passes `declared`
- * bytes, or when it ends short of it; the stream's error when the client aborts. The chunks
- * written so far are the caller's to delete when it throws.
+ * bytes, when it ends short of it, or when it arrives slower than `minimumRate`; the stream's
+ * error when the client aborts. The chunks written so far are the caller's to delete when it
+ * throws.
  */
 export async function writeUploadChunks(
   db: Db,
@@ -23,13 +25,16 @@ export async function writeUploadChunks(
   uploadId: string,
   body: Readable,
   declared: number,
+  minimumRate?: MinimumRate,
 ): Promise<void> {
+  // Not destroyed when refused early: the 400 must still reach the client (see the caller).
+  const stream = body.iterator({ destroyOnReturn: false }) as AsyncIterableIterator<Buffer>;
+  const received = minimumRate ? atMinimumRate(stream, minimumRate) : stream;
   let pieces: Buffer[] = [];
   let gathered = 0;
   let total = 0;
   let seq = 0;
-  // Not destroyed when refused early: the 400 must still reach the client (see the caller).
-  for await (const piece of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+  for await (const piece of received) {
     total += piece.length;
     if (total > declared) throw sizeMismatch(`more than ${declared}`, declared);
     pieces.push(piece);

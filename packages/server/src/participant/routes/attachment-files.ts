@@ -17,6 +17,7 @@ import { readUploadChunks, sizeMismatch, writeUploadChunks } from "../attachment
 import type { ParticipantContext } from "../context.js";
 import { signedFileParams, signedFileQuery } from "../schemas.js";
 import { ATTACHMENT_FILE_PATH, verifyAttachmentUrl } from "../signed-url.js";
+import { UPLOAD_GRACE_MS } from "../minimum-rate.js";
 import { uploadSlots } from "../upload-slots.js";
 
 interface FileRequest {
@@ -75,6 +76,10 @@ export async function registerAttachmentFiles(
 ): Promise<void> {
   const { db } = ctx.deps;
   const slots = uploadSlots();
+  const { uploadMinBytesPerSecond } = ctx.deps.config;
+  const minimumRate = uploadMinBytesPerSecond
+    ? { bytesPerSecond: uploadMinBytesPerSecond, graceMs: UPLOAD_GRACE_MS }
+    : undefined;
   // No upload request outlives the server's request timeout: past it, none can still be
   // writing the chunks of an expired upload.
   const stopSweeper = startUploadExpirySweeper(
@@ -107,7 +112,14 @@ export async function registerAttachmentFiles(
       const uploadId = randomUUID();
       try {
         try {
-          await writeUploadChunks(db, attachmentId, uploadId, request.raw, attachment.sizeBytes);
+          await writeUploadChunks(
+            db,
+            attachmentId,
+            uploadId,
+            request.raw,
+            attachment.sizeBytes,
+            minimumRate,
+          );
         } catch (error) {
           // Refused before its end: the rest of the body is not read, so the connection
           // cannot carry another request; it closes once the answer is sent.
