@@ -8,6 +8,7 @@
 import type { ChildProcess } from "node:child_process";
 import { ParticipantPath } from "@chat-widget/protocol";
 import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { CLOSE_GOING_AWAY } from "../src/participant/socket-hub.js";
 import { postStartChat } from "./features/helpers.js";
 import { startChildServer, type ChildServer } from "./support/child-server.js";
@@ -63,7 +64,13 @@ describe("graceful shutdown on SIGTERM (a real server process)", () => {
   it("drains: /readyz 503 while chats still work, then websockets close with 1001, the upload in progress is answered, exit 0", async () => {
     // Windows far wider than the steps inside them take, even on a loaded machine.
     server = await startChildServer(
-      { DATA_DIR: "memory", DRAIN_DELAY_MS: "12000", SHUTDOWN_TIMEOUT_MS: "60000" },
+      {
+        DATA_DIR: "memory",
+        DRAIN_DELAY_MS: "12000",
+        SHUTDOWN_TIMEOUT_MS: "60000",
+        // The upload pauses through the whole drain on purpose: not refused as too slow.
+        UPLOAD_MIN_BYTES_PER_SECOND: "0",
+      },
       120_000,
     );
     const s = server;
@@ -104,6 +111,30 @@ describe("graceful shutdown on SIGTERM (a real server process)", () => {
     // The default REQUEST_TIMEOUT_MS (300 s) would otherwise hold the stalled upload and the process.
     expect(await exit).toBe(0);
     await expect(customer.put.reply).rejects.toThrow();
+    expect(s.output()).toContain("requests still in progress after SHUTDOWN_TIMEOUT_MS (1000 ms)");
+  }, 180_000);
+
+  it("a websocket that never answers the close frame is cut after SHUTDOWN_TIMEOUT_MS, not ws's 30 s", async () => {
+    server = await startChildServer({ DATA_DIR: "memory", SHUTDOWN_TIMEOUT_MS: "1000" }, 120_000);
+    const s = server;
+    const started = await postStartChat(s);
+    const { ParticipantToken } = started.body.data.startChatResult;
+    const connection = await connectParticipant(s.url, ParticipantToken);
+    const silent = new WebSocket(connection.websocketUrl);
+    await new Promise((resolve, reject) => silent.once("open", resolve).once("error", reject));
+    silent.pause(); // reads nothing more: the server's close frame is never answered
+    const socketClosed = new Promise<void>((resolve) => silent.once("close", () => resolve()));
+    const exit = exited(s.child);
+    s.child.kill("SIGTERM");
+    // Without the cut the process waits ws's 30 s close timeout for the answer; bounded well
+    // below that, well above 1 s on a loaded machine.
+    const code = await Promise.race([
+      exit,
+      new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 20_000)),
+    ]);
+    expect(code).toBe(0);
+    silent.resume();
+    await socketClosed;
     expect(s.output()).toContain("requests still in progress after SHUTDOWN_TIMEOUT_MS (1000 ms)");
   }, 180_000);
 });
