@@ -21,8 +21,6 @@ export interface AdvisorConnection extends FrameTarget {
   contacts: Set<string>;
 }
 
-export const CLOSE_GOING_AWAY = 1001;
-
 export class AdvisorSocketHub {
   private readonly connections = new Set<AdvisorConnection>();
   /** Contacts followed because an AGENT joined, not yet in their advisor's list of held chats. */
@@ -81,11 +79,6 @@ export class AdvisorSocketHub {
   /** Resolves once every fan-out message received so far has been handled. */
   idle(): Promise<void> {
     return this.tail;
-  }
-
-  closeAll(reason: string): void {
-    for (const c of this.connections) c.socket.close(CLOSE_GOING_AWAY, reason);
-    this.connections.clear();
   }
 
   private run(work: () => Promise<void>): void {

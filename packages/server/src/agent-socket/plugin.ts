@@ -18,7 +18,6 @@ import { bearerToken } from "../http/bearer.js";
 import { isOwnOrigin, originOf } from "../http/origin.js";
 import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
 import { answerFrame } from "../participant/frames.js";
-import { SHUTDOWN_CLOSE_REASON } from "../participant/socket-hub.js";
 import {
   ADVISOR_SOCKET_URL_TTL_MS,
   issueTransportToken,
@@ -55,7 +54,6 @@ export async function registerAgentSocket(
   ];
   app.addHook("preClose", async () => {
     for (const stop of stops) await stop();
-    hub.closeAll(SHUTDOWN_CLOSE_REASON);
   });
 
   const secret = (): string => deps.config.tokenSecret;

@@ -14,7 +14,7 @@ import { registerEvent } from "./routes/event.js";
 import { registerMessage } from "./routes/message.js";
 import { registerTranscript } from "./routes/transcript.js";
 import { registerViews } from "./routes/views.js";
-import { SHUTDOWN_CLOSE_REASON, SocketHub } from "./socket-hub.js";
+import { SocketHub } from "./socket-hub.js";
 import { rejectUnstorableText } from "./text-guard.js";
 import { registerWebsocket } from "./websocket.js";
 
@@ -45,9 +45,9 @@ export async function participantService(
   };
   const hub = new SocketHub();
   const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handle);
+  // Its websockets are closed (1001) by the websocket plugin's preClose (app.ts).
   app.addHook("preClose", async () => {
     await unsubscribe();
-    hub.closeAll(SHUTDOWN_CLOSE_REASON);
   });
 
   app.decorateRequest("participantCaller", null);

@@ -69,11 +69,4 @@ export class SocketHub {
       }
     }
   }
-
-  closeAll(reason: string): void {
-    for (const set of this.byContact.values()) {
-      for (const c of set) c.socket.close(CLOSE_GOING_AWAY, reason);
-    }
-    this.byContact.clear();
-  }
 }
