@@ -72,6 +72,63 @@ describe.each(ENGINES)("SendEvent (%s)", (engine) => {
     chat.closeSockets();
   });
 
+  it("GetTranscript carries each message's receipts in its own MessageMetadata (the SDK model), one per reader, whatever page the receipt items are on", async () => {
+    const chat = await chatWithAdvisor(server);
+    const send = (who: typeof chat.advisor, Content: string) =>
+      call<{ Id: string }>(server.url, SendMessage, who.connectionToken, {
+        ContentType: "text/plain",
+        Content,
+      });
+    const receipt = (messageId: string, ContentType: string, ClientToken: string) =>
+      call<{ Id: string; AbsoluteTime: string }>(
+        server.url,
+        SendEvent,
+        chat.customer.connectionToken,
+        { ContentType, Content: JSON.stringify({ messageId }), ClientToken },
+      );
+    const hello = await send(chat.advisor, "Hello");
+    const unread = await send(chat.advisor, "Anything else?");
+    const delivered = await receipt(hello.body.Id, ContentType.DELIVERED_RECEIPT, "d1");
+    const read = await receipt(hello.body.Id, ContentType.READ_RECEIPT, "r1");
+    const readAgain = await receipt(hello.body.Id, ContentType.READ_RECEIPT, "r2");
+    expect([delivered.status, read.status, readAgain.status]).toEqual([200, 200, 200]);
+    type Page = {
+      Transcript: {
+        Id: string;
+        Type: string;
+        MessageMetadata?: { MessageId?: string; Receipts?: unknown[] };
+      }[];
+      NextToken?: string;
+    };
+    // The newest items are the receipts: the messages are on a later (older) page.
+    const transcript: Page["Transcript"] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await call<Page>(server.url, GetTranscript, chat.customer.connectionToken, {
+        MaxResults: 2,
+        ...(NextToken ? { NextToken } : {}),
+      });
+      expect(page.status).toBe(200);
+      transcript.push(...page.body.Transcript);
+      NextToken = page.body.NextToken;
+    } while (NextToken);
+    const byId = (id: string) => transcript.find((i) => i.Id === id)!;
+    expect(byId(hello.body.Id).MessageMetadata).toEqual({
+      MessageId: hello.body.Id,
+      Receipts: [
+        {
+          RecipientParticipantId: chat.customer.participant.participantId,
+          DeliveredTimestamp: delivered.body.AbsoluteTime,
+          ReadTimestamp: read.body.AbsoluteTime,
+        },
+      ],
+    });
+    expect(byId(unread.body.Id).MessageMetadata).toBeUndefined();
+    // The receipt items stay in the transcript too: chatjs seeds its receipt sets from them.
+    expect(byId(read.body.Id).Type).toBe("MESSAGEMETADATA");
+    chat.closeSockets();
+  });
+
   it("does not swallow receipts for different messages that share chatjs's constant ClientToken", async () => {
     const chat = await chatWithAdvisor(server);
     const ids: string[] = [];

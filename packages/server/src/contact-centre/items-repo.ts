@@ -105,3 +105,20 @@ export async function readPage(db: Db, req: PageRequest): Promise<{ seq: number;
     params,
   );
 }
+
+/** The receipt (MESSAGEMETADATA) items of a contact that acknowledge any of `messageIds`, oldest first. */
+export async function findReceiptItems(
+  db: Db,
+  contactId: string,
+  messageIds: readonly string[],
+): Promise<Item[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await db.query<{ item: Item }>(
+    `SELECT item FROM items
+     WHERE contact_id = $1 AND item ->> 'Type' = 'MESSAGEMETADATA'
+       AND (item -> 'MessageMetadata') ->> 'MessageId' IN (SELECT jsonb_array_elements_text($2::jsonb))
+     ORDER BY seq`,
+    [contactId, JSON.stringify(messageIds)],
+  );
+  return rows.map((r) => r.item);
+}

@@ -12,6 +12,7 @@ import {
   readPage,
   type PageRequest,
 } from "../../contact-centre/items-repo.js";
+import { withReceipts } from "../../contact-centre/receipts.js";
 import type { Db } from "../../store/db.js";
 import { Errors } from "../../errors.js";
 import { authHook, callerOf } from "../auth.js";
@@ -135,7 +136,11 @@ export function registerTranscript(app: FastifyInstance, ctx: ParticipantContext
       taken.sort((a, b) => (ascending ? a.seq - b.seq : b.seq - a.seq));
       return {
         InitialContactId: contact.initialContactId,
-        Transcript: taken.map((r) => r.item),
+        Transcript: await withReceipts(
+          db,
+          contactId,
+          taken.map((r) => r.item),
+        ),
         ...(more && last
           ? { NextToken: encodeNextToken({ contactId, seq: last.seq, direction: page.direction }) }
           : {}),
