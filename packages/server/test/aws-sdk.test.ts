@@ -96,4 +96,37 @@ describe("the AWS SDK's ConnectParticipant client against our participant servic
     expect(refused?.name).toBe("AccessDeniedException");
     expect(refused?.$metadata.httpStatusCode).toBe(403);
   });
+
+  it("reads a message's receipts from the message's own MessageMetadata, as the SDK model has them", async () => {
+    const chat = await server.startChat();
+    const connection = await client.send(
+      new CreateParticipantConnectionCommand({
+        ParticipantToken: chat.participantToken,
+        Type: ["CONNECTION_CREDENTIALS"],
+        ConnectParticipant: true,
+      }),
+    );
+    const ConnectionToken = connection.ConnectionCredentials!.ConnectionToken!;
+    const sent = await client.send(
+      new SendMessageCommand({ ConnectionToken, ContentType: "text/plain", Content: "Hello" }),
+    );
+    const read = await client.send(
+      new SendEventCommand({
+        ConnectionToken,
+        ContentType: "application/vnd.amazonaws.connect.event.message.read",
+        Content: JSON.stringify({ messageId: sent.Id }),
+      }),
+    );
+    const transcript = await client.send(
+      new GetTranscriptCommand({ ConnectionToken, MaxResults: 100 }),
+    );
+    const message = transcript.Transcript?.find((i) => i.Id === sent.Id);
+    expect(message?.MessageMetadata?.MessageId).toBe(sent.Id);
+    expect(message?.MessageMetadata?.Receipts).toEqual([
+      {
+        RecipientParticipantId: chat.participantId,
+        ReadTimestamp: read.AbsoluteTime,
+      },
+    ]);
+  });
 });
