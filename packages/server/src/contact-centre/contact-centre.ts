@@ -83,6 +83,11 @@ const RECEIPT_KINDS: Record<string, "read" | "delivered"> = {
   [ContentType.DELIVERED_RECEIPT]: "delivered",
 };
 
+/**
+ * The most attribute keys one contact holds (the signed jwt's and an integrator's at start,
+ * then what reports and the flow add): every advisor's queue update carries them all.
+ */
+export const MAX_CONTACT_ATTRIBUTES = 100;
 /** The key a ClientToken is remembered under, or null without one. */
 function idempotencyKey(
   participantId: string,
@@ -163,8 +168,13 @@ export class DbContactCentre implements ContactCentre {
   }
 
   async updateAttributes(contactId: string, attributes: Record<string, string>): Promise<Contact> {
-    const contact = await mergeAttributes(this.db, contactId, attributes);
+    const contact = await mergeAttributes(this.db, contactId, attributes, MAX_CONTACT_ATTRIBUTES);
     if (!contact) throw Errors.notFound("Contact not found", contactId, "CONTACT");
+    if (contact === "too many") {
+      throw Errors.validation(
+        `A contact holds at most ${MAX_CONTACT_ATTRIBUTES} attributes; these would pass that.`,
+      );
+    }
     return contact;
   }
 

@@ -66,10 +66,16 @@ export async function mergeAttributes(
   db: Db,
   contactId: string,
   attributes: Record<string, string>,
-): Promise<Contact | null> {
+  maxKeys: number,
+): Promise<Contact | "too many" | null> {
+  // The count is checked in the UPDATE itself (re-checked against the newest row when merges
+  // run at once), so concurrent merges cannot each fit and together pass it.
   const [row] = await db.query<ContactRow>(
-    "UPDATE contacts SET attributes = attributes || $2::jsonb WHERE contact_id = $1 RETURNING *",
-    [contactId, JSON.stringify(attributes)],
+    `UPDATE contacts SET attributes = attributes || $2::jsonb
+     WHERE contact_id = $1 AND (SELECT count(*) FROM jsonb_object_keys(attributes || $2::jsonb)) <= $3
+     RETURNING *`,
+    [contactId, JSON.stringify(attributes), maxKeys],
   );
-  return row ? toContact(row) : null;
+  if (row) return toContact(row);
+  return (await findContact(db, contactId)) ? "too many" : null;
 }

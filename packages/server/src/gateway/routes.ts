@@ -17,6 +17,7 @@ import { hashToken } from "../contact-centre/tokens.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
 import { bearer } from "../participant/auth.js";
+import { RateLimiter } from "../participant/rate-limit.js";
 import { handleError } from "../http/errors.js";
 import { rejectNulCharacters } from "../http/input-guard.js";
 import { acceptJsonOfAnyType } from "../http/lenient-json.js";
@@ -76,6 +77,12 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   }
 
   const allowedAttributes = new Set(config.startChatAttributes);
+  const reportLimiter = new RateLimiter(
+    clock,
+    deps.limits,
+    config.rateLimitBurst,
+    config.rateLimitPerSecond,
+  );
   /** PersistentChat continues an ended contact of the same instance (as StartChatContact checks). */
   const requireEndedSource = async (sourceContactId: string, instanceId: string) => {
     const source = await centre.getContact(sourceContactId);
@@ -160,7 +167,8 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   /**
    * The order-number report (spec §7 3). Only the contact's own customer may send it, proved
    * by their ParticipantToken in X-Amz-Bearer; it only adds attribute keys the contact does not
-   * have yet (the signed jwt's stand) and never the customer's name the advisor sees.
+   * have yet (the signed jwt's stand), up to MAX_CONTACT_ATTRIBUTES in all, and never the
+   * customer's name the advisor sees. Rate limited as the customer's participant requests.
    */
   app.post<{ Body: DiscussedOrderNumberRequest }>(
     GatewayPath.DiscussedOrderNumber,
@@ -184,6 +192,8 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       ) {
         throw Errors.accessDenied("Only the contact's customer may report its order number.");
       }
+      // Counted with the customer's participant requests (RATE_LIMIT_BURST/_PER_SECOND).
+      await reportLimiter.take(caller.participant.participantId);
       if (contact.status !== "active")
         throw Errors.conflict(`Contact ${InitialContactId} has ended.`);
       const updates = Object.fromEntries(

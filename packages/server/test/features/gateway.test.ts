@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, connectParticipant } from "../support/client.js";
 import { DEMO_JWT_SECRET } from "../../src/demo/demo-jwt.js";
 import { decodeJwt, jwtAttributes, signJwt } from "../../src/gateway/jwt.js";
+import { MAX_CONTACT_ATTRIBUTES } from "../../src/contact-centre/contact-centre.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import { http, postFrom, postStartChat, startChatBody, startFeatureServer } from "./helpers.js";
@@ -241,6 +242,30 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
     const own = await report(mine.ContactId, mallory, mine.ParticipantToken);
     expect(own.status).toBe(200);
     expect(await attributesOf(mine.ContactId)).toEqual({ orderNumber: "EVIL-1" });
+  });
+
+  it("reports cannot grow a contact's attributes past MAX_CONTACT_ATTRIBUTES, nor flood (429 past the participant's burst)", async () => {
+    const { ContactId, ParticipantToken } = (await startChat(startChatBody())).body.data
+      .startChatResult;
+    const keys = (from: number) =>
+      Object.fromEntries(
+        Array.from({ length: 50 }, (_, i) => [`key-${from + i}`, "x".repeat(100)]),
+      );
+    expect((await report(ContactId, keys(0), ParticipantToken)).status).toBe(200);
+    expect((await report(ContactId, keys(50), ParticipantToken)).status).toBe(200);
+    const third = await report(ContactId, keys(100), ParticipantToken);
+    expect(third.status).toBe(400);
+    expect(third.body).toMatchObject({
+      __type: "ValidationException",
+      message: `A contact holds at most ${MAX_CONTACT_ATTRIBUTES} attributes; these would pass that.`,
+    });
+    expect(Object.keys(await attributesOf(ContactId))).toHaveLength(MAX_CONTACT_ATTRIBUTES);
+    // Keys it already has still report fine (nothing new is added).
+    expect((await report(ContactId, { "key-0": "y" }, ParticipantToken)).status).toBe(200);
+
+    const flood = [];
+    for (let i = 0; i < 45; i++) flood.push((await report(ContactId, {}, ParticipantToken)).status);
+    expect(flood).toContain(429);
   });
 
   it("an unsigned (alg none), forged, expired or not-yet-valid jwt is refused with a clear 403; no chat starts", async () => {
