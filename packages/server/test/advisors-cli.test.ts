@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { AgentApiPath, GatewayPath, type SignInResponse } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetAdvisorPassword, setAdvisorDisabled } from "../src/agents/advisor-admin.js";
 import { signJwt } from "../src/gateway/jwt.js";
 import { startChildServer } from "./support/child-server.js";
 import { createTestDatabase, type TestDatabase } from "./support/databases.js";
@@ -121,7 +122,8 @@ describe("production mode", () => {
       body: { Username: "demo", Password: "demo" },
     });
     expect(demo.status).toBe(403);
-    expect(demo.body).toMatchObject({ message: "This advisor account is disabled." });
+    // Its password "demo" is gone, not only the account disabled.
+    expect(demo.body).toMatchObject({ message: "Wrong username or password." });
     const jwt = signJwt({ attributes: { orderNumber: "A-1" } }, PRODUCTION_SECRET);
     const started = await http(server.url + GatewayPath.StartChat, {
       headers: { origin: server.url },
@@ -133,6 +135,21 @@ describe("production mode", () => {
       body: startChatBody({ Jwt: signJwt({}, "demo-secret") }),
     });
     expect(demoSigned.status).toBe(403);
+  });
+
+  it("the demo advisor enabled again in production still cannot sign in as demo/demo", async () => {
+    await setAdvisorDisabled(server.built.deps.db, "demo", false);
+    const demo = await http(server.url + AgentApiPath.SignIn, {
+      body: { Username: "demo", Password: "demo" },
+    });
+    expect(demo.status).toBe(403);
+    expect(demo.body).not.toHaveProperty("Token");
+    // A password of the operator's own makes it an account like any other.
+    const { password } = await resetAdvisorPassword(server.built.deps.db, "demo");
+    const own = await http(server.url + AgentApiPath.SignIn, {
+      body: { Username: "demo", Password: password },
+    });
+    expect(own.status).toBe(200);
   });
 
   it("the server refuses to start without a visitor jwt key, saying which settings to set", async () => {
