@@ -33,6 +33,25 @@ describe("a body that trickles in", () => {
   }, 60_000);
 });
 
+describe("headers that never end", () => {
+  it("are answered 408 and the connection closed by the server once REQUEST_TIMEOUT_MS has passed", async () => {
+    server = await startServer("pglite", { env: { REQUEST_TIMEOUT_MS: "1000" } });
+    const { port } = new URL(server.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
+    let serverEnded = false;
+    socket.once("end", () => (serverEnded = true));
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    // The request line and one header, never the blank line that ends the headers.
+    socket.write("POST /participant/message HTTP/1.1\r\nHost: x\r\n");
+    await closed;
+    console.log(JSON.stringify(answer), serverEnded);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(serverEnded).toBe(true);
+  }, 60_000);
+});
+
 describe("behind a trusted proxy", () => {
   const signIn = (forwardedFor: string) =>
     http(server!.url + AgentApiPath.SignIn, {

@@ -239,7 +239,9 @@ describe.each(["pglite", "postgres"] as const)("restart (%s)", (engine) => {
           "Hi! 👋 Welcome to the **Demo Shop**. I'm the shop assistant.",
         ]);
         expect(after.filter(isBotJoined)).toHaveLength(1);
-        expect(after.filter(isBotText).map((i) => i.Content)).toEqual(["How can we help?"]);
+        expect(after.filter(isBotText).map((i) => i.Content)).toEqual([
+          "Please choose one of the options below.",
+        ]);
         expect(after.filter(isPicker)).toHaveLength(1);
         expect(after.at(-1)).toMatchObject({ ContentType: ContentType.INTERACTIVE_MESSAGE });
       } finally {

@@ -40,10 +40,12 @@ describe("default flow: greeting and list picker", () => {
     const [greeting, trigger, picker] = messages(d);
     expect(greeting).toMatchObject({ voice: "assistant", contentType: ContentType.TEXT_MARKDOWN });
     expect(greeting!.content).toContain("Welcome");
+    // Worded apart from the picker's title: a client that shows the trigger (Amazon's chat
+    // interface, the console) does not show the question twice.
     expect(trigger).toMatchObject({
       voice: "bot",
       contentType: ContentType.TEXT_PLAIN,
-      content: "How can we help?",
+      content: "Please choose one of the options below.",
     });
     expect(picker).toMatchObject({ voice: "bot", contentType: ContentType.INTERACTIVE_MESSAGE });
     const content = pickerTitles(d)[0]!;
@@ -55,19 +57,29 @@ describe("default flow: greeting and list picker", () => {
     ]);
     expect(d.position).toEqual({
       waitingIn: "menu",
-      pendingEchoes: ["How can we help?"],
+      pendingEchoes: ["Please choose one of the options below."],
       outcome: null,
     });
   });
 
   it("ignores the widget's echo of a bot message (protocol traffic, not conversation)", () => {
     const d = startFlow(flow, {});
-    const echoed = receiveCustomerMessage(flow, d.position, text("How can we help?"), {});
+    const echoed = receiveCustomerMessage(
+      flow,
+      d.position,
+      text("Please choose one of the options below."),
+      {},
+    );
     expect(echoed.ignored).toBe("echo");
     expect(echoed.effects).toEqual([]);
     expect(echoed.position).toEqual({ ...d.position, pendingEchoes: [] });
     // The same text a second time is the customer's own message.
-    const again = receiveCustomerMessage(flow, echoed.position, text("How can we help?"), {});
+    const again = receiveCustomerMessage(
+      flow,
+      echoed.position,
+      text("Please choose one of the options below."),
+      {},
+    );
     expect(again.ignored).toBeUndefined();
     expect(again.position.outcome).toBe("queued");
   });
