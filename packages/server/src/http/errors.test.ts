@@ -11,6 +11,18 @@ describe("installErrorHandling", () => {
       code: "22008",
     });
   });
+  // Errors as Fastify and its plugins raise them: a plain Error carrying a statusCode.
+  const fastifyError = (statusCode: number, message: string) =>
+    Object.assign(new Error(message), { statusCode });
+  app.get("/forbidden", async () => {
+    throw fastifyError(403, "Not yours");
+  });
+  app.get("/too-many", async () => {
+    throw fastifyError(429, "Slow down");
+  });
+  app.get("/missing", async () => {
+    throw fastifyError(404, "No such thing");
+  });
   app.get("/bug", async () => {
     throw new TypeError("undefined is not a function");
   });
@@ -28,5 +40,33 @@ describe("installErrorHandling", () => {
     expect(r.statusCode).toBe(500);
     expect(r.json()).toMatchObject({ __type: "InternalServerException" });
     expect(r.body).not.toContain("undefined is not a function");
+  });
+
+  it("maps a Fastify error's 403 to AccessDeniedException and 429 to ThrottlingException, message kept", async () => {
+    const denied = await app.inject({ method: "GET", url: "/forbidden" });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.headers["x-amzn-errortype"]).toBe("AccessDeniedException");
+    expect(denied.json()).toEqual({ __type: "AccessDeniedException", message: "Not yours" });
+    const throttled = await app.inject({ method: "GET", url: "/too-many" });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers["x-amzn-errortype"]).toBe("ThrottlingException");
+    expect(throttled.json()).toEqual({ __type: "ThrottlingException", message: "Slow down" });
+  });
+
+  it("maps a Fastify error's 404 to ResourceNotFoundException; a path with no route is UnknownOperationException", async () => {
+    const missing = await app.inject({ method: "GET", url: "/missing" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["x-amzn-errortype"]).toBe("ResourceNotFoundException");
+    expect(missing.json()).toEqual({
+      __type: "ResourceNotFoundException",
+      message: "No such thing",
+    });
+    const noRoute = await app.inject({ method: "GET", url: "/nowhere?x=1" });
+    expect(noRoute.statusCode).toBe(404);
+    expect(noRoute.headers["x-amzn-errortype"]).toBe("UnknownOperationException");
+    expect(noRoute.json()).toEqual({
+      __type: "UnknownOperationException",
+      message: "No route for GET /nowhere",
+    });
   });
 });
