@@ -60,6 +60,12 @@ export interface ServerConfig {
    */
   uploadMinBytesPerSecond: number;
   /**
+   * TELEMETRY_RETENTION_DAYS: telemetry rows received longer ago are deleted, and series that
+   * received nothing in that long leave /metrics (and stop counting against the series cap);
+   * default 7.
+   */
+  telemetryRetentionDays: number;
+  /**
    * DRAIN_DELAY_MS: on SIGTERM, how long /readyz answers 503 while everything still works,
    * so a load balancer stops sending new clients before the process stops listening; default 0.
    */
@@ -243,6 +249,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsToken: credential(env, "METRICS_TOKEN"),
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 300_000, 1_000, 3_600_000),
     uploadMinBytesPerSecond: integer(env, "UPLOAD_MIN_BYTES_PER_SECOND", 8192, 0, 1_000_000_000),
+    telemetryRetentionDays: integer(env, "TELEMETRY_RETENTION_DAYS", 7, 1, 3650),
     drainDelayMs: integer(env, "DRAIN_DELAY_MS", 0, 0, 600_000),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
   };

@@ -15,6 +15,7 @@ import {
 } from "@chat-widget/protocol";
 import type { FastifyInstance } from "fastify";
 import type { Clock } from "../clock.js";
+import { startSweeper } from "../contact-centre/sweeper.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
 import { bearerToken } from "../http/bearer.js";
@@ -34,9 +35,14 @@ import {
   insertWorkflowEvents,
   metricSeries,
   metricSeriesKey,
+  sweepTelemetry,
   workflowEventCounts,
   workflowSeriesKey,
 } from "./store.js";
+
+const DAY_MS = 86_400_000;
+/** How often rows and series older than TELEMETRY_RETENTION_DAYS are deleted. */
+const RETENTION_SWEEP_MS = 10 * 60_000;
 
 /** The largest time a JavaScript Date holds. */
 const MAX_EPOCH_MS = 8.64e15;
@@ -56,8 +62,16 @@ export async function telemetryRoutes(
 ): Promise<void> {
   const { deps, clock } = options;
   const { db, config } = deps;
-  const metricCap = new SeriesCap(METRIC_SERIES, MAX_SERIES);
-  const workflowCap = new SeriesCap(WORKFLOW_SERIES, MAX_SERIES);
+  const now = () => clock.now();
+  const metricCap = new SeriesCap(METRIC_SERIES, MAX_SERIES, now);
+  const workflowCap = new SeriesCap(WORKFLOW_SERIES, MAX_SERIES, now);
+  const retentionMs = config.telemetryRetentionDays * DAY_MS;
+  const stopSweeper = startSweeper(
+    RETENTION_SWEEP_MS,
+    () => sweepTelemetry(db, clock.now() - retentionMs),
+    (err) => app.log.warn({ err }, "telemetry retention sweep failed"),
+  );
+  app.addHook("onClose", async () => stopSweeper());
   app.setErrorHandler(handleError);
   rejectNulCharacters(app);
 

@@ -1,7 +1,7 @@
 /**
- * The cap on distinct series in one telemetry table (limits.ts MAX_SERIES): a write that brings
- * only known series goes straight in; one that brings new series checks and writes under a
- * store-wide advisory lock, so several processes sharing a store never pass the cap together.
+ * The cap on distinct series in one telemetry series table (limits.ts MAX_SERIES): a write that
+ * brings only known series goes straight in; one that brings new series checks and writes under
+ * a store-wide advisory lock, so several processes sharing a store never pass the cap together.
  */
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
@@ -17,30 +17,36 @@ export interface SeriesTable {
 }
 
 export const METRIC_SERIES: SeriesTable = {
-  table: "telemetry_metrics",
+  table: "telemetry_metric_series",
   columns: ["namespace", "metric_name", "unit", "dimensions"],
   what: "metric series (namespace, metric name, unit and dimensions)",
   lock: 4_812_101,
 };
 
 export const WORKFLOW_SERIES: SeriesTable = {
-  table: "telemetry_workflow_events",
+  table: "telemetry_workflow_series",
   columns: ["workflow_type", "event"],
   what: "workflow series (workflow type and event)",
   lock: 4_812_102,
 };
 
+/** How long a count of the stored series is trusted to refuse a request without counting again. */
+export const RECOUNT_AFTER_MS = 60_000;
+
 export class SeriesCap {
   /**
-   * Distinct series known to be stored. Rows are never deleted, so this only grows and stays a
-   * lower bound even while other processes add series: a request it already rules out is
-   * refused without counting the table again (an attacker's refused requests cost no scan).
+   * Series stored when last counted. Other processes add series and the retention sweep removes
+   * quiet ones, so it is trusted for RECOUNT_AFTER_MS only: within that, a request it rules out
+   * is refused without counting the table again (an attacker's refused requests cost one count
+   * a minute); after it, the table is counted again.
    */
   private atLeast = 0;
+  private countedAt = -Infinity;
 
   constructor(
     private readonly series: SeriesTable,
     readonly max: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Run `write` (which stores rows of the series `keys`) unless it would pass the cap. */
@@ -54,8 +60,10 @@ export class SeriesCap {
         await write(tx);
         return 0;
       }
-      if (this.atLeast + fresh > this.max) this.refuse(fresh);
+      const recent = this.now() - this.countedAt < RECOUNT_AFTER_MS;
+      if (recent && this.atLeast + fresh > this.max) this.refuse(fresh);
       this.atLeast = await this.count(tx);
+      this.countedAt = this.now();
       if (this.atLeast + fresh > this.max) this.refuse(fresh);
       await write(tx);
       return this.atLeast + fresh;
@@ -80,7 +88,7 @@ export class SeriesCap {
     });
     const cols = columns.join(", ");
     const rows = await db.query<Record<string, string>>(
-      `SELECT DISTINCT ${cols} FROM ${table} WHERE (${cols}) IN (VALUES ${tuples.join(", ")})`,
+      `SELECT ${cols} FROM ${table} WHERE (${cols}) IN (VALUES ${tuples.join(", ")})`,
       params,
     );
     const known = new Set(rows.map((r) => JSON.stringify(columns.map((c) => r[c]))));
@@ -88,9 +96,8 @@ export class SeriesCap {
   }
 
   private async count(db: Db): Promise<number> {
-    const { table, columns } = this.series;
     const [row] = await db.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM (SELECT DISTINCT ${columns.join(", ")} FROM ${table}) s`,
+      `SELECT count(*) AS n FROM ${this.series.table}`,
     );
     return Number(row?.n ?? 0);
   }

@@ -1,7 +1,10 @@
-/** Telemetry rows: stored as received, summarised per series for /metrics. */
+/**
+ * Telemetry: each row stored as received, and summed into its series in the same statement;
+ * /metrics reads the series. Rows and quiet series expire (sweepTelemetry).
+ */
 import { isoAt } from "../clock.js";
 import type { Db } from "../store/db.js";
-import { isName, MAX_METRIC_VALUE, MAX_SERIES, parseDimensions, seriesProblem } from "./limits.js";
+import { isName, MAX_SERIES, parseDimensions, seriesProblem } from "./limits.js";
 
 export interface MetricRow {
   namespace: string;
@@ -46,9 +49,10 @@ export const metricSeriesKey = (r: MetricRow): string[] => [
 export const workflowSeriesKey = (r: WorkflowEventRow): string[] => [r.workflowType, r.event];
 
 export async function insertMetrics(db: Db, rows: MetricRow[], receivedMs: number): Promise<void> {
+  const received = isoAt(receivedMs);
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    const params: unknown[] = [];
+    const params: unknown[] = [received];
     const values = chunk.map((r) => {
       params.push(
         r.namespace,
@@ -57,14 +61,37 @@ export async function insertMetrics(db: Db, rows: MetricRow[], receivedMs: numbe
         r.value,
         isoAt(r.timeMs),
         JSON.stringify(r.dimensions),
-        isoAt(receivedMs),
       );
       const n = params.length;
-      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+      return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $1)`;
+    });
+    // One row per series (a statement may not update a row twice), its count and sum.
+    const bySeries = new Map<string, { key: string[]; count: number; sum: number }>();
+    for (const r of chunk) {
+      const key = metricSeriesKey(r);
+      const id = JSON.stringify(key);
+      const s = bySeries.get(id) ?? { key, count: 0, sum: 0 };
+      s.count += 1;
+      s.sum += r.value;
+      bySeries.set(id, s);
+    }
+    const series = [...bySeries.values()].map((s) => {
+      params.push(...s.key, s.count, s.sum);
+      const n = params.length;
+      return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::bigint, $${n}::double precision, $1::timestamptz)`;
     });
     await db.query(
-      `INSERT INTO telemetry_metrics (namespace, metric_name, unit, value, metric_time, dimensions, received_at)
-       VALUES ${values.join(", ")}`,
+      `WITH received AS (
+         INSERT INTO telemetry_metrics (namespace, metric_name, unit, value, metric_time, dimensions, received_at)
+         VALUES ${values.join(", ")}
+       )
+       INSERT INTO telemetry_metric_series AS s
+         (namespace, metric_name, unit, dimensions, count, sum, last_received_at)
+       VALUES ${series.join(", ")}
+       ON CONFLICT (namespace, metric_name, unit, dimensions) DO UPDATE SET
+         count = s.count + EXCLUDED.count,
+         sum = s.sum + EXCLUDED.sum,
+         last_received_at = GREATEST(s.last_received_at, EXCLUDED.last_received_at)`,
       params,
     );
   }
@@ -75,9 +102,11 @@ export async function insertWorkflowEvents(
   rows: WorkflowEventRow[],
   receivedMs: number,
 ): Promise<void> {
+  const received = isoAt(receivedMs);
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const params: unknown[] = [];
-    const values = rows.slice(i, i + CHUNK).map((r) => {
+    const chunk = rows.slice(i, i + CHUNK);
+    const params: unknown[] = [received];
+    const values = chunk.map((r) => {
       params.push(
         r.workflowType,
         r.event,
@@ -85,14 +114,33 @@ export async function insertWorkflowEvents(
         r.appName ?? null,
         isoAt(r.timeMs),
         JSON.stringify(r.data),
-        isoAt(receivedMs),
       );
       const n = params.length;
-      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+      return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $1)`;
+    });
+    const bySeries = new Map<string, { key: string[]; count: number }>();
+    for (const r of chunk) {
+      const key = workflowSeriesKey(r);
+      const id = JSON.stringify(key);
+      const s = bySeries.get(id) ?? { key, count: 0 };
+      s.count += 1;
+      bySeries.set(id, s);
+    }
+    const series = [...bySeries.values()].map((s) => {
+      params.push(...s.key, s.count);
+      const n = params.length;
+      return `($${n - 2}, $${n - 1}, $${n}::bigint, $1::timestamptz)`;
     });
     await db.query(
-      `INSERT INTO telemetry_workflow_events (workflow_type, event, instance_id, app_name, event_time, data, received_at)
-       VALUES ${values.join(", ")}`,
+      `WITH received AS (
+         INSERT INTO telemetry_workflow_events (workflow_type, event, instance_id, app_name, event_time, data, received_at)
+         VALUES ${values.join(", ")}
+       )
+       INSERT INTO telemetry_workflow_series AS s (workflow_type, event, count, last_received_at)
+       VALUES ${series.join(", ")}
+       ON CONFLICT (workflow_type, event) DO UPDATE SET
+         count = s.count + EXCLUDED.count,
+         last_received_at = GREATEST(s.last_received_at, EXCLUDED.last_received_at)`,
       params,
     );
   }
@@ -100,9 +148,9 @@ export async function insertWorkflowEvents(
 
 /**
  * Count and sum per series, at most MAX_SERIES of them (the first by name, should the store hold
- * more than ingest lets in). Rows that ingest would refuse are left out rather than failing the
- * whole read: values beyond ±MAX_METRIC_VALUE (NaN, ±Infinity, 1e308: summing two of those
- * overflows in SQL) in the query, malformed or oversized series here.
+ * more than ingest lets in). A series ingest could not have written (written to the store
+ * directly: a sum that is not finite, malformed or oversized dimensions) is left out rather than
+ * failing the whole read.
  */
 export async function metricSeries(db: Db): Promise<MetricSeries[]> {
   const rows = await db.query<{
@@ -113,13 +161,11 @@ export async function metricSeries(db: Db): Promise<MetricSeries[]> {
     count: string | number;
     sum: string | number;
   }>(
-    `SELECT namespace, metric_name, unit, dimensions, count(*) AS count, sum(value) AS sum
-     FROM telemetry_metrics
-     WHERE value BETWEEN $1::double precision AND $2::double precision
-     GROUP BY namespace, metric_name, unit, dimensions
+    `SELECT namespace, metric_name, unit, dimensions, count, sum
+     FROM telemetry_metric_series
      ORDER BY namespace, metric_name, unit, dimensions
-     LIMIT $3`,
-    [-MAX_METRIC_VALUE, MAX_METRIC_VALUE, MAX_SERIES],
+     LIMIT $1`,
+    [MAX_SERIES],
   );
   const series: MetricSeries[] = [];
   for (const r of rows) {
@@ -133,6 +179,7 @@ export async function metricSeries(db: Db): Promise<MetricSeries[]> {
       count: Number(r.count),
       sum: Number(r.sum),
     };
+    if (!Number.isFinite(s.sum) || !(s.count > 0)) continue;
     if (seriesProblem(s) === undefined) series.push(s);
   }
   return series;
@@ -143,8 +190,8 @@ export async function workflowEventCounts(
   db: Db,
 ): Promise<{ workflowType: string; event: string; count: number }[]> {
   const rows = await db.query<{ workflow_type: string; event: string; count: string | number }>(
-    `SELECT workflow_type, event, count(*) AS count FROM telemetry_workflow_events
-     GROUP BY workflow_type, event ORDER BY workflow_type, event LIMIT $1`,
+    `SELECT workflow_type, event, count FROM telemetry_workflow_series
+     ORDER BY workflow_type, event LIMIT $1`,
     [MAX_SERIES],
   );
   return rows
@@ -154,4 +201,17 @@ export async function workflowEventCounts(
       event: r.event,
       count: Number(r.count),
     }));
+}
+
+/**
+ * Forget what telemetry received before `cutoffMs`: its rows, and every series that received
+ * nothing since (it leaves /metrics, and no longer counts against MAX_SERIES). A series still
+ * receiving keeps its count and sum, so its counters never go back.
+ */
+export async function sweepTelemetry(db: Db, cutoffMs: number): Promise<void> {
+  const cutoff = isoAt(cutoffMs);
+  await db.query("DELETE FROM telemetry_metrics WHERE received_at < $1", [cutoff]);
+  await db.query("DELETE FROM telemetry_workflow_events WHERE received_at < $1", [cutoff]);
+  await db.query("DELETE FROM telemetry_metric_series WHERE last_received_at < $1", [cutoff]);
+  await db.query("DELETE FROM telemetry_workflow_series WHERE last_received_at < $1", [cutoff]);
 }

@@ -316,26 +316,23 @@ describe.each(ENGINES)("telemetry ingest (%s)", (engine) => {
     expect((tooWide.body as { message: string }).message).toContain("metricList[0]");
   });
 
-  it("/metrics skips rows written straight into the store that are not finite or malformed", async () => {
+  it("/metrics skips series written straight into the store that are not finite or malformed", async () => {
     const db = server.built.deps.db;
-    const insert = (name: string, value: number | string, dimensions = "[]") =>
+    const insert = (name: string, count: number, sum: number | string, dimensions = "[]") =>
       db.query(
-        `INSERT INTO telemetry_metrics (namespace, metric_name, unit, value, metric_time, dimensions, received_at)
-         VALUES ('chat-widget', $1, 'Count', $2::double precision, now(), $3, now())`,
-        [name, String(value), dimensions],
+        `INSERT INTO telemetry_metric_series (namespace, metric_name, unit, dimensions, count, sum, last_received_at)
+         VALUES ('chat-widget', $1, 'Count', $2, $3, $4::double precision, now())`,
+        [name, dimensions, count, String(sum)],
       );
-    await insert("DirectHuge", 1e308);
-    await insert("DirectHuge", 1e308);
-    await insert("DirectMixed", 2);
-    await insert("DirectMixed", "NaN");
-    await insert("DirectMixed", "Infinity");
-    await insert("DirectMixed", "-Infinity");
-    await insert("DirectMixed", 1e308);
-    await insert("DirectNotJson", 1, "{oops");
-    await insert("DirectNotPairs", 1, '[["a", 1]]');
-    await insert("DirectObject", 1, '{"a": "b"}');
-    await insert("DirectLongLabel", 1, JSON.stringify([["a", "x".repeat(100_000)]]));
-    await insert("DirectGood", 3, '[["WidgetType", "Direct"]]');
+    await insert("DirectNaN", 1, "NaN");
+    await insert("DirectInfinite", 2, "Infinity");
+    await insert("DirectNegativeInfinite", 2, "-Infinity");
+    await insert("DirectEmpty", 0, 0);
+    await insert("DirectNotJson", 1, 1, "{oops");
+    await insert("DirectNotPairs", 1, 1, '[["a", 1]]');
+    await insert("DirectObject", 1, 1, '{"a": "b"}');
+    await insert("DirectLongLabel", 1, 1, JSON.stringify([["a", "x".repeat(100_000)]]));
+    await insert("DirectGood", 2, 3, '[["WidgetType", "Direct"]]');
 
     const metrics = await fetch(server.url + "/metrics");
     expect(metrics.status).toBe(200);
@@ -343,16 +340,17 @@ describe.each(ENGINES)("telemetry ingest (%s)", (engine) => {
     const values = (name: string) =>
       samples.filter((s) => s.labels.includes(`metric_name="${name}"`)).map((s) => s.value);
     for (const bad of [
-      "DirectHuge",
+      "DirectNaN",
+      "DirectInfinite",
+      "DirectNegativeInfinite",
+      "DirectEmpty",
       "DirectNotJson",
       "DirectNotPairs",
       "DirectObject",
       "DirectLongLabel",
     ])
       expect(values(bad)).toEqual([]);
-    // The good row of a series keeps counting; its bad rows are left out of count and sum.
-    expect(values("DirectMixed")).toEqual([1, 2]);
-    expect(values("DirectGood")).toEqual([1, 3]);
+    expect(values("DirectGood")).toEqual([2, 3]);
   });
 
   it("caps distinct series: new series beyond the cap are refused (402), known ones still taken, /metrics bounded", async () => {
