@@ -15,8 +15,12 @@ const CONSOLE_PREFIX = "/agent";
 const websocketOrigin = (publicUrl: string): string =>
   publicUrl ? new URL(publicUrl).origin.replace(/^http/, "ws") : "";
 
+/** The agent console's pages: `/agent` and below (not `/agentx`). */
+const isConsolePath = (path: string): boolean =>
+  path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
+
 export function contentSecurityPolicy(path: string, publicUrl: string): string {
-  const console = path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
+  const console = isConsolePath(path);
   const connect = ["'self'", websocketOrigin(publicUrl)].filter(Boolean).join(" ");
   return [
     "default-src 'self'",
@@ -40,7 +44,7 @@ export function securityHeaders(app: FastifyInstance, config: ServerConfig): voi
     if (typeof type === "string" && type.startsWith("text/html")) {
       const path = request.url.split("?")[0] ?? "/";
       reply.header("content-security-policy", contentSecurityPolicy(path, config.publicUrl));
-      if (path.startsWith(CONSOLE_PREFIX)) reply.header("x-frame-options", "DENY");
+      if (isConsolePath(path)) reply.header("x-frame-options", "DENY");
     }
     return payload;
   });
