@@ -2,17 +2,23 @@
  * Issue 17: the official AWS SDK client (`@aws-sdk/client-connectparticipant` v3, SigV4-signed
  * with dummy credentials) talks to our participant service as to Amazon Connect's.
  */
+import { randomBytes } from "node:crypto";
 import {
+  CompleteAttachmentUploadCommand,
   ConnectParticipantClient,
   CreateParticipantConnectionCommand,
+  DescribeViewCommand,
   DisconnectParticipantCommand,
+  GetAttachmentCommand,
   GetTranscriptCommand,
   SendEventCommand,
   SendMessageCommand,
+  StartAttachmentUploadCommand,
   paginateGetTranscript,
   type Item,
 } from "@aws-sdk/client-connectparticipant";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FrameClient } from "./support/client.js";
 import { startServer, type TestServer } from "./support/server.js";
 
 describe("the AWS SDK's ConnectParticipant client against our participant service", () => {
@@ -128,5 +134,142 @@ describe("the AWS SDK's ConnectParticipant client against our participant servic
         ReadTimestamp: read.AbsoluteTime,
       },
     ]);
+  });
+
+  /** The SDK's modelled error a command rejects with: its name and HTTP status. */
+  const failure = (run: Promise<unknown>) =>
+    run.then(
+      () => null,
+      (e: { name: string; $metadata: { httpStatusCode?: number } }) => [
+        e.name,
+        e.$metadata.httpStatusCode,
+      ],
+    );
+
+  it("websocket items (read by a plain ws client) parse as SDK Items; an attachment goes up and comes back; DescribeView; the model's edge cases", async () => {
+    const chat = await server.startChat();
+    // WEBRTC_CONNECTION is in the model's ConnectionType: accepted beside the chat's types.
+    const connection = await client.send(
+      new CreateParticipantConnectionCommand({
+        ParticipantToken: chat.participantToken,
+        Type: ["WEBSOCKET", "CONNECTION_CREDENTIALS", "WEBRTC_CONNECTION"],
+        ConnectParticipant: true,
+      }),
+    );
+    const ConnectionToken = connection.ConnectionCredentials!.ConnectionToken!;
+    const socket = await FrameClient.subscribed(connection.Websocket!.Url!);
+
+    const sent = await client.send(
+      new SendMessageCommand({ ConnectionToken, ContentType: "text/markdown", Content: "**hi**" }),
+    );
+    const frame = await socket.waitFor(
+      (f) => f.topic === "aws/chat" && String(f.content).includes(sent.Id!),
+      { ms: 30_000 },
+    );
+    const item = JSON.parse(String(frame.content)) as Item;
+    expect(item).toMatchObject({
+      Id: sent.Id,
+      AbsoluteTime: sent.AbsoluteTime,
+      Type: "MESSAGE",
+      ContentType: "text/markdown",
+      Content: "**hi**",
+      ParticipantRole: "CUSTOMER",
+    });
+
+    // An attachment: the MIME type in any case (the model's reading), uploaded to the signed URL
+    // with the headers it names, completed, and downloaded byte for byte.
+    const bytes = randomBytes(70_000);
+    const started = await client.send(
+      new StartAttachmentUploadCommand({
+        ConnectionToken,
+        ContentType: "Image/PNG",
+        AttachmentSizeInBytes: bytes.length,
+        AttachmentName: "receipt.png",
+        ClientToken: "sdk-upload-1",
+      }),
+    );
+    const upload = started.UploadMetadata!;
+    const put = await fetch(upload.Url!, {
+      method: "PUT",
+      headers: upload.HeadersToInclude,
+      body: new Uint8Array(bytes),
+    });
+    expect(put.status).toBe(200);
+    await client.send(
+      new CompleteAttachmentUploadCommand({
+        ConnectionToken,
+        AttachmentIds: [started.AttachmentId!],
+        ClientToken: "sdk-complete-1",
+      }),
+    );
+    const got = await client.send(
+      new GetAttachmentCommand({ ConnectionToken, AttachmentId: started.AttachmentId! }),
+    );
+    const download = await fetch(got.Url!);
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    const attachmentFrame = await socket.waitFor(
+      (f) => f.topic === "aws/chat" && String(f.content).includes(started.AttachmentId!),
+      { ms: 30_000 },
+    );
+    expect(JSON.parse(String(attachmentFrame.content))).toMatchObject({
+      Type: "ATTACHMENT",
+      Attachments: [{ AttachmentId: started.AttachmentId, AttachmentName: "receipt.png" }],
+    });
+
+    const view = await client.send(
+      new DescribeViewCommand({ ConnectionToken, ViewToken: "order-details" }),
+    );
+    expect(view.View?.Id).toBe("order-details");
+    expect(JSON.parse(view.View!.Content!.InputSchema!)).toMatchObject({ type: "object" });
+
+    // StartPosition with Id and MostRecent (the model does not forbid it): the scan starts at Id.
+    const fromId = await client.send(
+      new GetTranscriptCommand({
+        ConnectionToken,
+        StartPosition: { Id: sent.Id, MostRecent: 5 },
+        ScanDirection: "FORWARD",
+        SortOrder: "ASCENDING",
+      }),
+    );
+    expect(fromId.Transcript?.[0]?.Id).toBe(sent.Id);
+    // An Id not in the transcript selects nothing (a filter; no not-found error in the model).
+    const unknownId = await client.send(
+      new GetTranscriptCommand({ ConnectionToken, StartPosition: { Id: "no-such-item" } }),
+    );
+    expect(unknownId.Transcript).toEqual([]);
+
+    // Modelled errors, as the SDK names them.
+    expect(
+      await failure(
+        client.send(
+          new SendEventCommand({
+            ConnectionToken,
+            ContentType: "application/vnd.amazonaws.connect.event.connection.acknowledged",
+          }),
+        ),
+      ),
+    ).toEqual(["ValidationException", 400]);
+    expect(
+      await failure(
+        client.send(new GetAttachmentCommand({ ConnectionToken, AttachmentId: "nope" })),
+      ),
+    ).toEqual(["ValidationException", 400]); // GetAttachment's model has no not-found error
+    expect(
+      await failure(
+        client.send(new DescribeViewCommand({ ConnectionToken, ViewToken: "no-such-view" })),
+      ),
+    ).toEqual(["ResourceNotFoundException", 404]);
+    expect(
+      await failure(
+        client.send(
+          new SendMessageCommand({
+            ConnectionToken: "not-a-token",
+            ContentType: "text/plain",
+            Content: "x",
+          }),
+        ),
+      ),
+    ).toEqual(["AccessDeniedException", 403]);
+    socket.close();
   });
 });
