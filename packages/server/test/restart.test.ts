@@ -44,8 +44,9 @@ async function transcript(url: string, connectionToken: string): Promise<Item[]>
   return r.body.Transcript;
 }
 
-const isBotJoined = (i: Item) =>
-  i.ContentType === ContentType.PARTICIPANT_JOINED && i.DisplayName === "BOT";
+/** The flow's one SYSTEM participant joining (it speaks as the assistant and as the bot). */
+const isFlowJoined = (i: Item) =>
+  i.ContentType === ContentType.PARTICIPANT_JOINED && i.ParticipantRole === "SYSTEM";
 
 describe.each(["pglite", "postgres"] as const)("restart (%s)", (engine) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -188,7 +189,12 @@ describe.each(["pglite", "postgres"] as const)("restart (%s)", (engine) => {
   );
 
   it.each([
-    ["after the bot joined", "addParticipant", (args: unknown[]) => args[2] === "BOT", isBotJoined],
+    [
+      "after the flow's participant joined",
+      "addParticipant",
+      (args: unknown[]) => args[1] === "SYSTEM",
+      isFlowJoined,
+    ],
     [
       "after the bot's first message",
       "postMessage",
@@ -238,7 +244,7 @@ describe.each(["pglite", "postgres"] as const)("restart (%s)", (engine) => {
         expect(after.filter(isAssistant).map((i) => i.Content)).toEqual([
           "Hi! 👋 Welcome to the **Demo Shop**. I'm the shop assistant.",
         ]);
-        expect(after.filter(isBotJoined)).toHaveLength(1);
+        expect(after.filter(isFlowJoined)).toHaveLength(1);
         expect(after.filter(isBotText).map((i) => i.Content)).toEqual([
           "Please choose one of the options below.",
         ]);

@@ -216,7 +216,13 @@ export class DbContactCentre implements ContactCentre {
       return Promise.reject(Errors.validation("Content must be a non-empty string."));
     }
     return this.idempotentPost(contactId, participantId, "SendMessage", input, (ctx, p) =>
-      messageItem(ctx.contact, p, ctx.at, input.contentType, input.content),
+      messageItem(
+        ctx.contact,
+        p.role === "SYSTEM" && input.displayName ? { ...p, displayName: input.displayName } : p,
+        ctx.at,
+        input.contentType,
+        input.content,
+      ),
     );
   }
 

@@ -65,6 +65,12 @@ export interface PostInput {
    * content returns the first item and records nothing new.
    */
   clientToken?: string;
+  /**
+   * A SYSTEM participant's message shown under another name: the flow speaks as its assistant
+   * and, with `BOT`, as its bot (as the hosted service's SYSTEM_MESSAGE and BOT lines). Ignored
+   * for anyone else; never taken from a request.
+   */
+  displayName?: string;
 }
 
 export interface ConnectionTokenGrant {

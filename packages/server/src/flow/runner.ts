@@ -167,12 +167,18 @@ export class FlowRunner {
   ): Promise<void> {
     switch (effect.kind) {
       case "message": {
-        const participantId = ids[effect.voice] ?? (await this.join(flow, contactId, effect.voice));
-        ids[effect.voice] = participantId;
+        // One SYSTEM participant speaks for the flow; its bot lines carry the bot's name. (A
+        // chat begun before that has a bot participant of its own, which keeps speaking.)
+        const own = effect.voice === "bot" ? ids.bot : null;
+        const participantId = own ?? ids.assistant ?? (await this.join(flow, contactId));
+        if (!own) ids.assistant = participantId;
         await this.o.centre.postMessage(contactId, participantId, {
           contentType: effect.contentType,
           content: effect.content,
           clientToken: `flow:${key}`,
+          ...(effect.voice === "bot" && !own
+            ? { displayName: flow.botName ?? DEFAULT_BOT_NAME }
+            : {}),
         });
         return;
       }
@@ -188,17 +194,18 @@ export class FlowRunner {
     }
   }
 
-  /** The voice's SYSTEM participant joins the contact, once even when the join is repeated. */
-  private async join(flow: Flow, contactId: string, voice: "bot" | "assistant"): Promise<string> {
-    const participantId = flowParticipantId(contactId, voice);
-    const name = voice === "bot" ? (flow.botName ?? DEFAULT_BOT_NAME) : flow.assistantName;
+  /** The flow's SYSTEM participant joins the contact, once even when the join is repeated. */
+  private async join(flow: Flow, contactId: string): Promise<string> {
+    const participantId = flowParticipantId(contactId, "assistant");
     try {
-      await this.o.centre.addParticipant(contactId, "SYSTEM", name, { participantId });
+      await this.o.centre.addParticipant(contactId, "SYSTEM", flow.assistantName, {
+        participantId,
+      });
     } catch (error) {
       // Joined before a crash cut the step short.
       if (!isServiceError(error) || error.type !== "ConflictException") throw error;
     }
-    await saveParticipant(this.o.db, contactId, voice, participantId);
+    await saveParticipant(this.o.db, contactId, "assistant", participantId);
     return participantId;
   }
 }

@@ -2,13 +2,15 @@
  * A contact flow is JSON data (spec decision 9): named states, each with actions the flow
  * performs on entering it and one way to leave it. Files live in `packages/server/flows/`.
  *
- * Two voices speak for the flow (spec §2 "Transcript rendering", §4 echo convention):
- * - the bot, a SYSTEM participant named `BOT`: its list pickers are shown with clickable
- *   options; its plain or markdown messages are protocol traffic the widget echoes back
- *   (the echo turns "bot active" on, which makes the options clickable), except the
+ * One SYSTEM participant, named the flow's `assistantName`, speaks for the flow in two voices
+ * (spec §2 "Transcript rendering", §4 echo convention), told apart by each message's DisplayName
+ * as the hosted service's SYSTEM_MESSAGE and BOT lines are:
+ * - the bot (DisplayName `BOT`, or the flow's `botName`): its list pickers are shown with
+ *   clickable options; its plain or markdown messages are protocol traffic the widget echoes
+ *   back (the echo turns "bot active" on, which makes the options clickable), except the
  *   sentinel `input`, which means "wait for the customer to type";
- * - the assistant, a SYSTEM participant with the flow's `assistantName`: its messages are
- *   "non-bot system messages" and appear in the widget as incoming messages.
+ * - the assistant (DisplayName `assistantName`): its messages are "non-bot system messages"
+ *   and appear in the widget as incoming messages.
  */
 
 export interface FlowElement {

@@ -33,6 +33,14 @@ describe.each(ENGINES)("contact flow and bot (%s)", (engine) => {
     expect(greeting.Content).toContain("Welcome");
     // The bot's trigger message precedes the picker, so the widget's echo makes the options clickable.
     expect(items.findIndex(isBotText)).toBeLessThan(items.findIndex(isPicker));
+    // One SYSTEM participant speaks for the flow, as the assistant and (DisplayName BOT) as the
+    // bot: clients show one "has joined" line, not two (issue 17).
+    const joined = items.filter(
+      (i) => i.ContentType === ContentType.PARTICIPANT_JOINED && i.ParticipantRole === "SYSTEM",
+    );
+    expect(joined.map((i) => i.DisplayName)).toEqual(["Shop assistant"]);
+    expect(picker.ParticipantId).toBe(greeting.ParticipantId);
+    expect(picker.ParticipantId).toBe(joined[0]!.ParticipantId);
   });
 
   it("choosing 'Where is my order?' answers with the reported order number", async () => {
