@@ -48,6 +48,27 @@ export const metricSeriesKey = (r: MetricRow): string[] => [
 /** The stored columns that make a workflow event's series: workflow_type, event. */
 export const workflowSeriesKey = (r: WorkflowEventRow): string[] => [r.workflowType, r.event];
 
+/**
+ * The rows' count and sum per series, one entry per series: a statement may not update the same
+ * series row twice.
+ */
+function seriesTotals<T>(
+  rows: T[],
+  keyOf: (row: T) => string[],
+  valueOf: (row: T) => number = () => 0,
+): { key: string[]; count: number; sum: number }[] {
+  const bySeries = new Map<string, { key: string[]; count: number; sum: number }>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const id = JSON.stringify(key);
+    const totals = bySeries.get(id) ?? { key, count: 0, sum: 0 };
+    totals.count += 1;
+    totals.sum += valueOf(row);
+    bySeries.set(id, totals);
+  }
+  return [...bySeries.values()];
+}
+
 export async function insertMetrics(db: Db, rows: MetricRow[], receivedMs: number): Promise<void> {
   const received = isoAt(receivedMs);
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -65,17 +86,7 @@ export async function insertMetrics(db: Db, rows: MetricRow[], receivedMs: numbe
       const n = params.length;
       return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $1)`;
     });
-    // One row per series (a statement may not update a row twice), its count and sum.
-    const bySeries = new Map<string, { key: string[]; count: number; sum: number }>();
-    for (const r of chunk) {
-      const key = metricSeriesKey(r);
-      const id = JSON.stringify(key);
-      const s = bySeries.get(id) ?? { key, count: 0, sum: 0 };
-      s.count += 1;
-      s.sum += r.value;
-      bySeries.set(id, s);
-    }
-    const series = [...bySeries.values()].map((s) => {
+    const series = seriesTotals(chunk, metricSeriesKey, (r) => r.value).map((s) => {
       params.push(...s.key, s.count, s.sum);
       const n = params.length;
       return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::bigint, $${n}::double precision, $1::timestamptz)`;
@@ -118,15 +129,7 @@ export async function insertWorkflowEvents(
       const n = params.length;
       return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $1)`;
     });
-    const bySeries = new Map<string, { key: string[]; count: number }>();
-    for (const r of chunk) {
-      const key = workflowSeriesKey(r);
-      const id = JSON.stringify(key);
-      const s = bySeries.get(id) ?? { key, count: 0 };
-      s.count += 1;
-      bySeries.set(id, s);
-    }
-    const series = [...bySeries.values()].map((s) => {
+    const series = seriesTotals(chunk, workflowSeriesKey).map((s) => {
       params.push(...s.key, s.count);
       const n = params.length;
       return `($${n - 2}, $${n - 1}, $${n}::bigint, $1::timestamptz)`;
