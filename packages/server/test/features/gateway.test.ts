@@ -268,6 +268,25 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
     expect(flood).toContain(429);
   });
 
+  it("concurrent reports cannot pass MAX_CONTACT_ATTRIBUTES together", async () => {
+    const { ContactId, ParticipantToken } = (await startChat(startChatBody())).body.data
+      .startChatResult;
+    // 12 reports of 30 new keys at once: each fits alone, only 3 fit together.
+    const reports = await Promise.all(
+      Array.from({ length: 12 }, (_, r) =>
+        report(
+          ContactId,
+          Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`r${r}-k${i}`, "v"])),
+          ParticipantToken,
+        ),
+      ),
+    );
+    const statuses = reports.map((x) => x.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(9);
+    expect(Object.keys(await attributesOf(ContactId))).toHaveLength(90);
+  });
+
   it("an unsigned (alg none), forged, expired or not-yet-valid jwt is refused with a clear 403; no chat starts", async () => {
     const now = Math.floor(Date.now() / 1000);
     const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
