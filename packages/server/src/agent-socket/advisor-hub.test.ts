@@ -108,6 +108,35 @@ describe("the advisor socket hub", () => {
     expect(sam.contacts.size).toBe(0);
   });
 
+  it("a socket that opens while its advisor accepts a chat follows it, though the join and the list change were handled before it was added", async () => {
+    const rows: Row[] = [{ contact_id: "c7", status: "accepting", advisor_id: "sam" }];
+    const hub = new AdvisorSocketHub(fakeDb(rows), () => {});
+    // The accept, while Sam's socket is still opening: nobody here follows c7 yet.
+    hub.handleCentre({ kind: "item", contactId: "c7", item: joinedAgent("c7") });
+    rows[0]!.status = "active";
+    hub.handleAgent({ kind: "chats", advisorId: "sam" });
+    await hub.idle();
+    const sam = connection("sam", []);
+    await hub.add(sam);
+    expect([...sam.contacts]).toEqual(["c7"]);
+    const message = item("c7");
+    hub.handleCentre({ kind: "item", contactId: "c7", item: message });
+    await hub.idle();
+    expect(sam.sent).toEqual([JSON.stringify(chatFrame(message))]);
+  });
+
+  it("closes a socket whose advisor's chats cannot be read (1011), so the console opens another", async () => {
+    const errors: unknown[] = [];
+    const failing = {
+      query: () => Promise.reject(new Error("store down")),
+    } as unknown as Db;
+    const hub = new AdvisorSocketHub(failing, (e) => errors.push(e));
+    const sam = connection("sam", []);
+    await hub.add(sam);
+    expect(sam.socket.close).toHaveBeenCalledWith(1011, "try again");
+    expect(errors).toHaveLength(1);
+  });
+
   it("re-reads the advisor's held chats when the agent channel says they changed", async () => {
     const rows: Row[] = [{ contact_id: "c5", status: "active", advisor_id: "sam" }];
     const hub = new AdvisorSocketHub(fakeDb(rows), () => {});

@@ -4,7 +4,8 @@
  * sessions share one websocket, as Amazon Connect's agents do (spec §4, protocol §5.2).
  *
  * Which contacts an advisor holds comes from the agent API's records: read when a socket
- * opens, re-read when the agent channel says the advisor's chats changed, and looked up when
+ * opens (in turn with the fan-out, so a chat accepted while the socket was opening is not
+ * missed, and before its subscription is answered), re-read when the agent channel says the advisor's chats changed, and looked up when
  * an AGENT joins a contact nobody here follows yet (so the first items of a newly accepted
  * chat are not missed). Fan-out messages are handled one at a time, in order.
  */
@@ -33,12 +34,28 @@ export class AdvisorSocketHub {
   ) {}
 
   /** The contacts an advisor holds now. */
-  async heldContacts(advisorId: string): Promise<Set<string>> {
+  private async heldContacts(advisorId: string): Promise<Set<string>> {
     return new Set((await listActive(this.db, advisorId)).map((c) => c.contactId));
   }
 
-  add(connection: AdvisorConnection): void {
+  /**
+   * A socket opened: from now on it follows its advisor's chats. Their list is read in turn with
+   * the fan-out messages, so one that joined or changed the advisor's chats before the socket was
+   * here is not missed; resolves once it is read. A socket whose list cannot be read is closed
+   * (1011), and the console opens another.
+   */
+  add(connection: AdvisorConnection): Promise<void> {
     this.connections.add(connection);
+    const read = this.tail.then(async () => {
+      try {
+        for (const id of await this.heldContacts(connection.advisorId)) connection.contacts.add(id);
+      } catch (error) {
+        this.onError(error);
+        connection.socket.close(1011, "try again");
+      }
+    });
+    this.tail = read;
+    return read;
   }
 
   remove(connection: AdvisorConnection): void {

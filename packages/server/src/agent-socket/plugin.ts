@@ -86,7 +86,7 @@ export async function registerAgentSocket(
     },
   );
 
-  const opened = new WeakMap<FastifyRequest, { advisorId: string; contacts: Set<string> }>();
+  const opened = new WeakMap<FastifyRequest, { advisorId: string }>();
   app.get(
     AgentApiPath.WebSocket,
     {
@@ -97,10 +97,7 @@ export async function registerAgentSocket(
           throw Errors.accessDenied("The advisor websocket opens only from the agent console.");
         const claims = verifyTransportToken(secret(), request.query.token, clock.now());
         if (!claims) throw Errors.accessDenied("The websocket URL is not valid or has expired.");
-        opened.set(request, {
-          advisorId: claims.advisorId,
-          contacts: await hub.heldContacts(claims.advisorId),
-        });
+        opened.set(request, { advisorId: claims.advisorId });
       },
     },
     (socket: WebSocket, request: WsRequest) => {
@@ -109,12 +106,21 @@ export async function registerAgentSocket(
         socket.close(1008, "unauthenticated");
         return;
       }
-      const connection: AdvisorConnection = { id: randomUUID(), socket, topics: new Set(), ...who };
-      hub.add(connection);
+      const connection: AdvisorConnection = {
+        id: randomUUID(),
+        socket,
+        topics: new Set(),
+        contacts: new Set(),
+        advisorId: who.advisorId,
+      };
+      // Frames are answered once the advisor's chats are known: a confirmed subscription then
+      // streams every item the console's transcript read could not have seen.
+      const ready = hub.add(connection);
       socket.on("message", (data: RawData, isBinary: boolean) => {
-        answerFrame(connection, data.toString(), isBinary, storeAlive).catch((err: unknown) =>
-          request.log.warn({ err }, "advisor websocket frame failed"),
-        );
+        const text = data.toString();
+        ready
+          .then(() => answerFrame(connection, text, isBinary, storeAlive))
+          .catch((err: unknown) => request.log.warn({ err }, "advisor websocket frame failed"));
       });
       socket.on("close", () => hub.remove(connection));
       socket.on("error", (err) => request.log.info({ err }, "advisor websocket error"));
