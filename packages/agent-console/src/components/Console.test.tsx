@@ -41,8 +41,12 @@ const waiting = (id: string, name: string): QueuedContact => ({
   Attributes: { orderNumber: `A-${id}` },
 });
 
-function renderConsole(api: AgentApi, availability: "Available" | "Offline" = "Available") {
-  const sessions = fakeSessions();
+function renderConsole(
+  api: AgentApi,
+  availability: "Available" | "Offline" = "Available",
+  prepare?: Parameters<typeof fakeSessions>[0],
+) {
+  const sessions = fakeSessions(prepare);
   const onAdvisor = vi.fn();
   const onSignOut = vi.fn();
   const createChats = (store: ChatsStore) =>
@@ -104,6 +108,27 @@ describe("the console", () => {
     expect(sessions.created).toHaveLength(1);
     expect(screen.getByTestId("order-number").textContent).toBe("A-7");
     await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Message"));
+  });
+
+  it("the accepted chat comes into view at once, while it is still connecting, not the chat in view before", async () => {
+    const api = fakeApi({ accept: vi.fn(async () => chatInfo("2", { CustomerName: "Bob" })) });
+    const { events } = renderConsole(api, "Available", (session) => {
+      // Bob's chat takes its time to connect.
+      if (session.args.chatDetails.contactId === "2")
+        session.connect.mockImplementation(() => new Promise(() => {}));
+    });
+    events.fire("chats", {
+      Chats: [{ ...chatInfo("1", { CustomerName: "Ada" }), Queue: "q", AcceptedAt: "" }],
+    });
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: /Ada/ }).getAttribute("aria-selected")).toBe("true"),
+    );
+    events.fire("queue", { Contacts: [waiting("2", "Bob")] });
+    fireEvent.click(screen.getByRole("button", { name: "Accept chat with Bob" }));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: /Bob/ }).getAttribute("aria-selected")).toBe("true"),
+    );
+    expect(screen.getByRole("tab", { name: /Ada/ }).getAttribute("aria-selected")).toBe("false");
   });
 
   it("the page title counts the unread messages of chats not in view", async () => {

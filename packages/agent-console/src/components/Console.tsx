@@ -98,8 +98,11 @@ export function Console({
   };
   const accept = async (contactId: string) => {
     const chat = await api.accept(token, contactId);
-    await chats.open(chat);
+    // The accepted chat is in view at once (its tab exists before it has connected), so what the
+    // advisor types or attaches next goes to it, not to the chat that was in view.
+    const opening = chats.open(chat);
     chats.select(contactId);
+    await opening;
     // Keyboard users land in the new chat's composer.
     setTimeout(
       () => document.querySelector<HTMLTextAreaElement>(".chat-view textarea")?.focus(),
