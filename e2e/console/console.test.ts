@@ -147,7 +147,7 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     const [first, second] = [tabs.nth(0), tabs.nth(1)];
 
     // The second chat is in view; a message in the first counts as unread there.
-    await expect.poll(() => second.getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => second.getAttribute("aria-selected"), { timeout: 15_000 }).toBe("true");
     const inFirst = advisor.locator(".chat-view").getAttribute("id");
     const firstPanel = await first.getAttribute("aria-controls");
     expect(await inFirst).not.toBe(firstPanel);
@@ -180,6 +180,17 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     await screenshot(advisor, "two-chats");
     await screenshot(ada, "visitor-ada");
     await screenshot(bob, "visitor-bob");
+
+    // Both chats end, so the next test's advisor signs in with no chat of this one reopened.
+    for (const [tab, visitor] of [
+      [first, ada],
+      [second, bob],
+    ] as const) {
+      await tab.click();
+      await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
+      await advisor.getByRole("button", { name: "End chat" }).click();
+      await visitor.locator("chat-widget .event", { hasText: "Chat has ended!" }).waitFor();
+    }
   });
 
   it("attachments go both ways: the advisor sends one the visitor downloads, and downloads the visitor's", async () => {
@@ -188,6 +199,13 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     const accept = advisor.getByRole("button", { name: /Accept chat with/ });
     await accept.waitFor({ timeout: 15_000 });
     await accept.click();
+    // The file goes to the chat in view: the accepted one, the only one open.
+    await expect.poll(() => advisor.getByRole("tab").count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => advisor.getByRole("tab").first().getAttribute("aria-selected"), {
+        timeout: 15_000,
+      })
+      .toBe("true");
     await visitor.locator("chat-widget .event", { hasText: "Sam has joined the chat" }).waitFor();
     await expect.poll(() => widgetBox(visitor).isEnabled(), { timeout: 15_000 }).toBe(true);
 
