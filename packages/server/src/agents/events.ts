@@ -1,6 +1,9 @@
 /**
  * Live updates for agent consoles: Server-Sent Events (`event: queue`, `event: chats`),
  * driven by the fan-out channel so a change made by any process reaches every console.
+ * Every frame is computed and written one after another, so a console's last queue and chats
+ * frames are always the newest (a slow read finishing after a quicker, newer one showed an old
+ * queue); queue changes that arrive while one is waiting to be read are sent once.
  */
 import type { ServerResponse } from "node:http";
 import type { FanOut } from "../fanout/fanout.js";
@@ -32,15 +35,25 @@ export class AgentEventsHub {
   private readonly clients = new Set<Client>();
   private unsubscribe: (() => Promise<void>) | null = null;
   private keepalive: ReturnType<typeof setInterval> | null = null;
+  private tail: Promise<void> = Promise.resolve();
+  /** A queue frame is waiting its turn: another change needs no frame of its own. */
+  private queueWaiting = false;
 
   constructor(private readonly o: EventsHubOptions) {}
 
   async start(): Promise<void> {
     this.unsubscribe = await this.o.fanout.subscribe(AGENT_CHANNEL, (message) => {
       if (!isAgentChannelMessage(message)) return;
-      const work =
-        message.kind === "queue" ? this.broadcastQueue() : this.sendChats(message.advisorId);
-      work.catch(this.o.onError);
+      if (message.kind === "chats") {
+        const { advisorId } = message;
+        void this.run(() => this.sendChats(advisorId));
+      } else if (!this.queueWaiting) {
+        this.queueWaiting = true;
+        void this.run(() => {
+          this.queueWaiting = false;
+          return this.broadcastQueue();
+        });
+      }
     });
     this.keepalive = (this.o.setInterval ?? setInterval)(() => {
       for (const c of this.clients) c.res.write(": keepalive\n\n");
@@ -57,7 +70,7 @@ export class AgentEventsHub {
   }
 
   /** Take over a response as an event stream; the first events carry the current state. */
-  async add(advisorId: string, res: ServerResponse): Promise<void> {
+  add(advisorId: string, res: ServerResponse): Promise<void> {
     const client: Client = { advisorId, res };
     res.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
@@ -68,18 +81,27 @@ export class AgentEventsHub {
     res.write("retry: 3000\n\n");
     this.clients.add(client);
     res.on("close", () => this.clients.delete(client));
-    try {
-      res.write(sseFrame("queue", await this.o.queue()));
-      res.write(sseFrame("chats", await this.o.chats(advisorId)));
-    } catch (error) {
-      this.clients.delete(client);
-      res.end();
-      this.o.onError(error);
-    }
+    return this.run(async () => {
+      try {
+        res.write(sseFrame("queue", await this.o.queue()));
+        res.write(sseFrame("chats", await this.o.chats(advisorId)));
+      } catch (error) {
+        this.clients.delete(client);
+        res.end();
+        throw error;
+      }
+    });
   }
 
   get size(): number {
     return this.clients.size;
+  }
+
+  /** Queue work behind everything queued before; its failure is reported, never thrown. */
+  private run(work: () => Promise<void>): Promise<void> {
+    const next = this.tail.then(work).catch((error: unknown) => this.o.onError(error));
+    this.tail = next.catch(() => {}); // an onError that throws must not stop the frames after it
+    return next;
   }
 
   private async broadcastQueue(): Promise<void> {
