@@ -3,15 +3,16 @@
  * advisor holds (an AGENT participant accepted through the agent API), so the console's AGENT
  * sessions share one websocket, as Amazon Connect's agents do (spec §4, protocol §5.2).
  *
- * Which contacts an advisor holds comes from the agent API's records: read when a socket
- * opens (in turn with the fan-out, so a chat accepted while the socket was opening is not
- * missed, and before its subscription is answered), re-read when the agent channel says the advisor's chats changed, and looked up when
- * an AGENT joins a contact nobody here follows yet (so the first items of a newly accepted
- * chat are not missed). Fan-out messages are handled one at a time, in order.
+ * Which contacts an advisor holds (or is taking) comes from the agent API's records: read
+ * when a socket opens (in turn with the fan-out, so a chat accepted while the socket was
+ * opening is not missed, and before its subscription is answered), re-read when the agent
+ * channel says the advisor's chats changed, and looked up when an AGENT joins a contact nobody
+ * here follows yet (so the first items of a newly accepted chat are not missed). Fan-out
+ * messages are handled one at a time, in order.
  */
 import { chatFrame, ContentType, ParticipantRole, Topic, type Item } from "@chat-widget/protocol";
 import { isAgentChannelMessage } from "../agents/channel.js";
-import { findAgentContact, listActive } from "../agents/queue-repo.js";
+import { findAgentContact, listFollowed } from "../agents/queue-repo.js";
 import { isCentreMessage } from "../contact-centre/channel.js";
 import type { Db } from "../store/db.js";
 import type { FrameTarget } from "../participant/frames.js";
@@ -24,8 +25,6 @@ export interface AdvisorConnection extends FrameTarget {
 
 export class AdvisorSocketHub {
   private readonly connections = new Set<AdvisorConnection>();
-  /** Contacts followed because an AGENT joined, not yet in their advisor's list of held chats. */
-  private readonly accepting = new Set<string>();
   private tail: Promise<void> = Promise.resolve();
 
   constructor(
@@ -33,9 +32,9 @@ export class AdvisorSocketHub {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** The contacts an advisor holds now. */
+  /** The contacts an advisor holds or is taking now. */
   private async heldContacts(advisorId: string): Promise<Set<string>> {
-    return new Set((await listActive(this.db, advisorId)).map((c) => c.contactId));
+    return new Set(await listFollowed(this.db, advisorId));
   }
 
   /**
@@ -84,12 +83,7 @@ export class AdvisorSocketHub {
     if (!this.forAdvisor(advisorId).length) return;
     this.run(async () => {
       const held = await this.heldContacts(advisorId);
-      for (const id of held) this.accepting.delete(id);
-      for (const c of this.forAdvisor(advisorId)) {
-        // A contact still being accepted is not listed yet: keep following it.
-        const accepting = [...c.contacts].filter((id) => this.accepting.has(id));
-        c.contacts = new Set([...held, ...accepting]);
-      }
+      for (const c of this.forAdvisor(advisorId)) c.contacts = new Set(held);
     });
   };
 
@@ -116,12 +110,10 @@ export class AdvisorSocketHub {
     if (this.connections.size === 0) return;
     const record = await findAgentContact(this.db, contactId);
     if (!record?.advisorId || record.status === "ended" || record.status === "waiting") return;
-    if (record.status === "accepting") this.accepting.add(contactId);
     for (const c of this.forAdvisor(record.advisorId)) c.contacts.add(contactId);
   }
 
   private unfollow(contactId: string): void {
-    this.accepting.delete(contactId);
     for (const c of this.connections) c.contacts.delete(contactId);
   }
 

@@ -75,6 +75,15 @@ export async function listActive(db: Db, advisorId: string): Promise<AgentContac
   return rows.map(toAgentContact);
 }
 
+/** The contacts an advisor holds or is taking right now: their advisor websockets follow these. */
+export async function listFollowed(db: Db, advisorId: string): Promise<string[]> {
+  const rows = await db.query<{ contact_id: string }>(
+    "SELECT contact_id FROM agent_contacts WHERE advisor_id = $1 AND status IN ('accepting', 'active')",
+    [advisorId],
+  );
+  return rows.map((r) => r.contact_id);
+}
+
 /** Chats the advisor holds or is taking right now (the concurrency limit counts these). */
 export async function countHeld(db: Db, advisorId: string): Promise<number> {
   const [row] = await db.query<{ n: string | number }>(
