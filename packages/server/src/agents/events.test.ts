@@ -36,22 +36,28 @@ function slowQueue() {
   };
 }
 
+/** A started hub whose queue reads finish when the test says; errors are collected. */
+async function startedHub() {
+  const fanout = createMemoryFanOut();
+  const queue = slowQueue();
+  const errors: unknown[] = [];
+  const hub = new AgentEventsHub({
+    fanout,
+    queue: queue.read,
+    chats: async () => ({ Chats: [] }),
+    onError: (e) => errors.push(e),
+    setInterval: (() => 0) as unknown as typeof setInterval,
+    clearInterval: () => {},
+  });
+  await hub.start();
+  return { fanout, queue, errors, hub };
+}
+
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("the agent events hub", () => {
   it("a slow queue read finishing after a newer one never leaves a console on the older queue", async () => {
-    const fanout = createMemoryFanOut();
-    const queue = slowQueue();
-    const errors: unknown[] = [];
-    const hub = new AgentEventsHub({
-      fanout,
-      queue: queue.read,
-      chats: async () => ({ Chats: [] }),
-      onError: (e) => errors.push(e),
-      setInterval: (() => 0) as unknown as typeof setInterval,
-      clearInterval: () => {},
-    });
-    await hub.start();
+    const { fanout, queue, errors, hub } = await startedHub();
     const res = response();
     const added = hub.add("sam", res);
     await settle();
@@ -81,18 +87,7 @@ describe("the agent events hub", () => {
   });
 
   it("queue changes arriving while a queue frame waits its turn are sent as one frame", async () => {
-    const fanout = createMemoryFanOut();
-    const queue = slowQueue();
-    const errors: unknown[] = [];
-    const hub = new AgentEventsHub({
-      fanout,
-      queue: queue.read,
-      chats: async () => ({ Chats: [] }),
-      onError: (e) => errors.push(e),
-      setInterval: (() => 0) as unknown as typeof setInterval,
-      clearInterval: () => {},
-    });
-    await hub.start();
+    const { fanout, queue, errors, hub } = await startedHub();
     const res = response();
     const added = hub.add("sam", res);
     await settle();
