@@ -14,6 +14,7 @@ import { chatFrame, ContentType, ParticipantRole, Topic, type Item } from "@chat
 import { isAgentChannelMessage } from "../agents/channel.js";
 import { findAgentContact, listFollowed } from "../agents/queue-repo.js";
 import { isCentreMessage } from "../contact-centre/channel.js";
+import { SerialQueue } from "../fanout/serial-queue.js";
 import type { Db } from "../store/db.js";
 import type { FrameTarget } from "../participant/frames.js";
 
@@ -25,12 +26,14 @@ export interface AdvisorConnection extends FrameTarget {
 
 export class AdvisorSocketHub {
   private readonly connections = new Set<AdvisorConnection>();
-  private tail: Promise<void> = Promise.resolve();
+  private readonly serial: SerialQueue;
 
   constructor(
     private readonly db: Db,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    onError: (error: unknown) => void,
+  ) {
+    this.serial = new SerialQueue(onError);
+  }
 
   /** The contacts an advisor holds or is taking now. */
   private async heldContacts(advisorId: string): Promise<Set<string>> {
@@ -45,16 +48,14 @@ export class AdvisorSocketHub {
    */
   add(connection: AdvisorConnection): Promise<void> {
     this.connections.add(connection);
-    const read = this.tail.then(async () => {
+    return this.serial.run(async () => {
       try {
         for (const id of await this.heldContacts(connection.advisorId)) connection.contacts.add(id);
       } catch (error) {
-        this.onError(error);
         connection.socket.close(1011, "try again");
+        throw error;
       }
     });
-    this.tail = read;
-    return read;
   }
 
   remove(connection: AdvisorConnection): void {
@@ -69,7 +70,7 @@ export class AdvisorSocketHub {
   handleCentre = (message: unknown): void => {
     if (!isCentreMessage(message) || message.kind !== "item") return;
     const { contactId, item } = message;
-    this.run(async () => {
+    void this.serial.run(async () => {
       if (isAgentJoined(item) && !this.anyFollows(contactId)) await this.follow(contactId);
       this.deliver(contactId, item);
       if (item.ContentType === ContentType.CHAT_ENDED) this.unfollow(contactId);
@@ -81,7 +82,7 @@ export class AdvisorSocketHub {
     if (!isAgentChannelMessage(message) || message.kind !== "chats") return;
     const { advisorId } = message;
     if (!this.forAdvisor(advisorId).length) return;
-    this.run(async () => {
+    void this.serial.run(async () => {
       const held = await this.heldContacts(advisorId);
       for (const c of this.forAdvisor(advisorId)) c.contacts = new Set(held);
     });
@@ -89,11 +90,7 @@ export class AdvisorSocketHub {
 
   /** Resolves once every fan-out message received so far has been handled. */
   idle(): Promise<void> {
-    return this.tail;
-  }
-
-  private run(work: () => Promise<void>): void {
-    this.tail = this.tail.then(work).catch(this.onError);
+    return this.serial.idle();
   }
 
   private forAdvisor(advisorId: string): AdvisorConnection[] {

@@ -7,6 +7,7 @@
  */
 import type { ServerResponse } from "node:http";
 import type { FanOut } from "../fanout/fanout.js";
+import { SerialQueue } from "../fanout/serial-queue.js";
 import { AGENT_CHANNEL, isAgentChannelMessage } from "./channel.js";
 
 /** A comment line keeps proxies from closing an idle stream. */
@@ -35,21 +36,23 @@ export class AgentEventsHub {
   private readonly clients = new Set<Client>();
   private unsubscribe: (() => Promise<void>) | null = null;
   private keepalive: ReturnType<typeof setInterval> | null = null;
-  private tail: Promise<void> = Promise.resolve();
+  private readonly serial: SerialQueue;
   /** A queue frame is waiting its turn: another change needs no frame of its own. */
   private queueWaiting = false;
 
-  constructor(private readonly o: EventsHubOptions) {}
+  constructor(private readonly o: EventsHubOptions) {
+    this.serial = new SerialQueue(o.onError);
+  }
 
   async start(): Promise<void> {
     this.unsubscribe = await this.o.fanout.subscribe(AGENT_CHANNEL, (message) => {
       if (!isAgentChannelMessage(message)) return;
       if (message.kind === "chats") {
         const { advisorId } = message;
-        void this.run(() => this.sendChats(advisorId));
+        void this.serial.run(() => this.sendChats(advisorId));
       } else if (!this.queueWaiting) {
         this.queueWaiting = true;
-        void this.run(() => {
+        void this.serial.run(() => {
           this.queueWaiting = false;
           return this.broadcastQueue();
         });
@@ -81,7 +84,7 @@ export class AgentEventsHub {
     res.write("retry: 3000\n\n");
     this.clients.add(client);
     res.on("close", () => this.clients.delete(client));
-    return this.run(async () => {
+    return this.serial.run(async () => {
       try {
         res.write(sseFrame("queue", await this.o.queue()));
         res.write(sseFrame("chats", await this.o.chats(advisorId)));
@@ -95,13 +98,6 @@ export class AgentEventsHub {
 
   get size(): number {
     return this.clients.size;
-  }
-
-  /** Queue work behind everything queued before; its failure is reported, never thrown. */
-  private run(work: () => Promise<void>): Promise<void> {
-    const next = this.tail.then(work).catch((error: unknown) => this.o.onError(error));
-    this.tail = next.catch(() => {}); // an onError that throws must not stop the frames after it
-    return next;
   }
 
   private async broadcastQueue(): Promise<void> {
