@@ -1,6 +1,12 @@
 import { Topic } from "@chat-widget/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeWebSocket, connected, createHarness, flush } from "./test-support/harness.js";
+import {
+  FakeWebSocket,
+  autoAnswer,
+  connected,
+  createHarness,
+  flush,
+} from "./test-support/harness.js";
 
 /** Creation times of every socket so far. */
 const createdAt: number[] = [];
@@ -43,24 +49,56 @@ describe("websocket manager: reconnecting", () => {
     expect(h.seen.lost).toHaveLength(2);
   });
 
-  it("Open check 1 s after new WebSocket: a socket not open by then is retried with the same URL after the back-off delay", async () => {
+  it("Open check 1 s after new WebSocket: a socket not open by then is retried with the same URL after the back-off delay, and replaced only then", async () => {
     const h = createHarness();
     trackCreation();
     h.manager.subscribeTopics([Topic.CHAT]);
     void h.manager.init(h.fetcher);
     await flush();
     const first = FakeWebSocket.last;
-    await vi.advanceTimersByTimeAsync(999);
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Still connecting: kept until the retry (a loaded server answers late).
     expect(first.closedWith).toBeNull();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(first.readyState).toBe(3);
     // 1 s back-off (no jitter with random 0.5)
     await vi.advanceTimersByTimeAsync(999);
     expect(FakeWebSocket.instances).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
+    expect(first.readyState).toBe(3);
     expect(createdAt).toEqual([0, 2000]);
     expect(FakeWebSocket.last.url).toBe(first.url);
     expect(h.fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it("a socket that opens after the 1 s check but before the retry is used, and the retry is called off (issue 23)", async () => {
+    const h = createHarness();
+    trackCreation();
+    h.manager.subscribeTopics([Topic.CHAT]);
+    void h.manager.init(h.fetcher);
+    await flush();
+    const slow = FakeWebSocket.last;
+    autoAnswer(slow);
+    await vi.advanceTimersByTimeAsync(1_500);
+    slow.open();
+    expect(h.manager.getState()).toBe("connected");
+    expect(h.seen.gain).toEqual([1_500]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(createdAt).toEqual([0]);
+    expect(slow.closedWith).toBeNull();
+  });
+
+  it("sockets that each take 1.5 s to open still connect: the session is never kept lost by a slow server (issue 23)", async () => {
+    const h = createHarness();
+    const { ws } = await connected(h);
+    trackCreation();
+    ws.serverClose(1001, "server shutting down");
+    await flush();
+    const next = FakeWebSocket.last;
+    expect(next).not.toBe(ws);
+    await vi.advanceTimersByTimeAsync(1_500);
+    next.open();
+    expect(h.manager.getState()).toBe("connected");
+    expect(h.seen.lost).toHaveLength(1);
+    expect(h.seen.gain).toHaveLength(2);
   });
 
   it("URL validity 85 s: the same URL is retried only while now + delay ≤ fetchTime + 85 s, otherwise a new URL is fetched", async () => {

@@ -280,8 +280,10 @@ export function createWebSocketManager(
     connection.openCheck = env.setTimeout(() => {
       connection.openCheck = undefined;
       if (connection.opened || connection.retired) return;
-      logger.warn(`${LOG} not open after ${OPEN_CHECK_MS} ms, retry`);
-      drop(connection);
+      // Still connecting: a loaded server may take longer to answer the upgrade (issue 23).
+      // Dropping it would make every attempt fail alike while the backoff grows; it keeps
+      // going, and the retry replaces it only if it has not opened by then.
+      logger.warn(`${LOG} not open after ${OPEN_CHECK_MS} ms, retry unless it opens`);
       scheduleRetry();
     }, OPEN_CHECK_MS);
     return ok;
@@ -329,6 +331,7 @@ export function createWebSocketManager(
   const handlers: ConnectionHandlers = {
     onOpen(connection) {
       connection.clearOpenCheck();
+      clearRetry();
       connection.opened = true;
       retryAttempt = fetchFailures = 0;
       const handOver = sockets.open().some((c) => c !== connection);
@@ -356,7 +359,8 @@ export function createWebSocketManager(
       drop(connection);
       if (!wasOpen) {
         logger.warn(`${LOG} closed unopened (code ${event.code})`);
-        scheduleRetry();
+        // Its open check may have scheduled the retry already: one retry per attempt.
+        if (retryTimer === undefined && !fetching) scheduleRetry();
         return;
       }
       logger.info(`${LOG} WebSocket closed (code ${event.code}, reason "${event.reason}")`);
