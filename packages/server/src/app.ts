@@ -162,6 +162,10 @@ export async function buildApp(
             // frame would hold the server open for ws's own 30 s close timeout.
             for (const client of app.websocketServer.clients) client.terminate();
           }, graceMs);
+      // Refuse new connections before the websockets are closed: a client told 1001 then
+      // reconnects through the load balancer to another process at once, never to this one
+      // (which would accept, then reset it). Fastify's own close of the server follows.
+      if (app.server.listening) app.server.close();
       try {
         await stopFeatures();
         await app.close();

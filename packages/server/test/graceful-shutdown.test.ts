@@ -7,11 +7,13 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { ParticipantPath } from "@chat-widget/protocol";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CLOSE_GOING_AWAY } from "../src/participant/socket-hub.js";
 import { postStartChat } from "./features/helpers.js";
 import { startChildServer, type ChildServer } from "./support/child-server.js";
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "./support/databases.js";
 import { call, connectParticipant, FrameClient } from "./support/client.js";
 import { openUpload, waitFor } from "./support/raw-upload.js";
 
@@ -136,5 +138,48 @@ describe("graceful shutdown on SIGTERM (a real server process)", () => {
     silent.resume();
     await socketClosed;
     expect(s.output()).toContain("requests still in progress after SHUTDOWN_TIMEOUT_MS (1000 ms)");
+  }, 180_000);
+
+  it("gone within DRAIN_DELAY_MS + SHUTDOWN_TIMEOUT_MS and a margin, even with a request stuck on a lock in the store (issue 23)", async () => {
+    const database: TestDatabase = await createTestDatabase("postgres");
+    const locker = new pg.Client({
+      connectionString: database.databaseUrl || TEST_DATABASE_URL,
+    });
+    try {
+      server = await startChildServer(
+        { DATABASE_URL: database.databaseUrl, SHUTDOWN_TIMEOUT_MS: "1000" },
+        120_000,
+      );
+      const s = server;
+      const started = await postStartChat(s);
+      const { ContactId, ParticipantToken } = started.body.data.startChatResult;
+      const connection = await connectParticipant(s.url, ParticipantToken);
+      // Another client holds the contact's row: the message below waits on it for ever.
+      await locker.connect();
+      await locker.query("BEGIN");
+      await locker.query("SELECT 1 FROM contacts WHERE contact_id = $1 FOR UPDATE", [ContactId]);
+      const stuck = call(s.url, ParticipantPath.SendMessage, connection.connectionToken, {
+        ContentType: "text/plain",
+        Content: "waits on the lock",
+        ClientToken: "stuck",
+      }).catch(() => "cut");
+      await waitFor(
+        () => s.output().includes('"url":"/participant/message"'),
+        "the message request to begin",
+      );
+      const exit = exited(s.child);
+      s.child.kill("SIGTERM");
+      // Without the deadline it waits on the lock for as long as the other client holds it.
+      const code = await Promise.race([
+        exit,
+        new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 30_000)),
+      ]);
+      expect(code).toBe(1);
+      expect(s.output()).toContain("still shutting down 1500 ms after SIGTERM: exiting now");
+      expect(await stuck).toBe("cut");
+    } finally {
+      await locker.end().catch(() => {});
+      await database.drop();
+    }
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { ParticipantPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatWithAdvisor } from "./support/chat.js";
-import { call, connectParticipant } from "./support/client.js";
+import { call, connectParticipant, FrameClient } from "./support/client.js";
 import { ENGINES } from "./support/databases.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
 
@@ -97,6 +97,41 @@ describe.each(ENGINES)("SendMessage (%s)", (engine) => {
       { MaxResults: 100 },
     );
     expect(t.body.Transcript.filter((i) => i.Content === "once")).toHaveLength(1);
+    chat.closeSockets();
+  });
+
+  it("a repeated ClientToken publishes the stored message again, so a websocket that missed its first publish gets it (issue 23)", async () => {
+    const chat = await chatWithAdvisor(server);
+    const body = { ContentType: "text/plain", Content: "missed", ClientToken: "republish-1" };
+    // The first try commits while the advisor has no socket here, as when it is published on a
+    // process that stopped before its publish, and the advisor's socket is open on another.
+    chat.advisor.socket.close();
+    const first = await call<{ Id: string }>(
+      server.url,
+      SendMessage,
+      chat.customer.connectionToken,
+      body,
+    );
+    expect(first.status).toBe(200);
+    const again = await connectParticipant(server.url, chat.advisor.participant.participantToken);
+    const advisorSocket = await FrameClient.subscribed(again.websocketUrl);
+    const retried = await call<{ Id: string }>(
+      server.url,
+      SendMessage,
+      chat.customer.connectionToken,
+      body,
+    );
+    expect(retried.body).toEqual(first.body);
+    const item = await advisorSocket.waitForItem((i) => i.Id === first.body.Id);
+    expect(item).toMatchObject({ Content: "missed", ParticipantRole: "CUSTOMER" });
+    const t = await call<{ Transcript: { Content?: string }[] }>(
+      server.url,
+      GetTranscript,
+      chat.customer.connectionToken,
+      { MaxResults: 100 },
+    );
+    expect(t.body.Transcript.filter((i) => i.Content === "missed")).toHaveLength(1);
+    advisorSocket.close();
     chat.closeSockets();
   });
 

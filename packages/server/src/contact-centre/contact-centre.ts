@@ -76,6 +76,13 @@ interface MutationResult<T> {
   items: Item[];
   result: T;
   close?: CentreMessage[];
+  /**
+   * Items an earlier try of this same request committed, published again: that try's publish
+   * may never have happened (its process stopped or died between commit and publish), and a
+   * side whose websocket stayed open would never repair. Fan-out is at least once; clients
+   * drop an Id they already have. Never appended or handed to listeners again.
+   */
+  republish?: Item[];
 }
 
 const RECEIPT_KINDS: Record<string, "read" | "delivered"> = {
@@ -114,6 +121,8 @@ function stripRecord(p: ParticipantRecord): Participant {
 /** The contact centre on top of the store and the fan-out (see ContactCentre for the rules). */
 export class DbContactCentre implements ContactCentre {
   private readonly listeners: ItemListeners;
+  /** Mutations begun and not yet committed and published (a shutdown waits for them). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: ContactCentreOptions) {
     this.listeners = new ItemListeners(options.onError);
@@ -451,7 +460,7 @@ export class DbContactCentre implements ContactCentre {
       if (key) {
         const previous = await findResponse<{ Id: string }>(ctx.tx, key, ctx.at);
         const item = previous ? await findItem(ctx.tx, contactId, previous.Id) : null;
-        if (item) return { items: [], result: item };
+        if (item) return { items: [], result: item, republish: [item] };
       }
       const item = await build(ctx, p);
       if (key) await recordResponse(ctx.tx, key, { Id: item.Id }, ctx.at);
@@ -469,7 +478,18 @@ export class DbContactCentre implements ContactCentre {
   }
 
   /** Lock the contact, change it, commit the items, then fan them out and tell listeners. */
-  private async mutate<T>(
+  private mutate<T>(
+    contactId: string,
+    fn: (ctx: MutationContext) => Promise<MutationResult<T>>,
+  ): Promise<T> {
+    const running = this.commitAndEmit(contactId, fn);
+    this.inFlight.add(running);
+    const forget = () => this.inFlight.delete(running);
+    running.then(forget, forget);
+    return running;
+  }
+
+  private async commitAndEmit<T>(
     contactId: string,
     fn: (ctx: MutationContext) => Promise<MutationResult<T>>,
   ): Promise<T> {
@@ -483,6 +503,9 @@ export class DbContactCentre implements ContactCentre {
       await appendItems(tx, contactId, row.last_seq, result.items);
       return { ...result, contact };
     });
+    for (const item of outcome.republish ?? []) {
+      await this.publish({ kind: "item", contactId: outcome.contact.contactId, item });
+    }
     await this.emit(outcome.contact, outcome.items, outcome.close ?? []);
     return outcome.result;
   }
@@ -507,8 +530,16 @@ export class DbContactCentre implements ContactCentre {
     }
   }
 
-  /** Resolves when every listener call scheduled so far has finished (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.listeners.idle();
+  /**
+   * Resolves when every mutation begun has committed and published its items, and every
+   * listener call has finished, including the mutations those calls began (tests, shutdown:
+   * the fan-out must outlive the publish of anything committed).
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.listeners.idle();
+      if (this.inFlight.size === 0) return;
+      await Promise.allSettled([...this.inFlight]);
+    }
   }
 }
