@@ -7,7 +7,9 @@
  *   are accepted and never answered; back to pass, held bytes and connections carry on;
  * - refuse: open connections are reset and the port is closed (connection refused).
  * `only: "websocket"` applies reset to websocket connections alone (HTTP still passes).
- * `retarget` sends new connections to another port (a load balancer failing over).
+ * `retarget` sends new connections to another port (a load balancer failing over). Given several
+ * ports, the proxy is a round-robin load balancer: each new connection goes to the next port,
+ * and to the one after it when that refuses (a process that is down or shutting down).
  * `slowWebsocketStart(ms)` holds what each new websocket sends after its upgrade request (its
  * subscribe) for `ms` from when it connected: a slow subscribe, while HTTP passes at once.
  */
@@ -18,12 +20,16 @@ export type ProxyMode = "pass" | "reset" | "blackhole" | "refuse";
 interface Pair {
   client: net.Socket;
   upstream: net.Socket | null;
+  /** The upstream connection is established: held bytes can go. */
+  connected: boolean;
   /** The client's first bytes asked for a websocket upgrade. */
   websocket: boolean;
   /** Bytes the client sent before the pair could forward them. */
   held: Buffer[];
+  /** Bytes a slow start holds back until `slowUntil`. */
+  slowed: Buffer[];
   flowing: boolean;
-  /** A slow start is holding the client's bytes (after the upgrade request) until then. */
+  /** A slow start is holding the client's bytes (after the upgrade request) until then; 0: none. */
   slowUntil: number;
 }
 
@@ -33,13 +39,14 @@ export interface TcpProxy {
   readonly url: string;
   readonly mode: ProxyMode;
   set(mode: ProxyMode, options?: { only?: "websocket" }): Promise<void>;
-  retarget(port: number): void;
+  retarget(port: number | readonly number[]): void;
   slowWebsocketStart(ms: number): void;
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(target: number): Promise<TcpProxy> {
-  let targetPort = target;
+export async function startTcpProxy(target: number | readonly number[]): Promise<TcpProxy> {
+  let targets = typeof target === "number" ? [target] : [...target];
+  let turn = 0;
   const pairs = new Set<Pair>();
   let mode: ProxyMode = "pass";
   let only: "websocket" | undefined;
@@ -52,21 +59,41 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
   };
   const affected = (pair: Pair) => !only || pair.websocket;
 
+  /** Send the bytes the pair holds, unless it is stalled or not yet connected upstream. */
+  const forward = (pair: Pair) => {
+    if (!pair.flowing || !pair.connected) return;
+    for (const chunk of pair.held.splice(0)) pair.upstream!.write(chunk);
+  };
+  /** Connect upstream to the next target in turn, trying the others while they refuse. */
+  const connectUpstream = (pair: Pair, triesLeft: number) => {
+    const port = targets[turn++ % targets.length]!;
+    const upstream = net.connect(port, "127.0.0.1");
+    pair.upstream = upstream;
+    upstream.once("connect", () => {
+      pair.connected = true;
+      forward(pair);
+    });
+    upstream.on("error", () => {
+      if (pair.upstream !== upstream) return;
+      if (!pair.connected && triesLeft > 1 && pairs.has(pair)) connectUpstream(pair, triesLeft - 1);
+      else kill(pair);
+    });
+    upstream.on("close", () => {
+      if (pair.upstream === upstream && pair.connected) kill(pair);
+    });
+    upstream.on("data", (chunk) => {
+      if (!pair.client.destroyed) pair.client.write(chunk);
+    });
+    if (!pair.flowing) upstream.pause();
+  };
+
   const flow = (pair: Pair) => {
     if (pair.flowing) return;
     pair.flowing = true;
-    if (!pair.upstream) {
-      const upstream = net.connect(targetPort, "127.0.0.1");
-      pair.upstream = upstream;
-      upstream.on("error", () => kill(pair));
-      upstream.on("close", () => kill(pair));
-      upstream.on("data", (chunk) => {
-        if (!pair.client.destroyed) pair.client.write(chunk);
-      });
-    }
-    for (const chunk of pair.held.splice(0)) pair.upstream.write(chunk);
+    if (!pair.upstream) connectUpstream(pair, targets.length);
+    forward(pair);
     pair.client.resume();
-    pair.upstream.resume();
+    pair.upstream!.resume();
   };
   const stall = (pair: Pair) => {
     pair.flowing = false;
@@ -79,9 +106,8 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
     pair.slowUntil = Date.now() + ms;
     setTimeout(() => {
       pair.slowUntil = 0;
-      if (pair.flowing && pair.upstream && pairs.has(pair)) {
-        for (const chunk of pair.held.splice(0)) pair.upstream.write(chunk);
-      }
+      pair.held.push(...pair.slowed.splice(0));
+      if (pairs.has(pair)) forward(pair);
     }, ms).unref();
   };
 
@@ -89,8 +115,10 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
     const pair: Pair = {
       client,
       upstream: null,
+      connected: false,
       websocket: false,
       held: [],
+      slowed: [],
       flowing: false,
       slowUntil: 0,
     };
@@ -104,12 +132,12 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
         pair.websocket = /\r\nupgrade:\s*websocket/i.test(chunk.toString("latin1"));
         if (mode === "reset" && affected(pair)) return kill(pair);
         if (pair.websocket && slowStartMs > 0) slowStart(pair, slowStartMs);
-      } else if (pair.slowUntil > Date.now()) {
-        pair.held.push(chunk);
+      } else if (pair.slowUntil !== 0) {
+        pair.slowed.push(chunk);
         return;
       }
-      if (pair.flowing && pair.upstream) pair.upstream.write(chunk);
-      else pair.held.push(chunk);
+      pair.held.push(chunk);
+      forward(pair);
     });
     if (mode === "reset" && !only) kill(pair);
     else if (mode === "blackhole") stall(pair);
@@ -149,7 +177,7 @@ export async function startTcpProxy(target: number): Promise<TcpProxy> {
       }
     },
     retarget(next) {
-      targetPort = next;
+      targets = typeof next === "number" ? [next] : [...next];
     },
     slowWebsocketStart(ms) {
       slowStartMs = ms;

@@ -5,7 +5,7 @@
 import { ContentType } from "@chat-widget/protocol";
 import type { AcceptResponse, StartChatResult } from "@chat-widget/protocol";
 import { expect } from "vitest";
-import { Advisor, DEMO_ADVISOR, startChat } from "./http.js";
+import { Advisor, startChat } from "./http.js";
 import { agentSession, customerSession, type Recorder, type SessionOptions } from "./sessions.js";
 
 export interface AdvisorChat {
@@ -18,7 +18,7 @@ export interface AdvisorChat {
 
 export async function chatWithAdvisor(
   base: string,
-  options: { customer?: SessionOptions; agent?: SessionOptions } = {},
+  options: { customer?: SessionOptions; agent?: SessionOptions; advisor?: Advisor } = {},
 ): Promise<AdvisorChat> {
   const chat = await startChat(base, "Alex");
   const customer = await customerSession(base, chat, options.customer);
@@ -26,7 +26,7 @@ export async function chatWithAdvisor(
   await customer.waitForItem((i) => i.ContentType === ContentType.INTERACTIVE_MESSAGE);
   await customer.session.sendMessage({ message: "Talk to an advisor", contentType: "text/plain" });
 
-  const advisor = await Advisor.signIn(base);
+  const advisor = options.advisor ?? (await Advisor.signIn(base));
   await advisor.waitForQueued(chat.ContactId);
   const accepted = await advisor.accept(chat.ContactId);
   expect(accepted).toMatchObject({ ContactId: chat.ContactId, CustomerName: "Alex" });
@@ -38,7 +38,7 @@ export async function chatWithAdvisor(
     (i) =>
       i.ContentType === ContentType.PARTICIPANT_JOINED &&
       i.ParticipantRole === "AGENT" &&
-      i.DisplayName === DEMO_ADVISOR.name,
+      i.DisplayName === advisor.signIn.Advisor.Name,
   );
   // connect() success, then the websocket gained.
   await agent.waitForEvent("connectionEstablished", 2);

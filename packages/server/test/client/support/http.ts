@@ -61,10 +61,13 @@ export class Advisor {
     readonly signIn: SignInResponse,
   ) {}
 
-  /** Sign in as the demo advisor and become Available. */
-  static async signIn(base: string): Promise<Advisor> {
+  /** Sign in (as the demo advisor unless told otherwise) and become Available. */
+  static async signIn(
+    base: string,
+    credentials: { username: string; password: string } = DEMO_ADVISOR,
+  ): Promise<Advisor> {
     const signIn = await json<SignInResponse>(base, AgentApiPath.SignIn, {
-      body: { Username: DEMO_ADVISOR.username, Password: DEMO_ADVISOR.password },
+      body: { Username: credentials.username, Password: credentials.password },
     });
     const advisor = new Advisor(base, signIn.Token, signIn);
     await json(base, AgentApiPath.Availability, {

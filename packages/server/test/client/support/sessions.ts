@@ -111,6 +111,35 @@ export interface SessionOptions {
   WebSocket?: WebSocketConstructor;
   /** The HTTP client (default Node's fetch); a test wraps it to lose answers. */
   fetch?: typeof fetch;
+  /** Where the client's own log goes, from DEBUG up (default: nowhere). */
+  log?: (line: string) => void;
+}
+
+/** The client's global config for `endpoint`, with its log sent to `options.log`. */
+const globalConfig = (endpoint: string, options: SessionOptions) => {
+  const { log } = options;
+  if (!log) return { endpoint, region: "eu-west-2" };
+  const write =
+    (level: string) =>
+    (...args: unknown[]) =>
+      log(`${new Date().toISOString()} ${level} ${args.map((a) => describeLogged(a)).join(" ")}`);
+  const customizedLogger = {
+    debug: write("DEBUG"),
+    info: write("INFO"),
+    warn: write("WARN"),
+    error: write("ERROR"),
+  };
+  return { endpoint, region: "eu-west-2", loggerConfig: { level: 10, customizedLogger } };
+};
+
+function describeLogged(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
 }
 
 const env = (options: SessionOptions) => ({
@@ -126,7 +155,7 @@ export async function customerSession(
   options: SessionOptions = {},
 ): Promise<Recorder> {
   const { ChatSession } = await freshClient();
-  ChatSession.setGlobalConfig({ endpoint, region: "eu-west-2" });
+  ChatSession.setGlobalConfig(globalConfig(endpoint, options));
   const session = ChatSession.create({
     chatDetails: {
       contactId: chat.ContactId,
@@ -148,7 +177,7 @@ export async function agentSession(
   options: SessionOptions = {},
 ): Promise<Recorder> {
   const { ChatSession } = await freshClient();
-  ChatSession.setGlobalConfig({ endpoint, region: "eu-west-2" });
+  ChatSession.setGlobalConfig(globalConfig(endpoint, options));
   const session = ChatSession.create({
     chatDetails: {
       contactId: accepted.ContactId,
