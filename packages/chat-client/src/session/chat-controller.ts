@@ -82,12 +82,18 @@ export class ChatController {
     });
     this.#outbox = new Outbox({
       send: (message) =>
-        client.sendMessage(
-          this.#provider.getConnectionToken() ?? "",
-          message.content,
-          message.contentType,
-          message.clientToken,
-        ),
+        client
+          .sendMessage(
+            this.#provider.getConnectionToken() ?? "",
+            message.content,
+            message.contentType,
+            message.clientToken,
+          )
+          .then((stored) => {
+            // The service answers: our websocket manager, if lost, tries again soon (issue 23).
+            this.#state.connection?.base.manager.serviceAnswered?.();
+            return stored;
+          }),
       env,
       logger,
     });

@@ -36,6 +36,18 @@ async function advance(ms: number): Promise<void> {
 }
 
 describe("the outbox (issue 9, sending)", () => {
+  it("a stored message tells the websocket manager that the service answers; a send with no answer does not (issue 23)", async () => {
+    const h = await connected();
+    const answers = [noAnswer, () => stored("m1")];
+    h.service.on("SendMessage", () => answers.shift()!());
+    void h.send("hello");
+    await flush();
+    expect(h.manager.answered).toBe(0);
+    await advance(1_000);
+    expect(h.sends()).toHaveLength(2);
+    expect(h.manager.answered).toBe(1);
+  });
+
   it("a message that gets no answer is sent again after 1 s, then 2 s, with the same ClientToken, and resolves once stored", async () => {
     const h = await connected();
     const answers = [noAnswer, noAnswer, () => stored("m1")];

@@ -9,7 +9,13 @@ export class FakeWebSocketManager implements WebSocketManager {
   readonly topics: string[] = [];
   closed = 0;
   terminated = 0;
+  /** How often the session said the service answered one of its requests. */
+  answered = 0;
   private readonly listeners = new Map<string, Set<Listener>>();
+
+  serviceAnswered(): void {
+    this.answered++;
+  }
 
   init(fetcher: TransportFetcher) {
     this.fetchers.push(fetcher);

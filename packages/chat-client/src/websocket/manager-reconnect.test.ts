@@ -263,6 +263,40 @@ describe("websocket manager: reconnecting", () => {
     expect(h.fetcher).toHaveBeenCalledTimes(2);
     expect(h.seen.deepFailure).toHaveLength(1);
   });
+
+  it("the service answering an HTTP request brings a websocket retry waiting on a long backoff forward to the base delay (issue 23)", async () => {
+    const h = createHarness();
+    const { ws } = await connected(h);
+    trackCreation();
+    ws.serverClose(1001, "server shutting down");
+    await flush();
+    // New sockets refused in turn: the retry waits longer each time (1, 2, 4, 8, 16 s), 30 s
+    // after the sixth.
+    for (let i = 0; i < 5; i++) {
+      const count = FakeWebSocket.instances.length;
+      FakeWebSocket.last.serverClose(1006);
+      while (FakeWebSocket.instances.length === count) await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(createdAt).toEqual([0, 1_000, 3_000, 7_000, 15_000, 31_000]);
+    FakeWebSocket.last.serverClose(1006);
+    const refusedAt = Date.now();
+    const created = createdAt.length;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(createdAt).toHaveLength(created);
+    h.manager.serviceAnswered();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(createdAt).toHaveLength(created);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(createdAt).toHaveLength(created + 1);
+    expect(createdAt.at(-1)).toBe(refusedAt + 3_000);
+    autoAnswer(FakeWebSocket.last);
+    FakeWebSocket.last.open();
+    expect(h.manager.getState()).toBe("connected");
+    // Answered while connected: nothing moves.
+    h.manager.serviceAnswered();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(createdAt).toHaveLength(created + 1);
+  });
 });
 
 function confirmAll(ws: FakeWebSocket) {

@@ -57,6 +57,13 @@ export interface WebSocketManagerOptions {
 
 export interface DefaultWebSocketManager extends WebSocketManager {
   getState(): ManagerState;
+  /**
+   * The service just answered one of the session's HTTP requests. With no socket up and the
+   * next try waiting on a backoff longer than its base, it is tried after the base delay
+   * instead and the backoff starts again: a session is not left lost for up to 30 s while the
+   * service answers (issue 23).
+   */
+  serviceAnswered(): void;
 }
 
 type InitResult = { websocketInitFailed: boolean; error?: unknown };
@@ -278,12 +285,11 @@ export function createWebSocketManager(
     });
     sockets.add(connection);
     connection.openCheck = env.setTimeout(() => {
-      connection.openCheck = undefined;
-      if (connection.opened || connection.retired) return;
-      // Still connecting: a loaded server may take longer to answer the upgrade (issue 23).
+      // Cleared when the socket opens or is retired: it is still connecting. A loaded server
+      // may take longer to answer the upgrade (issue 23).
       // Dropping it would make every attempt fail alike while the backoff grows; it keeps
       // going, and the retry replaces it only if it has not opened by then.
-      logger.warn(`${LOG} not open after ${OPEN_CHECK_MS} ms, retry unless it opens`);
+      logger.warn(`${LOG} not open after ${OPEN_CHECK_MS} ms, retry`);
       scheduleRetry();
     }, OPEN_CHECK_MS);
     return ok;
@@ -360,7 +366,7 @@ export function createWebSocketManager(
       if (!wasOpen) {
         logger.warn(`${LOG} closed unopened (code ${event.code})`);
         // Its open check may have scheduled the retry already: one retry per attempt.
-        if (retryTimer === undefined && !fetching) scheduleRetry();
+        if (retryTimer === undefined) scheduleRetry();
         return;
       }
       logger.info(`${LOG} WebSocket closed (code ${event.code}, reason "${event.reason}")`);
@@ -470,5 +476,11 @@ export function createWebSocketManager(
     },
     terminate,
     getState: () => state,
+    serviceAnswered() {
+      // A retry is waiting, and on a grown backoff (2 s or more).
+      if (retryTimer === undefined || retryAttempt + fetchFailures < 2) return;
+      retryAttempt = fetchFailures = 0;
+      scheduleRetry();
+    },
   };
 }

@@ -38,4 +38,9 @@ export interface WebSocketManager {
   closeWebSocket(): void;
   /** Close everything for good; no reconnect after this. */
   terminate(): void;
+  /**
+   * Ours only (chatjs's has none): the service just answered one of the session's HTTP
+   * requests, so a socket waiting on a long backoff may try again sooner.
+   */
+  serviceAnswered?(): void;
 }
