@@ -297,6 +297,43 @@ describe("websocket manager: reconnecting", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(createdAt).toHaveLength(created + 1);
   });
+
+  it("a socket still connecting when no retry can be scheduled (URL expired, offline) is given up, so coming online reconnects (issue 23)", async () => {
+    const h = createHarness();
+    trackCreation();
+    h.manager.subscribeTopics([Topic.CHAT]);
+    void h.manager.init(h.fetcher);
+    // Sockets that never open nor close: each replaced by the next retry.
+    await vi.advanceTimersByTimeAsync(67_500);
+    expect(createdAt).toEqual([0, 2000, 5000, 10_000, 19_000, 36_000, 67_000]);
+    h.network.online = false;
+    // 68 000: the last one's open check; its URL has expired and no fetch can go offline.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.fetchTimes).toEqual([0]);
+    h.network.online = true;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(h.fetchTimes).toHaveLength(2);
+    const next = FakeWebSocket.last;
+    autoAnswer(next);
+    next.open();
+    expect(h.manager.getState()).toBe("connected");
+  });
+
+  it("the service answering does not hurry the retry of a socket that is still connecting (issue 23)", async () => {
+    const h = createHarness();
+    const { ws } = await connected(h);
+    trackCreation();
+    ws.serverClose(1001, "server shutting down");
+    await flush();
+    // New sockets that hang: replaced by retries 1 s after each open check, then 2 s, then 4 s.
+    await vi.advanceTimersByTimeAsync(6_500);
+    expect(createdAt).toEqual([0, 2_000, 5_000]);
+    h.manager.serviceAnswered();
+    await vi.advanceTimersByTimeAsync(3_499);
+    expect(createdAt).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(createdAt).toEqual([0, 2_000, 5_000, 10_000]);
+  });
 });
 
 function confirmAll(ws: FakeWebSocket) {

@@ -87,6 +87,7 @@ export function createWebSocketManager(
   let skippedWhileOffline = false;
   let transport: (ValidTransport & { fetchedAt: number }) | null = null;
   let retryAttempt = 0;
+  /** The pending retry (timer handles are never falsy: browsers' are positive, Node's objects). */
   let retryTimer: TimerHandle | undefined;
   let lifetimeTimer: TimerHandle | undefined;
   let heartbeatOwner: Connection | null = null;
@@ -291,6 +292,9 @@ export function createWebSocketManager(
       // going, and the retry replaces it only if it has not opened by then.
       logger.warn(`${LOG} not open after ${OPEN_CHECK_MS} ms, retry`);
       scheduleRetry();
+      // No retry to replace it (offline, or a hidden mobile page, with the URL expired): give
+      // it up, so that going online or visible is not held back by an attempt that may hang.
+      if (!retryTimer && !fetching) drop(connection);
     }, OPEN_CHECK_MS);
     return ok;
   }
@@ -366,7 +370,7 @@ export function createWebSocketManager(
       if (!wasOpen) {
         logger.warn(`${LOG} closed unopened (code ${event.code})`);
         // Its open check may have scheduled the retry already: one retry per attempt.
-        if (retryTimer === undefined) scheduleRetry();
+        if (!retryTimer) scheduleRetry();
         return;
       }
       logger.info(`${LOG} WebSocket closed (code ${event.code}, reason "${event.reason}")`);
@@ -403,8 +407,8 @@ export function createWebSocketManager(
       if (connection === heartbeatOwner) heartbeat.handleFrame(frame);
       return;
     }
+    // During a hand-over the secondary carries what both are subscribed to.
     if (sockets.primary === connection && sockets.secondary?.subscriptions.isSubscribed(topic)) {
-      logger.debug(`${LOG} primary frame ignored`);
       return;
     }
     topicListeners.emit(topic, frame);
@@ -477,8 +481,9 @@ export function createWebSocketManager(
     terminate,
     getState: () => state,
     serviceAnswered() {
-      // A retry is waiting, and on a grown backoff (2 s or more).
-      if (retryTimer === undefined || retryAttempt + fetchFailures < 2) return;
+      // A retry is waiting on a grown backoff (2 s or more), with no socket at all: not one
+      // still connecting (the retry would replace it sooner), not one open.
+      if (!retryTimer || sockets.primary || retryAttempt + fetchFailures < 2) return;
       retryAttempt = fetchFailures = 0;
       scheduleRetry();
     },
