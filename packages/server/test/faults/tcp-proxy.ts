@@ -64,9 +64,9 @@ export async function startTcpProxy(target: number | readonly number[]): Promise
     if (!pair.flowing || !pair.connected) return;
     for (const chunk of pair.held.splice(0)) pair.upstream!.write(chunk);
   };
-  /** Connect upstream to the next target in turn, trying the others while they refuse. */
-  const connectUpstream = (pair: Pair, triesLeft: number) => {
-    const port = targets[turn++ % targets.length]!;
+  /** Connect upstream to the pair's next target in turn (`start`, then the others while they refuse). */
+  const connectUpstream = (pair: Pair, start: number, tried = 0) => {
+    const port = targets[(start + tried) % targets.length]!;
     const upstream = net.connect(port, "127.0.0.1");
     pair.upstream = upstream;
     upstream.once("connect", () => {
@@ -75,11 +75,16 @@ export async function startTcpProxy(target: number | readonly number[]): Promise
     });
     upstream.on("error", () => {
       if (pair.upstream !== upstream) return;
-      if (!pair.connected && triesLeft > 1 && pairs.has(pair)) connectUpstream(pair, triesLeft - 1);
-      else kill(pair);
+      if (!pair.connected && tried + 1 < targets.length && pairs.has(pair)) {
+        connectUpstream(pair, start, tried + 1);
+      } else kill(pair);
     });
     upstream.on("close", () => {
-      if (pair.upstream === upstream && pair.connected) kill(pair);
+      if (pair.upstream !== upstream || !pair.connected) return;
+      // The server closed its side: the client gets what it sent first (a websocket's close
+      // frame) and then the end, as through a load balancer. Errors above reset instead.
+      pairs.delete(pair);
+      if (!pair.client.destroyed) pair.client.end();
     });
     upstream.on("data", (chunk) => {
       if (!pair.client.destroyed) pair.client.write(chunk);
@@ -90,7 +95,7 @@ export async function startTcpProxy(target: number | readonly number[]): Promise
   const flow = (pair: Pair) => {
     if (pair.flowing) return;
     pair.flowing = true;
-    if (!pair.upstream) connectUpstream(pair, targets.length);
+    if (!pair.upstream) connectUpstream(pair, turn++);
     forward(pair);
     pair.client.resume();
     pair.upstream!.resume();
