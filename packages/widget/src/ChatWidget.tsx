@@ -1,9 +1,10 @@
 /** The widget's React root: one controller, its state read with useSyncExternalStore. */
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "./components/Button.js";
 import { ChatWindow } from "./components/ChatWindow.js";
 import type { ChatWindowActions } from "./components/ChatWindow.js";
 import { ErrorNotice } from "./components/ErrorNotice.js";
+import { applyPrimaryContrast } from "./contrast.js";
 import { WidgetController } from "./state/controller.js";
 import type { ControllerDeps } from "./state/controller.js";
 import { styles } from "./styles.js";
@@ -16,6 +17,10 @@ export interface ChatWidgetProps {
 export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
   const [controller] = useState(() => new WidgetController(deps));
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (root.current) applyPrimaryContrast(root.current);
+  }, []);
 
   useEffect(() => {
     controller.resume();
@@ -42,7 +47,7 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
   else view = <Button loading={state.loading} onClick={() => controller.click(jwt)} />;
 
   return (
-    <div className="cw">
+    <div className="cw" ref={root}>
       <style>{styles}</style>
       {view}
     </div>

@@ -1,6 +1,8 @@
 /**
  * Every style of the widget, inlined into its shadow root (spec §2, §9; decision 7: the host
  * page may set --chat-widget-primary-color, --chat-widget-font-family and --chat-widget-logo).
+ * Text on a primary surface uses --cw-on-primary, primary-coloured text --cw-primary-text: both
+ * chosen by contrast for the host's colour at mount (contrast.ts); the defaults are #e56606's.
  */
 const DEFAULT_LOGO =
   "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='white'%3E%3Cpath d='M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z'/%3E%3C/svg%3E\")";
@@ -8,7 +10,7 @@ const DEFAULT_LOGO =
 export const styles = `
 :host{--cw-primary:var(--chat-widget-primary-color,#e56606);--cw-font:var(--chat-widget-font-family,"Poppins",sans-serif);--cw-logo:var(--chat-widget-logo,${DEFAULT_LOGO});all:initial}
 *{box-sizing:border-box}
-.cw{font-family:var(--cw-font);font-weight:500;font-size:14px;line-height:1.4;color:#1f1f1f}
+.cw{--cw-on-primary:#1a1a1a;--cw-primary-text:#b95104;font-family:var(--cw-font);font-weight:500;font-size:14px;line-height:1.4;color:#1f1f1f}
 .cw button{font:inherit;cursor:pointer}
 .cw button:disabled{cursor:default;opacity:.5}
 @keyframes cw-appear{from{opacity:0;transform:scale(.6)}to{opacity:1;transform:scale(1)}}
@@ -16,13 +18,13 @@ export const styles = `
 @keyframes cw-dots{0%,60%,100%{opacity:.25;transform:translateY(0)}30%{opacity:1;transform:translateY(-4px)}}
 .appear{animation:cw-appear .2s ease-out}
 .rotate{animation:cw-rotate 2s linear infinite}
-.launcher{position:fixed;right:25px;bottom:25px;width:75px;height:75px;border:0;border-radius:10px 10px 0 0;z-index:999;background:var(--cw-primary);color:#fff;display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25);padding:0}
+.launcher{position:fixed;right:25px;bottom:25px;width:75px;height:75px;border:0;border-radius:10px 10px 0 0;z-index:999;background:var(--cw-primary);color:var(--cw-on-primary);display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25);padding:0}
 .launcher svg{width:36px;height:36px}
-.loading-indicator{position:fixed;right:110px;bottom:50px;width:26px;height:26px;z-index:999;color:var(--cw-primary)}
+.loading-indicator{position:fixed;right:110px;bottom:50px;width:26px;height:26px;z-index:999;color:var(--cw-primary-text)}
 .loading-indicator svg{width:26px;height:26px;display:block}
 .window{position:fixed;right:25px;bottom:25px;width:350px;height:540px;z-index:999;display:flex;flex-direction:column;background:#fff;border-radius:10px 10px 0 0;overflow:hidden;box-shadow:0 6px 24px rgba(0,0,0,.25)}
 .window.dragging{outline:3px dashed var(--cw-primary);outline-offset:-3px}
-.header{flex:none;display:flex;align-items:center;justify-content:space-between;background:var(--cw-primary);color:#fff;padding:6px 10px}
+.header{flex:none;display:flex;align-items:center;justify-content:space-between;background:var(--cw-primary);color:var(--cw-on-primary);padding:6px 10px}
 .logo{height:56px;width:120px;background-image:var(--cw-logo);background-repeat:no-repeat;background-size:contain;background-position:left center}
 .header-actions{display:flex;gap:4px}
 .icon-button{background:transparent;border:0;color:inherit;width:32px;height:32px;padding:4px;border-radius:6px;display:flex;align-items:center;justify-content:center}
@@ -32,7 +34,7 @@ export const styles = `
 .message{max-width:80%;padding:8px 12px;border-radius:12px;word-wrap:break-word;overflow-wrap:anywhere}
 .message.incoming{align-self:flex-start;background:#fff;border:1px solid #e4e4e7;border-bottom-left-radius:2px}
 .message.agent{background:#fff4ec;border-color:color-mix(in srgb,var(--cw-primary) 35%,#fff)}
-.message.outgoing{align-self:flex-end;background:var(--cw-primary);color:#fff;border-bottom-right-radius:2px;white-space:pre-wrap}
+.message.outgoing{align-self:flex-end;background:var(--cw-primary);color:var(--cw-on-primary);border-bottom-right-radius:2px;white-space:pre-wrap}
 .plain{white-space:pre-wrap}
 .message .name{display:block;font-size:11px;opacity:.7;margin-bottom:2px}
 .event{align-self:center;font-size:12px;color:#6b6b73;font-style:italic;text-align:center}
@@ -47,8 +49,8 @@ export const styles = `
 .list-picker{align-self:flex-start;max-width:85%;background:#fff;border:1px solid #e4e4e7;border-radius:12px;padding:10px 12px}
 .list-picker .title{margin-bottom:8px}
 .list-picker ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
-.option{width:100%;text-align:left;background:#fff;color:var(--cw-primary);border:1px solid var(--cw-primary);border-radius:8px;padding:6px 10px}
-.option:not(:disabled):hover{background:var(--cw-primary);color:#fff}
+.option{width:100%;text-align:left;background:#fff;color:var(--cw-primary-text);border:1px solid var(--cw-primary-text);border-radius:8px;padding:6px 10px}
+.option:not(:disabled):hover{background:var(--cw-primary);color:var(--cw-on-primary)}
 .option .subtitle{display:block;font-size:11px;color:#6b6b73}
 .attachment button{background:none;border:0;padding:0;color:inherit;text-decoration:underline}
 .attachment progress{display:block;width:100%;accent-color:var(--cw-primary)}
@@ -64,12 +66,12 @@ export const styles = `
 .composer textarea:disabled{background:#f4f4f5}
 .delivery{align-self:flex-end;margin:-4px 2px 2px;font-size:11px;color:#71717a}
 .delivery.failed{color:#b91c1c;display:flex;align-items:center;gap:6px}
-.delivery.failed button{font:inherit;font-size:11px;color:var(--cw-primary);background:none;border:1px solid currentColor;border-radius:6px;padding:1px 6px;cursor:pointer}
+.delivery.failed button{font:inherit;font-size:11px;color:var(--cw-primary-text);background:none;border:1px solid currentColor;border-radius:6px;padding:1px 6px;cursor:pointer}
 .reconnecting{flex:none;padding:6px 12px;font-size:12px;line-height:16px;color:#78350f;background:#fef3c7;border-top:1px solid #fde68a}
 .composer .counter{position:absolute;right:54px;bottom:10px;font-size:11px;line-height:13px;color:#52525b;background:rgba(255,255,255,.92);border-radius:4px;padding:0 3px;pointer-events:none}
 .composer .counter.over{color:#b91c1c}
 .composer textarea:focus{outline:2px solid var(--cw-primary);outline-offset:-1px;border-color:transparent}
-.composer .icon-button{color:var(--cw-primary)}
+.composer .icon-button{color:var(--cw-primary-text)}
 .composer .icon-button:hover{background:#f4f4f5}
 .error-notice{position:fixed;right:25px;bottom:25px;z-index:999;max-width:300px;background:#fff;color:#b42318;border:1px solid #f3c3bd;border-left:4px solid #b42318;border-radius:10px 10px 0 0;padding:14px 16px;box-shadow:0 4px 14px rgba(0,0,0,.2)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

@@ -1,0 +1,102 @@
+/**
+ * Issue 24 (WCAG 2.2 AA): text on the primary colour and primary-coloured text are chosen by
+ * contrast for whatever colour the host page sets, in Chromium on the demo page: the default
+ * #e56606 (white on it is 3.37:1), a dark blue that keeps white, a yellow that needs dark text.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { contrast, parseColor, readableOn } from "../../packages/widget/src/contrast.js";
+import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
+import type { ContactCentre } from "./support.js";
+
+let centre: ContactCentre;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  centre = await startContactCentre();
+  browser = await launchChromium();
+}, STARTUP_MS);
+afterAll(async () => {
+  await browser?.close();
+  await centre?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+/** The demo page with the host's primary colour set before the widget mounts. */
+async function pageWithPrimary(primary: string | null): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await context.newPage();
+  if (primary) {
+    // Set on the element as the parser inserts it, before the widget's script defines it.
+    await page.addInitScript((colour) => {
+      new MutationObserver((_records, observer) => {
+        const element = document.querySelector<HTMLElement>("chat-widget");
+        if (!element) return;
+        element.style.setProperty("--chat-widget-primary-color", colour);
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    }, primary);
+  }
+  await page.goto(`${centre.url}/`);
+  return page;
+}
+
+/** An element's text colour and the colour it is drawn on. */
+async function colours(page: Page, selector: string) {
+  const [text, surface] = await page
+    .locator(`chat-widget ${selector}`)
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [style.color, style.backgroundColor];
+    });
+  return {
+    text: text!,
+    surface: surface!,
+    ratio: contrast(parseColor(text!)!, parseColor(surface!)!),
+  };
+}
+
+async function openChat(page: Page): Promise<void> {
+  await page.locator("chat-widget button.launcher").click();
+  await page.locator("chat-widget button.option").first().waitFor();
+}
+
+describe("text colours by contrast for the host's primary colour (issue 24)", () => {
+  it("the default #e56606: near-black on the launcher and the visitor's bubbles, a darker orange for options", async () => {
+    const page = await pageWithPrimary(null);
+    const launcher = await colours(page, "button.launcher");
+    expect(launcher).toMatchObject({ text: "rgb(26, 26, 26)", surface: "rgb(229, 102, 6)" });
+    expect(launcher.ratio).toBeGreaterThanOrEqual(4.5);
+    await openChat(page);
+    const option = await colours(page, "button.option");
+    expect(option.text).toBe("rgb(185, 81, 4)");
+    expect(option.ratio).toBeGreaterThanOrEqual(4.5);
+    await page.locator("chat-widget button.option", { hasText: "Where is my order?" }).click();
+    const bubble = await colours(page, ".message.outgoing");
+    expect(bubble.ratio).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each([
+    ["a dark blue keeps white text, and itself as option text", "#003399", "rgb(255, 255, 255)"],
+    [
+      "a yellow gets near-black text, and a darker shade as option text",
+      "#ffd400",
+      "rgb(26, 26, 26)",
+    ],
+  ])("%s", async (_name, primary, onPrimary) => {
+    const page = await pageWithPrimary(primary);
+    const launcher = await colours(page, "button.launcher");
+    expect(launcher.text).toBe(onPrimary);
+    expect(launcher.ratio).toBeGreaterThanOrEqual(4.5);
+    await openChat(page);
+    const option = await colours(page, "button.option");
+    const [r, g, b] = readableOn(parseColor(primary)!);
+    expect(option.text).toBe(`rgb(${r}, ${g}, ${b})`);
+    expect(option.ratio).toBeGreaterThanOrEqual(4.5);
+  });
+});
