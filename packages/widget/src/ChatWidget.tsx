@@ -41,10 +41,25 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
     [controller],
   );
 
+  // The launcher takes focus back from the window or the error notice, never at page load.
+  const wasOpen = useRef(false);
+  const open = state.visible || state.error;
+  useEffect(() => {
+    wasOpen.current = open;
+  }, [open]);
+
   let view;
   if (state.error) view = <ErrorNotice />;
   else if (state.visible) view = <ChatWindow state={state} actions={actions} />;
-  else view = <Button loading={state.loading} onClick={() => controller.click(jwt)} />;
+  else {
+    view = (
+      <Button
+        loading={state.loading}
+        focus={wasOpen.current}
+        onClick={() => controller.click(jwt)}
+      />
+    );
+  }
 
   return (
     <div className="cw" ref={root}>

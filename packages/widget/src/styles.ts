@@ -74,5 +74,9 @@ export const styles = `
 .composer .icon-button{color:var(--cw-primary-text)}
 .composer .icon-button:hover{background:#f4f4f5}
 .error-notice{position:fixed;right:25px;bottom:25px;z-index:999;max-width:300px;background:#fff;color:#b42318;border:1px solid #f3c3bd;border-left:4px solid #b42318;border-radius:10px 10px 0 0;padding:14px 16px;box-shadow:0 4px 14px rgba(0,0,0,.2)}
+.cw button:focus-visible,.transcript:focus-visible{outline:2px solid var(--cw-primary-text);outline-offset:2px}
+.header .icon-button:focus-visible{outline-color:var(--cw-on-primary);outline-offset:-2px}
+.launcher:focus-visible{outline:3px solid var(--cw-primary-text);outline-offset:3px}
+@media (prefers-reduced-motion:reduce){.appear,.rotate,.typing span{animation:none}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -5,9 +5,11 @@ import { ChatIcon, RefreshIcon } from "./icons.js";
 export interface ButtonProps {
   loading: boolean;
   onClick: () => void;
+  /** Take focus when shown: the window or the error notice it replaces had it (issue 24). */
+  focus?: boolean;
 }
 
-export function Button({ loading, onClick }: ButtonProps) {
+export function Button({ loading, onClick, focus = false }: ButtonProps) {
   return (
     <>
       <button
@@ -15,6 +17,8 @@ export function Button({ loading, onClick }: ButtonProps) {
         className="launcher appear"
         aria-label={ExtraText.OPEN}
         title={ExtraText.OPEN}
+        // Focus returns here from the window or the error notice.
+        autoFocus={focus}
         onClick={onClick}
       >
         <ChatIcon />

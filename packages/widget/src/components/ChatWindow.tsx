@@ -1,6 +1,6 @@
 /** View 2: the chat window (350 × 540), with drag-and-drop of attachments. */
-import { useState } from "react";
-import type { DragEvent } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { DragEvent, KeyboardEvent } from "react";
 import type { WidgetState } from "../state/reducer.js";
 import { ExtraText, percent } from "../texts.js";
 import { Composer } from "./Composer.js";
@@ -24,8 +24,46 @@ export interface ChatWindowProps {
   actions: ChatWindowActions;
 }
 
+/**
+ * Where opening puts the keyboard (issue 24): the first option while the bot waits for a
+ * choice, else the composer, else the transcript.
+ */
+function focusInside(root: HTMLElement): void {
+  const target =
+    root.querySelector<HTMLElement>(".option:not(:disabled)") ??
+    root.querySelector<HTMLElement>("textarea:not(:disabled)") ??
+    root.querySelector<HTMLElement>(".transcript");
+  target?.focus();
+}
+
+/** The element with focus in the window's document or shadow root, if any. */
+function focused(root: HTMLElement): Element | null {
+  return (root.getRootNode() as Document | ShadowRoot).activeElement;
+}
+
 export function ChatWindow({ state, actions }: ChatWindowProps) {
   const [dragging, setDragging] = useState(false);
+  const windowRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (windowRef.current) focusInside(windowRef.current);
+  }, []);
+  const pickers = state.entries.filter((e) => e.kind === "listPicker").length;
+  // While focus rests where opening put it (the transcript), or was lost with a control that
+  // went away or was disabled, a new choice from the bot or the composer taking text gets it.
+  useEffect(() => {
+    const root = windowRef.current;
+    if (!root) return;
+    const active = focused(root);
+    const lost = !active || !root.contains(active) || (active as HTMLButtonElement).disabled;
+    if (lost || active.classList.contains("transcript")) {
+      focusInside(root);
+    }
+  }, [state.botActive, state.active, pickers]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Escape") return;
+    event.stopPropagation();
+    actions.minimise();
+  };
   // Offline, the socket may take a heartbeat to notice; the browser knows at once.
   const online = useOnline();
   const canAttach = state.active && !state.botActive;
@@ -45,6 +83,8 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
       className={`window appear${dragging ? " dragging" : ""}`}
       role="dialog"
       aria-label={ExtraText.CHAT}
+      ref={windowRef}
+      onKeyDown={onKeyDown}
       onDragOver={onDragOver}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}

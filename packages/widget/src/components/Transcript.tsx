@@ -75,7 +75,15 @@ export function Transcript({ entries, typing, botActive, onRetry, ...rest }: Tra
     if (el) el.scrollTop = el.scrollHeight;
   }, [entries.length, typing]);
   return (
-    <div className="transcript" ref={ref} role="log" aria-live="polite">
+    // Focusable, so a keyboard can scroll it (issue 24); a polite live region announces arrivals.
+    <div
+      className="transcript"
+      ref={ref}
+      role="log"
+      aria-live="polite"
+      aria-label={ExtraText.MESSAGES}
+      tabIndex={0}
+    >
       {entries.map((entry, i) => (
         <Fragment
           key={(entry.kind === "text" && entry.clientToken) || entry.id || `${entry.kind}-${i}`}

@@ -1,5 +1,7 @@
 /**
- * Issue 24 (WCAG 2.2 AA): text on the primary colour and primary-coloured text are chosen by
+ * Issue 24 (WCAG 2.2 AA), in Chromium on the demo page. The keyboard path: the launcher takes
+ * Enter, opening moves focus into the window, Escape minimises, focus returns to the launcher,
+ * with a visible focus ring. Colours: text on the primary colour and primary-coloured text are chosen by
  * contrast for whatever colour the host page sets, in Chromium on the demo page: the default
  * #e56606 (white on it is 3.37:1), a dark blue that keeps white, a yellow that needs dark text.
  */
@@ -98,5 +100,37 @@ describe("text colours by contrast for the host's primary colour (issue 24)", ()
     const [r, g, b] = readableOn(parseColor(primary)!);
     expect(option.text).toBe(`rgb(${r}, ${g}, ${b})`);
     expect(option.ratio).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+/** What has focus inside the widget's shadow root: its tag, class and text. */
+const focusedInWidget = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.querySelector("chat-widget")?.shadowRoot?.activeElement;
+    return active
+      ? `${active.tagName.toLowerCase()}.${active.className}:${active.textContent}`
+      : null;
+  });
+
+describe("the keyboard path (issue 24)", () => {
+  it("Enter on the launcher opens the chat with focus on the bot's first option; Escape minimises and focus returns to the launcher, with a visible ring", async () => {
+    const page = await pageWithPrimary(null);
+    const launcher = page.locator("chat-widget button.launcher");
+    await launcher.waitFor();
+    // Reach it by keyboard: Tab until the launcher has focus (the demo page has a few links).
+    for (let i = 0; i < 30 && !(await focusedInWidget(page))?.startsWith("button.launcher"); i++) {
+      await page.keyboard.press("Tab");
+    }
+    expect(await focusedInWidget(page)).toMatch(/^button\.launcher/);
+    expect(await launcher.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+    await page.keyboard.press("Enter");
+    await page.locator("chat-widget button.option").first().waitFor();
+    await expect.poll(() => focusedInWidget(page)).toBe("button.option:Where is my order?");
+    await page.keyboard.press("Escape");
+    await page.locator("chat-widget .window").waitFor({ state: "detached" });
+    expect(await focusedInWidget(page)).toMatch(/^button\.launcher/);
+    // The chat was kept: Enter reopens it where it was.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedInWidget(page)).toBe("button.option:Where is my order?");
   });
 });
