@@ -5,9 +5,12 @@
  * contrast for whatever colour the host page sets, in Chromium on the demo page: the default
  * #e56606 (white on it is 3.37:1), a dark blue that keeps white, a yellow that needs dark text.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contrast, parseColor, readableOn } from "../../packages/widget/src/contrast.js";
+import { advisorTakes } from "./advisor.js";
 import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 
@@ -132,5 +135,79 @@ describe("the keyboard path (issue 24)", () => {
     // The chat was kept: Enter reopens it where it was.
     await page.keyboard.press("Enter");
     await expect.poll(() => focusedInWidget(page)).toBe("button.option:Where is my order?");
+  });
+});
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+/** WCAG 2.2 A and AA, as the European Accessibility Act asks (EN 301 549). */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+/** axe-core's WCAG violations inside the widget (its open shadow root included). */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    // Checked once the views have appeared: mid-animation (opacity) every text would fail.
+    const root = document.querySelector("chat-widget")!.shadowRoot!;
+    await Promise.all(
+      root
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished),
+    );
+    const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
+    const result = await axe.run(
+      { include: [["chat-widget"]] },
+      { runOnly: { type: "tag", values: tags } },
+    );
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(" ")}`,
+    );
+  }, WCAG_TAGS);
+}
+
+describe("axe-core finds no WCAG 2.2 AA violation in any view of the widget (issue 24)", () => {
+  it("the button, the bot's options, a conversation with an advisor, and the ended chat", async () => {
+    const page = await pageWithPrimary(null);
+    await page.locator("chat-widget button.launcher").waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await openChat(page);
+    expect(await violations(page)).toEqual([]);
+
+    const toAdvisor = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
+    await expect.poll(() => toAdvisor.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await toAdvisor.click();
+    const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
+    const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
+    const advisor = await advisorTakes(centre.url, chat.ContactId);
+    const textbox = page.locator("chat-widget textarea");
+    await expect.poll(() => textbox.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await advisor.send("Hello, how can I help?");
+    await textbox.fill("Where is my parcel?");
+    await textbox.press("Enter");
+    await page.locator("chat-widget .message.incoming", { hasText: "how can I help" }).waitFor();
+    await page.locator("chat-widget .message.outgoing", { hasText: "my parcel" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await advisor.end();
+    await page.locator("chat-widget .event", { hasText: "Chat has ended!" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it("the error notice", async () => {
+    const page = await pageWithPrimary(null);
+    await page.route(`${centre.url}/unknown-snippet`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="en"><title>Shop</title><body><script src="/widget/chat-widget.js" data-snippet-id="not-registered" defer></script><chat-widget></chat-widget></body></html>`,
+      }),
+    );
+    await page.goto(`${centre.url}/unknown-snippet`);
+    await page.locator("chat-widget button.launcher").click();
+    await page.locator("chat-widget .error-notice").waitFor();
+    expect(await violations(page)).toEqual([]);
   });
 });

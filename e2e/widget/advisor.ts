@@ -30,6 +30,8 @@ export interface AdvisorChat {
   event(contentType: string, content?: string): Promise<void>;
   transcript(): Promise<Item[]>;
   attach(name: string, contentType: string, data: Buffer): Promise<void>;
+  /** End the chat, as the console's End chat does. */
+  end(): Promise<void>;
 }
 
 /** Sign in the demo advisor, wait for the contact in the queue, accept it and connect. */
@@ -88,6 +90,9 @@ export async function advisorTakes(base: string, contactId: string): Promise<Adv
           body: { MaxResults: 100, ScanDirection: "BACKWARD", SortOrder: "ASCENDING" },
         })
       ).Transcript,
+    end: async () => {
+      await call(base + agentContactPath(AgentApiPath.End, contactId), { headers: auth });
+    },
     attach: async (name, contentType, data) => {
       const started = await call<{
         AttachmentId: string;
