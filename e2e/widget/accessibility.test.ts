@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type * as AxeCore from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contrast, parseColor, readableOn } from "../../packages/widget/src/contrast.js";
@@ -142,6 +143,7 @@ const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
   "utf8",
 );
+type AxeApi = typeof AxeCore;
 /** WCAG 2.2 A and AA, as the European Accessibility Act asks (EN 301 549). */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
@@ -157,7 +159,7 @@ async function violations(page: Page): Promise<string[]> {
         .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished),
     );
-    const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
+    const axe = (window as unknown as { axe: AxeApi }).axe;
     const result = await axe.run(
       { include: [["chat-widget"]] },
       { runOnly: { type: "tag", values: tags } },
