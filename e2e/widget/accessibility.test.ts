@@ -5,12 +5,10 @@
  * contrast for whatever colour the host page sets, in Chromium on the demo page: the default
  * #e56606 (white on it is 3.37:1), a dark blue that keeps white, a yellow that needs dark text.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type * as AxeCore from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contrast, parseColor, readableOn } from "../../packages/widget/src/contrast.js";
+import { violations as axeViolations } from "../support/axe.js";
 import { advisorTakes } from "./advisor.js";
 import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
@@ -139,36 +137,8 @@ describe("the keyboard path (issue 24)", () => {
   });
 });
 
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-type AxeApi = typeof AxeCore;
-/** WCAG 2.2 A and AA, as the European Accessibility Act asks (EN 301 549). */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
-
-/** axe-core's WCAG violations inside the widget (its open shadow root included). */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    // Checked once the views have appeared: mid-animation (opacity) every text would fail.
-    const root = document.querySelector("chat-widget")!.shadowRoot!;
-    await Promise.all(
-      root
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished),
-    );
-    const axe = (window as unknown as { axe: AxeApi }).axe;
-    const result = await axe.run(
-      { include: [["chat-widget"]] },
-      { runOnly: { type: "tag", values: tags } },
-    );
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(" ")}`,
-    );
-  }, WCAG_TAGS);
-}
+/** axe's WCAG violations inside the widget (its open shadow root included). */
+const violations = (page: Page) => axeViolations(page, "chat-widget");
 
 describe("axe-core finds no WCAG 2.2 AA violation in any view of the widget (issue 24)", () => {
   it("the button, the bot's options, a conversation with an advisor, and the ended chat", async () => {

@@ -1,0 +1,48 @@
+/**
+ * Issue 24: axe-core finds no WCAG 2.2 AA violation in the agent console, in Chromium: the
+ * sign-in page, the queue with a visitor waiting, and a chat in progress.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { violations } from "../support/axe.js";
+import { People, consoleBox } from "../support/people.js";
+import { STARTUP_MS, launchChromium, startContactCentre, type ContactCentre } from "./support.js";
+
+let centre: ContactCentre;
+let browser: Browser;
+let people: People;
+
+beforeAll(async () => {
+  centre = await startContactCentre();
+  browser = await launchChromium();
+  people = new People(browser, () => centre.url);
+}, STARTUP_MS);
+afterAll(async () => {
+  await browser?.close();
+  await centre?.close();
+});
+afterEach(() => people.closeAll());
+
+describe("axe-core finds no WCAG 2.2 AA violation in the agent console (issue 24)", () => {
+  it("sign-in, the queue with a visitor waiting, and a chat in progress", async () => {
+    const visitor = await people.visitorAsksForAdvisor();
+    let signIn: string[] = [];
+    const advisor = await people.advisorSignsIn(async (page) => {
+      signIn = await violations(page);
+    });
+    expect(signIn).toEqual([]);
+
+    const accept = advisor.getByRole("button", { name: /Accept chat with/ });
+    await accept.waitFor({ timeout: 15_000 });
+    expect(await violations(advisor)).toEqual([]);
+
+    await accept.click();
+    await advisor.getByText("Sam has joined the chat").waitFor({ timeout: 15_000 });
+    await consoleBox(advisor).fill("Hello, how can I help?");
+    await consoleBox(advisor).press("Enter");
+    await visitor
+      .locator("chat-widget .message.incoming", { hasText: "how can I help" })
+      .waitFor({ timeout: 15_000 });
+    expect(await violations(advisor)).toEqual([]);
+  });
+});
