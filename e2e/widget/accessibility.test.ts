@@ -183,3 +183,34 @@ describe("axe-core finds no WCAG 2.2 AA violation in any view of the widget (iss
     expect(await violations(page)).toEqual([]);
   });
 });
+
+describe("unread while minimised (issue 24)", () => {
+  it("the launcher's badge and name count the advisor's messages, 1 then 2, and opening clears them", async () => {
+    const page = await pageWithPrimary(null);
+    await openChat(page);
+    const toAdvisor = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
+    await expect.poll(() => toAdvisor.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await toAdvisor.click();
+    const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
+    const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
+    const advisor = await advisorTakes(centre.url, chat.ContactId);
+    await page
+      .locator("chat-widget .event", { hasText: `${advisor.name} has joined the chat` })
+      .waitFor();
+    await page.keyboard.press("Escape");
+    const launcher = page.locator("chat-widget button.launcher");
+    const badge = page.locator("chat-widget button.launcher .badge");
+    await advisor.send("Are you still there?");
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe("1");
+    expect(await launcher.getAttribute("aria-label")).toBe("Open chat, 1 unread message");
+    await advisor.send("I can help with that.");
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe("2");
+    expect(await launcher.getAttribute("aria-label")).toBe("Open chat, 2 unread messages");
+    expect(await violations(page)).toEqual([]);
+    await launcher.click();
+    await page.locator("chat-widget .message.incoming", { hasText: "I can help" }).waitFor();
+    await page.keyboard.press("Escape");
+    expect(await badge.count()).toBe(0);
+    expect(await launcher.getAttribute("aria-label")).toBe("Open chat");
+  });
+});

@@ -56,6 +56,7 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
       <Button
         loading={state.loading}
         focus={wasOpen.current}
+        unread={state.unread}
         onClick={() => controller.click(jwt)}
       />
     );

@@ -71,4 +71,21 @@ describe("keyboard and focus (issue 24)", () => {
     expect(log.tabIndex).toBe(0);
     expect(log.getAttribute("aria-live")).toBe("polite");
   });
+
+  it("while minimised the launcher shows the unread count, in a badge and in its name; opening clears it", async () => {
+    const w = renderWidget();
+    await w.open();
+    fireEvent.click(screen.getByTitle("Minimise chat window"));
+    await w.receive(agentMessage("Are you still there?"));
+    expect(w.launcher().getAttribute("aria-label")).toBe("Open chat, 1 unread message");
+    expect(w.launcher().querySelector(".badge")?.textContent).toBe("1");
+    await w.receive(agentMessage("I can help with that."));
+    expect(w.launcher().getAttribute("aria-label")).toBe("Open chat, 2 unread messages");
+    expect(w.launcher().querySelector(".badge")?.getAttribute("aria-hidden")).toBe("true");
+    fireEvent.click(w.launcher());
+    await flush();
+    fireEvent.click(screen.getByTitle("Minimise chat window"));
+    expect(w.launcher().getAttribute("aria-label")).toBe("Open chat");
+    expect(w.launcher().querySelector(".badge")).toBeNull();
+  });
 });

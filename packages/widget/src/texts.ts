@@ -42,6 +42,8 @@ export const ExtraText = {
   /** Beside the counter once a message is over the 1,024-character limit (issue 9). */
   TOO_LONG: "Too long to send",
   CHARACTERS: "characters",
+  /** The launcher's name while messages wait unread (issue 24). */
+  unread: (count: number) => `Open chat, ${count} unread ${count === 1 ? "message" : "messages"}`,
   /** The transcript's name for screen readers (issue 24). */
   MESSAGES: "Chat messages",
 } as const;

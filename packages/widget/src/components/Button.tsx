@@ -7,21 +7,29 @@ export interface ButtonProps {
   onClick: () => void;
   /** Take focus when shown: the window or the error notice it replaces had it (issue 24). */
   focus?: boolean;
+  /** Messages that arrived while the window was hidden: a badge, and in the button's name. */
+  unread?: number;
 }
 
-export function Button({ loading, onClick, focus = false }: ButtonProps) {
+export function Button({ loading, onClick, focus = false, unread = 0 }: ButtonProps) {
+  const name = unread > 0 ? ExtraText.unread(unread) : ExtraText.OPEN;
   return (
     <>
       <button
         type="button"
         className="launcher appear"
-        aria-label={ExtraText.OPEN}
-        title={ExtraText.OPEN}
+        aria-label={name}
+        title={name}
         // Focus returns here from the window or the error notice.
         autoFocus={focus}
         onClick={onClick}
       >
         <ChatIcon />
+        {unread > 0 && (
+          <span className="badge" aria-hidden="true">
+            {unread > 99 ? "99+" : unread}
+          </span>
+        )}
       </button>
       {loading && (
         <span className="loading-indicator" role="status" aria-label={ExtraText.LOADING}>

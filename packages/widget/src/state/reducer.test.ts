@@ -122,3 +122,39 @@ describe("the widget flags (spec §4) as one reducer", () => {
     expect(retried.entries[0]).toMatchObject({ delivery: "sending" });
   });
 });
+
+describe("unread messages while the window is hidden (issue 24)", () => {
+  const live = (item: ReturnType<typeof agentMessage>): Action => ({
+    type: "itemReceived",
+    item,
+    live: true,
+  });
+  const hidden = run([{ type: "minimise" }], open);
+
+  it("counts the advisor's and the bot's live messages while hidden, once each", () => {
+    const first = agentMessage("Hello");
+    const s = run([live(first), live(first), live(agentMessage("Still there?"))], hidden);
+    expect(s.unread).toBe(2);
+  });
+
+  it("does not count the visitor's own messages, events, history, or anything while visible", () => {
+    const s = run(
+      [
+        live(customerMessage("Hi")),
+        live(event(ContentType.PARTICIPANT_JOINED, { ParticipantRole: "AGENT" })),
+        { type: "itemReceived", item: agentMessage("From before"), live: false },
+      ],
+      hidden,
+    );
+    expect(s.unread).toBe(0);
+    expect(run([live(agentMessage("Seen"))], open).unread).toBe(0);
+  });
+
+  it("reopening clears the count; a resume that shows the window does too", () => {
+    const s = run([live(agentMessage("Hello"))], hidden);
+    expect(s.unread).toBe(1);
+    expect(run([{ type: "reopen" }], s).unread).toBe(0);
+    expect(run([{ type: "connectionEstablished", visible: true }], s).unread).toBe(0);
+    expect(run([{ type: "connectionEstablished", visible: false }], s).unread).toBe(1);
+  });
+});

@@ -33,6 +33,8 @@ export interface WidgetState {
   fileRejected: string | null;
   /** The connection dropped while the chat is active; the client is reconnecting. */
   reconnecting: boolean;
+  /** Advisor and bot messages that arrived while the window was hidden (issue 24). */
+  unread: number;
 }
 
 export const initialState: WidgetState = {
@@ -50,6 +52,7 @@ export const initialState: WidgetState = {
   uploads: [],
   fileRejected: null,
   reconnecting: false,
+  unread: 0,
 };
 
 export type Action =
@@ -187,7 +190,13 @@ function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
       return { ...next, entries };
     }
   }
+  const before = next.entries.length;
   next = addEntry(next, entry, !live);
+  // Counted while the window is hidden: the advisor's and the bot's messages, files and choices.
+  const added = next.entries.length > before;
+  if (added && live && !next.visible && entry.kind !== "event" && !isFromCustomer(item)) {
+    next = { ...next, unread: next.unread + 1 };
+  }
   if (entry.kind === "listPicker") next = { ...next, botLoading: false };
   if (!isFromCustomer(item) && (isMessage(item) || entry.kind === "attachment"))
     next = { ...next, agentTyping: false };
@@ -210,13 +219,14 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
         visible: action.visible,
         active: true,
         reconnecting: false,
+        unread: action.visible ? 0 : state.unread,
       };
     case "failed":
       return { ...initialState, error: true };
     case "errorElapsed":
       return { ...state, error: false };
     case "reopen":
-      return state.chatExists ? { ...state, visible: true } : state;
+      return state.chatExists ? { ...state, visible: true, unread: 0 } : state;
     case "minimise":
       return { ...state, visible: false };
     case "closeStarted":

@@ -22,7 +22,7 @@ export async function advance(ms: number): Promise<void> {
 export function renderWidget(options: { jwt?: string; deps?: Partial<ControllerDeps> } = {}) {
   const h = makeDeps(options.deps);
   const view = render(<ChatWidget jwt={options.jwt} deps={h.deps} />);
-  const launcher = () => screen.getByRole("button", { name: "Open chat" });
+  const launcher = () => screen.getByRole("button", { name: /^Open chat/ });
   const receive = async (item: Item) => {
     act(() => h.adapter.last.handlers.onMessage(item));
     await flush();
