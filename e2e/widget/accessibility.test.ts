@@ -184,6 +184,21 @@ describe("axe-core finds no WCAG 2.2 AA violation in any view of the widget (iss
   });
 });
 
+describe("prefers-reduced-motion (issue 24)", () => {
+  it("the launcher and the window appear without animation when the visitor asks for less motion", async () => {
+    const page = await pageWithPrimary(null);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const animation = (selector: string) =>
+      page.locator(`chat-widget ${selector}`).evaluate((el) => getComputedStyle(el).animationName);
+    await page.locator("chat-widget button.launcher").waitFor();
+    expect(await animation("button.launcher")).toBe("none");
+    await openChat(page);
+    expect(await animation(".window")).toBe("none");
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    expect(await animation(".window")).toBe("cw-appear");
+  });
+});
+
 describe("unread while minimised (issue 24)", () => {
   it("the launcher's badge and name count the advisor's messages, 1 then 2, and opening clears them", async () => {
     const page = await pageWithPrimary(null);

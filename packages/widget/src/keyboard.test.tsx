@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { agentMessage, botMessage, listPicker } from "./test-support/fakes.js";
-import { flush, renderWidget } from "./test-support/render.js";
+import { advance, flush, renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -87,5 +87,14 @@ describe("keyboard and focus (issue 24)", () => {
     fireEvent.click(screen.getByTitle("Minimise chat window"));
     expect(w.launcher().getAttribute("aria-label")).toBe("Open chat");
     expect(w.launcher().querySelector(".badge")).toBeNull();
+  });
+
+  it("when the error notice's 5 s are over, focus returns to the launcher", async () => {
+    const w = renderWidget();
+    w.gateway.verify.mockResolvedValue(false);
+    await w.open();
+    expect(screen.getByRole("alert")).toBeTruthy();
+    await advance(5_000);
+    expect(focused()).toBe(w.launcher());
   });
 });
