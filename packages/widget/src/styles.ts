@@ -78,6 +78,7 @@ export const styles = `
 .cw button:focus-visible,.transcript:focus-visible{outline:2px solid var(--cw-primary-text);outline-offset:2px}
 .header .icon-button:focus-visible{outline-color:var(--cw-on-primary);outline-offset:-2px}
 .launcher:focus-visible{outline:3px solid var(--cw-primary-text);outline-offset:3px}
+@media (max-width:479.98px){.window{top:var(--cw-viewport-top,0);left:0;right:0;bottom:auto;width:100%;height:var(--cw-viewport-height,100%);border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}.transcript{max-height:none}}
 @media (prefers-reduced-motion:reduce){.appear,.rotate,.typing span{animation:none}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

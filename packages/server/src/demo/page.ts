@@ -64,6 +64,7 @@ export function demoPage(jwt: string, orderNumber: string): string {
       .help a { color: var(--accent); }
       footer { text-align: center; color: var(--muted); font-size: 13px; padding: 24px; border-top: 1px solid var(--line); }
       @media (max-width: 800px) { main { grid-template-columns: 1fr; } header, .hero, main { padding-left: 20px; padding-right: 20px; } }
+      @media (max-width: 600px) { header { flex-wrap: wrap; gap: 8px; } nav { display: flex; flex-wrap: wrap; gap: 6px 16px; } nav a { margin-left: 0; } .hero { padding-top: 32px; } .hero h1 { font-size: 30px; } }
     </style>
   </head>
   <body>

@@ -7,6 +7,7 @@ import { Composer } from "./Composer.js";
 import { Header } from "./Header.js";
 import { Transcript } from "./Transcript.js";
 import { useOnline } from "./use-online.js";
+import { usePhoneViewport } from "./use-phone-viewport.js";
 
 export interface ChatWindowActions {
   minimise: () => void;
@@ -44,6 +45,7 @@ function focused(root: HTMLElement): Element | null {
 export function ChatWindow({ state, actions }: ChatWindowProps) {
   const [dragging, setDragging] = useState(false);
   const windowRef = useRef<HTMLDivElement>(null);
+  usePhoneViewport(windowRef);
   useEffect(() => {
     if (windowRef.current) focusInside(windowRef.current);
   }, []);

@@ -1,0 +1,84 @@
+/**
+ * Issue 24, phone: on a 390 × 844 touch screen the demo page fits, the launcher is inside the
+ * visible viewport, and the open window fills the screen with every control reachable while
+ * the page behind it does not scroll.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
+import type { ContactCentre } from "./support.js";
+
+const PHONE = { width: 390, height: 844 };
+
+let centre: ContactCentre;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  centre = await startContactCentre();
+  browser = await launchChromium();
+}, STARTUP_MS);
+afterAll(async () => {
+  await browser?.close();
+  await centre?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Whether an element's box lies wholly inside the visible screen. */
+async function onScreen(selector: string): Promise<boolean> {
+  const box = await page.locator(`chat-widget ${selector}`).first().boundingBox();
+  if (!box) return false;
+  return (
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= PHONE.width + 0.5 &&
+    box.y + box.height <= PHONE.height + 0.5
+  );
+}
+
+describe("the widget on a phone (issue 24)", () => {
+  it("the demo page fits the screen and the launcher is inside it", async () => {
+    await page.goto(`${centre.url}/`);
+    await page.locator("chat-widget button.launcher").waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    expect(await onScreen("button.launcher")).toBe(true);
+    await screenshot(page, "phone-button");
+  });
+
+  it("the open window fills the screen, its controls are reachable, and the page behind does not scroll", async () => {
+    await page.goto(`${centre.url}/`);
+    await page.locator("chat-widget button.launcher").tap();
+    const chatWindow = page.locator("chat-widget .window");
+    await chatWindow.waitFor();
+    await page.locator("chat-widget button.option").first().waitFor();
+    await expect
+      .poll(async () => {
+        const box = await chatWindow.boundingBox();
+        return box && [box.x, box.y, Math.round(box.width), Math.round(box.height)];
+      })
+      .toEqual([0, 0, PHONE.width, PHONE.height]);
+    for (const control of [
+      'button[title="Minimise chat window"]',
+      'button[title="Close chat window"]',
+      "textarea",
+      'button[aria-label="Send message"]',
+      "button.option",
+    ]) {
+      expect(await onScreen(control), control).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("hidden");
+    await screenshot(page, "phone-window");
+
+    await page.locator('chat-widget button[title="Minimise chat window"]').tap();
+    await page.locator("chat-widget button.launcher").waitFor();
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+  });
+});
