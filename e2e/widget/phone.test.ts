@@ -1,6 +1,6 @@
 /**
  * Issue 24, phone: on a 390 × 844 touch screen the demo page fits, the launcher is inside the
- * visible viewport, and the open window fills the screen with every control reachable while
+ * visible viewport (on a page wider than the screen too), and the open window fills the screen with every control reachable while
  * the page behind it does not scroll.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -51,6 +51,23 @@ describe("the widget on a phone (issue 24)", () => {
     expect(width).toBeLessThanOrEqual(PHONE.width);
     expect(await onScreen("button.launcher")).toBe(true);
     await screenshot(page, "phone-button");
+  });
+
+  it("on a host page wider than the screen the launcher is still on screen, also after scrolling", async () => {
+    await page.route(`${centre.url}/wide`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Wide</title></head><body><div style="width:700px;height:3000px">A page wider than the phone</div><script src="/widget/chat-widget.js" defer></script><chat-widget></chat-widget></body></html>`,
+      }),
+    );
+    await page.goto(`${centre.url}/wide`);
+    await page.locator("chat-widget button.launcher").waitFor();
+    // The layout viewport that position: fixed follows is wider and taller than the screen here.
+    expect(await page.evaluate(() => innerWidth)).toBeGreaterThan(PHONE.width);
+    await expect.poll(() => onScreen("button.launcher")).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect.poll(() => onScreen("button.launcher")).toBe(true);
   });
 
   it("the open window fills the screen, its controls are reachable, and the page behind does not scroll", async () => {

@@ -24,7 +24,7 @@ describe("the custom element", () => {
     expect(root).not.toBeNull();
     expect(root!.mode).toBe("open");
     expect(root!.querySelector("style")?.textContent).toContain(
-      ".launcher{position:fixed;right:25px;bottom:25px;width:75px;height:75px",
+      ".launcher{position:fixed;right:calc(25px + var(--cw-inset-right,0px));bottom:calc(25px + var(--cw-inset-bottom,0px));width:75px;height:75px",
     );
     expect(document.head.querySelector("style:not(#chat-widget-fonts)")).toBeNull();
     const button = root!.querySelector<HTMLButtonElement>("button.launcher")!;

@@ -12,8 +12,9 @@ describe("sizes, positions, z-index and animations as spec §2 and §9", () => {
     const r = rule(".launcher");
     for (const part of [
       "position:fixed",
-      "right:25px",
-      "bottom:25px",
+      // 25 px from the corner the visitor sees (the insets are 0 unless the page is wider or zoomed)
+      "right:calc(25px + var(--cw-inset-right,0px))",
+      "bottom:calc(25px + var(--cw-inset-bottom,0px))",
       "width:75px",
       "height:75px",
       "border-radius:10px 10px 0 0",

@@ -18,7 +18,7 @@ export const styles = `
 @keyframes cw-dots{0%,60%,100%{opacity:.25;transform:translateY(0)}30%{opacity:1;transform:translateY(-4px)}}
 .appear{animation:cw-appear .2s ease-out}
 .rotate{animation:cw-rotate 2s linear infinite}
-.launcher{position:fixed;right:25px;bottom:25px;width:75px;height:75px;border:0;border-radius:10px 10px 0 0;z-index:999;background:var(--cw-primary);color:var(--cw-on-primary);display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25);padding:0}
+.launcher{position:fixed;right:calc(25px + var(--cw-inset-right,0px));bottom:calc(25px + var(--cw-inset-bottom,0px));width:75px;height:75px;border:0;border-radius:10px 10px 0 0;z-index:999;background:var(--cw-primary);color:var(--cw-on-primary);display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25);padding:0}
 .launcher svg{width:36px;height:36px}
 .badge{position:absolute;top:-8px;right:-8px;min-width:24px;height:24px;padding:0 6px;border-radius:12px;background:#b42318;color:#fff;font-size:12px;line-height:24px;text-align:center;box-shadow:0 0 0 2px #fff}
 .loading-indicator{position:fixed;right:110px;bottom:50px;width:26px;height:26px;z-index:999;color:var(--cw-primary-text)}

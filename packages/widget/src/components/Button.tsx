@@ -1,6 +1,8 @@
 /** View 1: the floating chat button, with the loading indicator beside it while a chat loads. */
+import { useRef } from "react";
 import { ExtraText } from "../texts.js";
 import { ChatIcon, RefreshIcon } from "./icons.js";
+import { useVisibleInset } from "./use-visible-inset.js";
 
 export interface ButtonProps {
   loading: boolean;
@@ -13,10 +15,13 @@ export interface ButtonProps {
 
 export function Button({ loading, onClick, focus = false, unread = 0 }: ButtonProps) {
   const name = unread > 0 ? ExtraText.unread(unread) : ExtraText.OPEN;
+  const launcher = useRef<HTMLButtonElement>(null);
+  useVisibleInset(launcher);
   return (
     <>
       <button
         type="button"
+        ref={launcher}
         className="launcher appear"
         aria-label={name}
         title={name}

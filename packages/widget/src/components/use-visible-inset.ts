@@ -1,0 +1,29 @@
+/**
+ * Keeps a fixed element inside what the visitor sees (issue 24): on a page wider than a phone's
+ * screen, or zoomed in, the layout viewport that `position: fixed` follows is larger than the
+ * visual viewport, and 25 px from its corner can be off screen. Sets `--cw-inset-right` and
+ * `--cw-inset-bottom` to the distance from the visual viewport's corner to the layout's.
+ */
+import { useEffect, type RefObject } from "react";
+
+export function useVisibleInset(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = ref.current;
+    const view = element?.ownerDocument.defaultView;
+    const viewport = view?.visualViewport;
+    if (!element || !view || !viewport) return;
+    const follow = () => {
+      const right = view.innerWidth - (viewport.offsetLeft + viewport.width);
+      const bottom = view.innerHeight - (viewport.offsetTop + viewport.height);
+      element.style.setProperty("--cw-inset-right", `${Math.max(0, right)}px`);
+      element.style.setProperty("--cw-inset-bottom", `${Math.max(0, bottom)}px`);
+    };
+    follow();
+    viewport.addEventListener("resize", follow);
+    viewport.addEventListener("scroll", follow);
+    return () => {
+      viewport.removeEventListener("resize", follow);
+      viewport.removeEventListener("scroll", follow);
+    };
+  }, [ref]);
+}
