@@ -72,6 +72,28 @@ describe("transcript rendering", () => {
     expect(screen.getByText("Advisor has joined the chat")).toBeTruthy();
   });
 
+  it("no join or leave lines about the visitor or the bot: only advisors' (issue 24)", async () => {
+    const w = renderWidget();
+    await w.open();
+    for (const type of [ContentType.PARTICIPANT_JOINED, ContentType.PARTICIPANT_LEFT]) {
+      await w.receive(event(type, { ParticipantRole: "CUSTOMER", DisplayName: "Customer" }));
+      await w.receive(event(type, { ParticipantRole: "SYSTEM", DisplayName: "Shop assistant" }));
+    }
+    await w.receive(
+      event(ContentType.PARTICIPANT_JOINED, { ParticipantRole: "AGENT", DisplayName: "Sam" }),
+    );
+    expect(screen.queryByText(/Customer has|Shop assistant has/)).toBeNull();
+    expect(screen.getByText("Sam has joined the chat")).toBeTruthy();
+  });
+
+  it("messages are laid out in their own direction: each bubble has dir=auto (issue 24)", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(agentMessage("مرحبا، كيف يمكنني مساعدتك؟"));
+    const bubble = screen.getByText("مرحبا، كيف يمكنني مساعدتك؟").closest(".message");
+    expect(bubble?.getAttribute("dir")).toBe("auto");
+  });
+
   it("participant left shows '{display name or Advisor} has left the chat'", async () => {
     const w = renderWidget();
     await w.open();

@@ -50,7 +50,8 @@ function EntryView({
   const agent = entry.participantRole === "agent";
   const className = `message ${outgoing ? "outgoing" : "incoming"}${agent ? " agent" : ""}`;
   return (
-    <div className={className} data-role={entry.participantRole}>
+    // dir="auto": an Arabic or Hebrew message reads right to left whatever the page's language.
+    <div className={className} data-role={entry.participantRole} dir="auto">
       {agent && <span className="name">{entry.displayName || Text.ADVISOR}</span>}
       {entry.kind === "attachment" ? (
         <Attachment attachment={entry.attachment} onDownload={onDownload} />

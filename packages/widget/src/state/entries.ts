@@ -121,6 +121,14 @@ export function classify(item: Item): Classified {
   if (isChatEnded(item)) {
     return { kind: "entry", entry: { ...base(item), kind: "event", content: Text.CHAT_ENDED } };
   }
+  const joinedOrLeft =
+    contentType === ContentType.PARTICIPANT_JOINED ||
+    item.Type === ItemType.PARTICIPANT_JOINED ||
+    contentType === ContentType.PARTICIPANT_LEFT ||
+    item.Type === ItemType.PARTICIPANT_LEFT;
+  // Only advisors join and leave visibly: no lines about the visitor or the bot (issue 24).
+  if (joinedOrLeft && (item.ParticipantRole === "CUSTOMER" || item.ParticipantRole === "SYSTEM"))
+    return { kind: "ignore" };
   if (contentType === ContentType.PARTICIPANT_JOINED || item.Type === ItemType.PARTICIPANT_JOINED) {
     return {
       kind: "entry",
