@@ -81,11 +81,11 @@ describe("the widget with an advisor", () => {
     await screenshot(page, "advisor-chat");
   });
 
-  it("the advisor's typing shows the dots; a delivered receipt is sent for the advisor's message", async () => {
+  it("the advisor's typing shows the dots and 'Sam is typing…'; a delivered receipt is sent for the advisor's message", async () => {
     const advisor = await chatWithAdvisor();
     // The dots show for 3 s: watch for them from before the event is sent.
     await Promise.all([
-      page.locator("chat-widget .typing").waitFor(),
+      page.locator("chat-widget .typing", { hasText: `${advisor.name} is typing…` }).waitFor(),
       advisor.event(ContentType.TYPING),
     ]);
     const sent = await advisor.send("Let me check");

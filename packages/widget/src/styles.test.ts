@@ -25,7 +25,7 @@ describe("sizes, positions, z-index and animations as spec §2 and §9", () => {
   it("appear 0.2 s; rotation 2 s linear infinite; typing dots 2.5 s", () => {
     expect(rule(".appear")).toContain("animation:cw-appear .2s");
     expect(rule(".rotate")).toContain("animation:cw-rotate 2s linear infinite");
-    expect(rule(".typing span")).toContain("2.5s infinite");
+    expect(rule(".typing .dot")).toContain("2.5s infinite");
   });
   it("chat window 350 × 540; header logo 56 px; transcript at most 540 px; composer at most 60 px", () => {
     expect(rule(".window")).toContain("width:350px;height:540px");

@@ -56,8 +56,9 @@ export const styles = `
 .attachment button{background:none;border:0;padding:0;color:inherit;text-decoration:underline}
 .attachment progress{display:block;width:100%;accent-color:var(--cw-primary)}
 .typing{align-self:flex-start;display:flex;gap:4px;padding:10px 12px;background:#fff;border:1px solid #e4e4e7;border-radius:12px}
-.typing span{width:7px;height:7px;border-radius:50%;background:#8a8a93;animation:cw-dots 2.5s infinite ease-in-out}
-.typing span:nth-child(2){animation-delay:.3s}.typing span:nth-child(3){animation-delay:.6s}
+.typing .dot{width:7px;height:7px;border-radius:50%;background:#8a8a93;animation:cw-dots 2.5s infinite ease-in-out}
+.typing .dot:nth-child(2){animation-delay:.3s}.typing .dot:nth-child(3){animation-delay:.6s}
+.typing{align-items:center}.typing .who{margin-left:4px;font-size:12px;color:#52525b}
 .uploads{flex:none;padding:4px 12px;font-size:12px;color:#555}
 .uploads progress{width:100%;accent-color:var(--cw-primary)}
 .file-notice{flex:none;margin:0 12px 4px;padding:6px 10px;font-size:12px;color:#b42318;background:#fef3f2;border:1px solid #f3c3bd;border-radius:8px}
@@ -79,6 +80,6 @@ export const styles = `
 .header .icon-button:focus-visible{outline-color:var(--cw-on-primary);outline-offset:-2px}
 .launcher:focus-visible{outline:3px solid var(--cw-primary-text);outline-offset:3px}
 @media (max-width:479.98px){.window{top:var(--cw-viewport-top,0);left:0;right:0;bottom:auto;width:100%;height:var(--cw-viewport-height,100%);border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}.transcript{max-height:none}}
-@media (prefers-reduced-motion:reduce){.appear,.rotate,.typing span{animation:none}}
+@media (prefers-reduced-motion:reduce){.appear,.rotate,.typing .dot{animation:none}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

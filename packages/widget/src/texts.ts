@@ -44,6 +44,8 @@ export const ExtraText = {
   CHARACTERS: "characters",
   /** The launcher's name while messages wait unread (issue 24). */
   unread: (count: number) => `Open chat, ${count} unread ${count === 1 ? "message" : "messages"}`,
+  /** Beside the typing dots while an advisor types (issue 24). */
+  typing: (name: string) => `${name} is typing…`,
   /** The transcript's name for screen readers (issue 24). */
   MESSAGES: "Chat messages",
 } as const;

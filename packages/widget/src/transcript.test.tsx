@@ -185,11 +185,19 @@ describe("agent typing", () => {
     const w = renderWidget();
     await w.open();
     await w.typing(event(ContentType.TYPING, { ParticipantRole: "AGENT" }));
-    expect(screen.getByRole("status", { name: "Typing" })).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Advisor is typing…" })).toBeTruthy();
     await advance(2999);
-    expect(screen.getByRole("status", { name: "Typing" })).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Advisor is typing…" })).toBeTruthy();
     await advance(1);
-    expect(screen.queryByRole("status", { name: "Typing" })).toBeNull();
+    expect(screen.queryByRole("status", { name: "Advisor is typing…" })).toBeNull();
+  });
+
+  it("the advisor's name beside the dots: 'Sam is typing…' (issue 24)", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.typing(event(ContentType.TYPING, { ParticipantRole: "AGENT", DisplayName: "Sam" }));
+    expect(screen.getByRole("status", { name: "Sam is typing…" })).toBeTruthy();
+    expect(screen.getByText("Sam is typing…")).toBeTruthy();
   });
 
   it("a new typing event restarts the 3 s", async () => {
@@ -199,9 +207,9 @@ describe("agent typing", () => {
     await advance(2000);
     await w.typing(event(ContentType.TYPING, { ParticipantRole: "AGENT" }));
     await advance(2999);
-    expect(screen.getByRole("status", { name: "Typing" })).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Advisor is typing…" })).toBeTruthy();
     await advance(1);
-    expect(screen.queryByRole("status", { name: "Typing" })).toBeNull();
+    expect(screen.queryByRole("status", { name: "Advisor is typing…" })).toBeNull();
   });
 
   it("any incoming message clears the typing indicator", async () => {
@@ -210,7 +218,7 @@ describe("agent typing", () => {
     await w.typing(event(ContentType.TYPING, { ParticipantRole: "AGENT" }));
     await advance(1000);
     await w.receive(agentMessage("Here I am"));
-    expect(screen.queryByRole("status", { name: "Typing" })).toBeNull();
+    expect(screen.queryByRole("status", { name: "Advisor is typing…" })).toBeNull();
   });
 
   it("the customer's own typing events show no indicator", async () => {

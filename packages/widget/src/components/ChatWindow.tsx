@@ -95,6 +95,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
       <Transcript
         entries={state.entries}
         typing={state.agentTyping || state.botLoading}
+        typingName={state.agentTyping ? state.typingName : ""}
         botActive={state.botActive}
         onChoose={actions.choose}
         onRetry={actions.retry}

@@ -14,6 +14,8 @@ import { TypingIndicator } from "./TypingIndicator.js";
 export interface TranscriptProps {
   entries: readonly Entry[];
   typing: boolean;
+  /** The advisor typing, for "Sam is typing…" ("" for the bot's dots alone). */
+  typingName?: string;
   botActive: boolean;
   onChoose: (title: string) => void;
   onRetry: (localId: string) => void;
@@ -42,7 +44,7 @@ function EntryView({
   botActive,
   onChoose,
   onDownload,
-}: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing" | "onRetry">) {
+}: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing" | "typingName" | "onRetry">) {
   if (entry.kind === "event") return <div className="event">{entry.content}</div>;
   if (entry.kind === "listPicker")
     return <ListPicker template={entry.content} enabled={botActive} onChoose={onChoose} />;
@@ -66,7 +68,14 @@ function EntryView({
   );
 }
 
-export function Transcript({ entries, typing, botActive, onRetry, ...rest }: TranscriptProps) {
+export function Transcript({
+  entries,
+  typing,
+  typingName = "",
+  botActive,
+  onRetry,
+  ...rest
+}: TranscriptProps) {
   const ref = useRef<HTMLDivElement>(null);
   // Only the latest list picker answers the active bot; earlier ones stay as history.
   const lastPicker = entries.findLastIndex((e) => e.kind === "listPicker");
@@ -93,7 +102,7 @@ export function Transcript({ entries, typing, botActive, onRetry, ...rest }: Tra
           <DeliveryState entry={entry} onRetry={onRetry} />
         </Fragment>
       ))}
-      {typing && <TypingIndicator />}
+      {typing && <TypingIndicator name={typingName} />}
     </div>
   );
 }

@@ -268,7 +268,8 @@ export class WidgetController {
 
   private typing(item: Item): void {
     if (isFromCustomer(item)) return;
-    this.store.dispatch({ type: "agentTyping" });
+    const name = item.DisplayName?.trim() || Text.ADVISOR;
+    this.store.dispatch({ type: "agentTyping", name });
     this.agentTyping.start();
   }
 

@@ -23,6 +23,8 @@ export interface WidgetState {
   botActive: boolean;
   botLoading: boolean;
   agentTyping: boolean;
+  /** Who is typing, while agentTyping: "Sam is typing…" (issue 24). */
+  typingName: string;
   entries: readonly Entry[];
   /** Ids of customer messages that are bot echoes (decision 4): never shown. */
   hiddenIds: readonly string[];
@@ -46,6 +48,7 @@ export const initialState: WidgetState = {
   botActive: false,
   botLoading: false,
   agentTyping: false,
+  typingName: "",
   entries: [],
   hiddenIds: [],
   pendingEchoes: [],
@@ -81,7 +84,7 @@ export type Action =
   | { type: "connectionLost" }
   | { type: "connectionRegained" }
   /** Agent typing event: the indicator shows (for 3 s). */
-  | { type: "agentTyping" }
+  | { type: "agentTyping"; name: string }
   | { type: "agentTypingElapsed" }
   | { type: "botLoadingElapsed" }
   /** An item from the websocket (live) or from getTranscript (history). */
@@ -240,7 +243,7 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
     case "connectionRegained":
       return state.reconnecting ? { ...state, reconnecting: false } : state;
     case "agentTyping":
-      return { ...state, agentTyping: true };
+      return { ...state, agentTyping: true, typingName: action.name };
     case "agentTypingElapsed":
       return { ...state, agentTyping: false };
     case "botLoadingElapsed":
