@@ -37,6 +37,7 @@ export const styles = `
 .message.agent{background:#fff4ec;border-color:color-mix(in srgb,var(--cw-primary) 35%,#fff)}
 .message.outgoing{align-self:flex-end;background:var(--cw-primary);color:var(--cw-on-primary);border-bottom-right-radius:2px;white-space:pre-wrap}
 .plain{white-space:pre-wrap}
+.time{margin:-4px 4px 0;font-size:11px;line-height:13px;color:#52525b}.time.outgoing{align-self:flex-end}.time.incoming{align-self:flex-start}
 .message .name{display:block;font-size:11px;opacity:.7;margin-bottom:2px}
 .event{align-self:center;font-size:12px;color:#6b6b73;font-style:italic;text-align:center}
 .markdown>:first-child{margin-top:0}.markdown>:last-child{margin-bottom:0}

@@ -86,6 +86,15 @@ describe("transcript rendering", () => {
     expect(screen.getByText("Sam has joined the chat")).toBeTruthy();
   });
 
+  it("a message shows the time it was sent, as <time datetime> (issue 24)", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(agentMessage("On its way", { AbsoluteTime: "2026-11-25T10:05:00.000Z" }));
+    const time = document.querySelector("time.time.incoming");
+    expect(time?.getAttribute("datetime")).toBe("2026-11-25T10:05:00.000Z");
+    expect(time?.textContent).toMatch(/\d{1,2}[:.]\d{2}/);
+  });
+
   it("messages are laid out in their own direction: each bubble has dir=auto (issue 24)", async () => {
     const w = renderWidget();
     await w.open();

@@ -9,6 +9,7 @@ import { ExtraText, Text } from "../texts.js";
 import { Attachment } from "./Attachment.js";
 import { ListPicker } from "./ListPicker.js";
 import { Markdown } from "./Markdown.js";
+import { formatTime, showsTime } from "./message-time.js";
 import { TypingIndicator } from "./TypingIndicator.js";
 
 export interface TranscriptProps {
@@ -100,6 +101,14 @@ export function Transcript({
         >
           <EntryView entry={entry} botActive={botActive && i === lastPicker} {...rest} />
           <DeliveryState entry={entry} onRetry={onRetry} />
+          {showsTime(entries, i) && (
+            <time
+              className={`time ${entry.participantRole === "customer" ? "outgoing" : "incoming"}`}
+              dateTime={entry.absoluteTime}
+            >
+              {formatTime(entry.absoluteTime)}
+            </time>
+          )}
         </Fragment>
       ))}
       {typing && <TypingIndicator name={typingName} />}
