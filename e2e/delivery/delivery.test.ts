@@ -72,7 +72,9 @@ async function bothSidesShow(
   await expect.poll(() => widgetSees(visitor, "agent"), bound).toEqual(sent.advisor);
   await expect.poll(() => widgetSees(visitor, "outgoing"), bound).toEqual(sent.visitor);
   await expect.poll(() => consoleSees(advisor, "own"), bound).toEqual(sent.advisor);
-  await expect.poll(() => visitor.locator("chat-widget .delivery").count(), bound).toBe(0);
+  // Nothing still sending or refused (the last message's "Sent", "Delivered" or "Read" stays).
+  const unsettled = visitor.locator("chat-widget .delivery", { hasText: /Sending…|Not sent/ });
+  await expect.poll(() => unsettled.count(), bound).toBe(0);
   await expect.poll(() => advisor.locator("[data-receipt=sending]").count(), bound).toBe(0);
 }
 

@@ -105,6 +105,21 @@ describe("the widget with an advisor", () => {
       .toBe(true);
   });
 
+  it("the visitor's last message shows Sent, then Delivered and Read as the advisor's receipts arrive (issue 24)", async () => {
+    const advisor = await chatWithAdvisor();
+    await textbox().fill("Is it shipped?");
+    await textbox().press("Enter");
+    const status = page.locator("chat-widget .delivery");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("Sent");
+    const mine = (await advisor.transcript()).find((i) => i.Content === "Is it shipped?");
+    expect(mine).toBeDefined();
+    const messageId = JSON.stringify({ messageId: mine!.Id });
+    await advisor.event(ContentType.DELIVERED_RECEIPT, messageId);
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("Delivered");
+    await advisor.event(ContentType.READ_RECEIPT, messageId);
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("Read");
+  });
+
   it("read receipts: a message read while the window is open is marked read; one sent while minimised only once the window is reopened", async () => {
     const advisor = await chatWithAdvisor();
     /** Each receipt is its own MESSAGE_METADATA item: which kinds the message has. */

@@ -1,5 +1,5 @@
 import { ContentType } from "@chat-widget/protocol";
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { botMessage, event } from "./test-support/fakes.js";
 import { advance, flush, renderWidget } from "./test-support/render.js";
@@ -96,6 +96,37 @@ describe("composer", () => {
     await flush();
     expect(screen.queryByText("Sending…")).toBeNull();
     expect(screen.getByText("on its way").className).toBe("message outgoing");
+  });
+
+  it("the visitor's last stored message shows Sent, then Delivered and Read as the advisor's receipts come (issue 24)", async () => {
+    const w = renderWidget();
+    await w.open();
+    type(w.textbox(), "first");
+    enter(w.textbox());
+    await flush();
+    type(w.textbox(), "second");
+    enter(w.textbox());
+    await flush();
+    expect(screen.getAllByText("Sent")).toHaveLength(1);
+    const second = screen.getByText("second");
+    expect(second.nextElementSibling?.textContent).toBe("Sent");
+    const receipt = (kind: "ReadTimestamp" | "DeliveredTimestamp") =>
+      act(() =>
+        w.adapter.last.handlers.onReceipt({
+          Id: `r-${kind}`,
+          Type: "MESSAGEMETADATA",
+          AbsoluteTime: "2026-11-25T10:00:01.000Z",
+          MessageMetadata: {
+            MessageId: "sent-2",
+            Receipts: [{ [kind]: "2026-11-25T10:00:01.000Z", RecipientParticipantId: "a" }],
+          },
+        }),
+      );
+    receipt("DeliveredTimestamp");
+    expect(second.nextElementSibling?.textContent).toBe("Delivered");
+    receipt("ReadTimestamp");
+    expect(second.nextElementSibling?.textContent).toBe("Read");
+    expect(screen.getAllByText(/^(Sent|Delivered|Read)$/)).toHaveLength(1);
   });
 
   it("a message refused for good is kept with 'Not sent' and Retry ('Unable to send message' logged); Retry sends it again with the same ClientToken", async () => {

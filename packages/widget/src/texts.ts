@@ -35,6 +35,10 @@ export const ExtraText = {
   UPLOAD_FAILED: "The upload failed",
   /** An outgoing message not stored yet, and one refused for good (issue 9). */
   SENDING: "Sending…",
+  /** Under the visitor's last stored message (issue 24). */
+  SENT: "Sent",
+  DELIVERED: "Delivered",
+  READ: "Read",
   NOT_SENT: "Not sent",
   RETRY: "Retry",
   /** While the connection is down (issue 9): the chat goes on, messages wait. */

@@ -12,6 +12,8 @@ export interface ChatHandlers {
    */
   onMessage(item: Item): void;
   onTyping(item: Item): void;
+  /** A read or delivered receipt (a MESSAGEMETADATA item) for a message (issue 24). */
+  onReceipt(item: Item): void;
   onConnectionBroken(): void;
   onConnectionEstablished(): void;
   /** The websocket dropped; the client reconnects on its own (onConnectionEstablished). */

@@ -12,6 +12,7 @@ const settings = readSettings(
 const handlers = () => ({
   onMessage: vi.fn(),
   onTyping: vi.fn(),
+  onReceipt: vi.fn(),
   onConnectionBroken: vi.fn(),
   onConnectionEstablished: vi.fn(),
   onConnectionLost: vi.fn(),
@@ -68,6 +69,9 @@ describe("the real adapter over the chat client", () => {
     f.emit("typing", m);
     expect(h.onMessage).toHaveBeenCalledWith(m);
     expect(h.onTyping).toHaveBeenCalledWith(m);
+    f.emit("readReceipt", m);
+    f.emit("deliveredReceipt", m);
+    expect(h.onReceipt).toHaveBeenCalledTimes(2);
     f.emit("lost", m);
     f.emit("established", m);
     expect(h.onConnectionLost).toHaveBeenCalledTimes(1);

@@ -19,6 +19,8 @@ export interface CustomerSessionLike {
   connect(): Promise<unknown>;
   onMessage(cb: (event: ItemEvent) => void): Unsubscribe;
   onTyping(cb: (event: ItemEvent) => void): Unsubscribe;
+  onReadReceipt(cb: (event: ItemEvent) => void): Unsubscribe;
+  onDeliveredReceipt(cb: (event: ItemEvent) => void): Unsubscribe;
   onConnectionBroken(cb: (event: unknown) => void): Unsubscribe;
   onConnectionEstablished(cb: (event: unknown) => void): Unsubscribe;
   onConnectionLost(cb: (event: unknown) => void): Unsubscribe;
@@ -128,6 +130,8 @@ export function createClientAdapter(
       const subscriptions: Unsubscribe[] = [
         session.onMessage(guard((e: ItemEvent) => handlers.onMessage(e.data))),
         session.onTyping(guard((e: ItemEvent) => handlers.onTyping(e.data))),
+        session.onReadReceipt(guard((e: ItemEvent) => handlers.onReceipt(e.data))),
+        session.onDeliveredReceipt(guard((e: ItemEvent) => handlers.onReceipt(e.data))),
         session.onConnectionBroken(guard(() => handlers.onConnectionBroken())),
         session.onConnectionEstablished(guard(() => handlers.onConnectionEstablished())),
         session.onConnectionLost(guard(() => handlers.onConnectionLost())),

@@ -26,9 +26,30 @@ export interface TranscriptProps {
   ) => Promise<Blob | null>;
 }
 
-/** Under an outgoing message not stored yet: "Sending…", or "Not sent" with Retry. */
-function DeliveryState({ entry, onRetry }: { entry: Entry; onRetry: (localId: string) => void }) {
-  if (entry.kind !== "text" || !entry.delivery) return null;
+const RECEIPT_TEXT = {
+  sent: ExtraText.SENT,
+  delivered: ExtraText.DELIVERED,
+  read: ExtraText.READ,
+} as const;
+
+/**
+ * Under an outgoing message not stored yet: "Sending…", or "Not sent" with Retry; under the
+ * visitor's last stored message: "Sent", "Delivered" or "Read" (issue 24).
+ */
+function DeliveryState({
+  entry,
+  last,
+  onRetry,
+}: {
+  entry: Entry;
+  last: boolean;
+  onRetry: (localId: string) => void;
+}) {
+  if (entry.kind !== "text" || entry.participantRole !== "customer") return null;
+  if (!entry.delivery) {
+    if (!last) return null;
+    return <div className="delivery">{RECEIPT_TEXT[entry.receipt ?? "sent"]}</div>;
+  }
   if (entry.delivery === "sending") return <div className="delivery">{ExtraText.SENDING}</div>;
   return (
     <div className="delivery failed" role="alert">
@@ -80,6 +101,9 @@ export function Transcript({
   const ref = useRef<HTMLDivElement>(null);
   // Only the latest list picker answers the active bot; earlier ones stay as history.
   const lastPicker = entries.findLastIndex((e) => e.kind === "listPicker");
+  const lastOwn = entries.findLastIndex(
+    (e) => e.kind === "text" && e.participantRole === "customer" && !e.delivery,
+  );
   // Scroll to the bottom on new messages or agent events.
   useLayoutEffect(() => {
     const el = ref.current;
@@ -100,7 +124,7 @@ export function Transcript({
           key={(entry.kind === "text" && entry.clientToken) || entry.id || `${entry.kind}-${i}`}
         >
           <EntryView entry={entry} botActive={botActive && i === lastPicker} {...rest} />
-          <DeliveryState entry={entry} onRetry={onRetry} />
+          <DeliveryState entry={entry} last={i === lastOwn} onRetry={onRetry} />
           {showsTime(entries, i) && (
             <time
               className={`time ${entry.participantRole === "customer" ? "outgoing" : "incoming"}`}

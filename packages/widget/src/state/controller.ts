@@ -193,6 +193,7 @@ export class WidgetController {
         else this.early.push(item);
       },
       onTyping: (item) => current() && this.typing(item),
+      onReceipt: (item) => current() && this.store.dispatch({ type: "receiptReceived", item }),
       onConnectionBroken: () => current() && void this.connectionBroken(),
       onConnectionEstablished: () => {
         if (!current()) return;

@@ -23,6 +23,8 @@ interface EntryBase {
 /** A text message: incoming (agent, non-bot system) or outgoing (customer). */
 export interface TextEntry extends EntryBase {
   kind: "text";
+  /** The visitor's stored message, as far as the advisor's receipts tell (issue 24). */
+  receipt?: "delivered" | "read";
   content: string;
   /** An outgoing message not stored yet (absent once stored). */
   delivery?: "sending" | "failed";

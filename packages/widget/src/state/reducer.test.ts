@@ -158,3 +158,43 @@ describe("unread messages while the window is hidden (issue 24)", () => {
     expect(run([{ type: "connectionEstablished", visible: false }], s).unread).toBe(1);
   });
 });
+
+describe("the visitor's message: sent, delivered, read (issue 24)", () => {
+  const receipt = (messageId: string, kind: "read" | "delivered"): Action => {
+    const at = "2026-11-25T10:00:01.000Z";
+    return {
+      type: "receiptReceived",
+      item: {
+        Id: `r-${messageId}-${kind}`,
+        Type: "MESSAGEMETADATA",
+        AbsoluteTime: at,
+        MessageMetadata: {
+          MessageId: messageId,
+          Receipts: [
+            kind === "read"
+              ? { ReadTimestamp: at, RecipientParticipantId: "a" }
+              : { DeliveredTimestamp: at, RecipientParticipantId: "a" },
+          ],
+        },
+      },
+    };
+  };
+  const mine = customerMessage("Where is my parcel?");
+  const withMine = run([{ type: "itemReceived", item: mine, live: true }], open);
+  const receiptOf = (s: WidgetState) => {
+    const entry = s.entries.find((e) => e.id === mine.Id);
+    return entry?.kind === "text" ? entry.receipt : "missing";
+  };
+
+  it("delivered, then read; a late delivered receipt does not take read back", () => {
+    expect(receiptOf(withMine)).toBeUndefined();
+    const delivered = run([receipt(mine.Id, "delivered")], withMine);
+    expect(receiptOf(delivered)).toBe("delivered");
+    const read = run([receipt(mine.Id, "read"), receipt(mine.Id, "delivered")], delivered);
+    expect(receiptOf(read)).toBe("read");
+  });
+
+  it("a receipt for a message the widget does not show changes nothing", () => {
+    expect(run([receipt("someone-else", "read")], withMine)).toBe(withMine);
+  });
+});

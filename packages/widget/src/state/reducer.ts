@@ -96,6 +96,8 @@ export type Action =
   /** It was refused for good: "Not sent", with Retry; or it is being sent again. */
   | { type: "messageFailed"; localId: string }
   | { type: "messageRetried"; localId: string }
+  /** A read or delivered receipt for a message (a MESSAGEMETADATA item). */
+  | { type: "receiptReceived"; item: Item }
   /** The automatic echo of a bot message was sent; its id is never shown. */
   | { type: "botEchoSent"; id: string }
   /** A bot option was clicked and sent: bot active turns off. */
@@ -207,6 +209,25 @@ function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
   return next;
 }
 
+/** The visitor's message the receipt is for: delivered, then read (never back). */
+function applyReceipt(state: WidgetState, item: Item): WidgetState {
+  const metadata = item.MessageMetadata;
+  const receipts = metadata?.Receipts ?? [];
+  const read = receipts.some((r) => r.ReadTimestamp);
+  if (!metadata?.MessageId || (!read && !receipts.some((r) => r.DeliveredTimestamp))) return state;
+  const receipt: "read" | "delivered" = read ? "read" : "delivered";
+  let changed = false;
+  const entries = state.entries.map((e) => {
+    if (e.kind !== "text" || e.id !== metadata.MessageId || e.participantRole !== "customer") {
+      return e;
+    }
+    if (e.receipt === "read" || e.receipt === receipt) return e;
+    changed = true;
+    return { ...e, receipt };
+  });
+  return changed ? { ...state, entries } : state;
+}
+
 export function reducer(state: WidgetState, action: Action): WidgetState {
   switch (action.type) {
     case "clickWithNoChat":
@@ -273,6 +294,8 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
       );
       return { ...state, entries };
     }
+    case "receiptReceived":
+      return applyReceipt(state, action.item);
     case "botEchoSent": {
       if (state.hiddenIds.includes(action.id)) return state;
       const entries = state.entries.filter((e) => e.id !== action.id);

@@ -36,6 +36,8 @@ export function fakeChatSession(options: { connectFails?: boolean | object } = {
     }),
     onMessage: on("message"),
     onTyping: on("typing"),
+    onReadReceipt: on("readReceipt"),
+    onDeliveredReceipt: on("deliveredReceipt"),
     onEnded: on("ended"),
     onConnectionBroken: on("broken"),
     onConnectionEstablished: on("established"),
