@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contrast, parseColor, readableOn } from "../../packages/widget/src/contrast.js";
 import { violations as axeViolations } from "../support/axe.js";
-import { advisorTakes } from "./advisor.js";
+import { advisorTakes, type AdvisorChat } from "./advisor.js";
 import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 
@@ -68,6 +68,16 @@ async function colours(page: Page, selector: string) {
 async function openChat(page: Page): Promise<void> {
   await page.locator("chat-widget button.launcher").click();
   await page.locator("chat-widget button.option").first().waitFor();
+}
+
+/** From the bot's options to an advisor (the demo advisor takes the chat through the agent API). */
+async function askForAdvisor(page: Page): Promise<AdvisorChat> {
+  const toAdvisor = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
+  await expect.poll(() => toAdvisor.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await toAdvisor.click();
+  const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
+  const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
+  return advisorTakes(centre.url, chat.ContactId);
 }
 
 describe("text colours by contrast for the host's primary colour (issue 24)", () => {
@@ -149,12 +159,7 @@ describe("axe-core finds no WCAG 2.2 AA violation in any view of the widget (iss
     await openChat(page);
     expect(await violations(page)).toEqual([]);
 
-    const toAdvisor = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
-    await expect.poll(() => toAdvisor.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await toAdvisor.click();
-    const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
-    const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
-    const advisor = await advisorTakes(centre.url, chat.ContactId);
+    const advisor = await askForAdvisor(page);
     const textbox = page.locator("chat-widget textarea");
     await expect.poll(() => textbox.isEnabled(), { timeout: 15_000 }).toBe(true);
     await advisor.send("Hello, how can I help?");
@@ -203,12 +208,7 @@ describe("unread while minimised (issue 24)", () => {
   it("the launcher's badge and name count the advisor's messages, 1 then 2, and opening clears them", async () => {
     const page = await pageWithPrimary(null);
     await openChat(page);
-    const toAdvisor = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
-    await expect.poll(() => toAdvisor.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await toAdvisor.click();
-    const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
-    const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
-    const advisor = await advisorTakes(centre.url, chat.ContactId);
+    const advisor = await askForAdvisor(page);
     await page
       .locator("chat-widget .event", { hasText: `${advisor.name} has joined the chat` })
       .waitFor();
