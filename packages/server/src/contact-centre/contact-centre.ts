@@ -503,15 +503,18 @@ export class DbContactCentre implements ContactCentre {
       await appendItems(tx, contactId, row.last_seq, result.items);
       return { ...result, contact };
     });
-    for (const item of outcome.republish ?? []) {
-      await this.publish({ kind: "item", contactId: outcome.contact.contactId, item });
-    }
-    await this.emit(outcome.contact, outcome.items, outcome.close ?? []);
+    await this.emit(outcome.contact, outcome.items, outcome.close ?? [], outcome.republish);
     return outcome.result;
   }
 
-  private async emit(contact: Contact, items: Item[], close: CentreMessage[]): Promise<void> {
-    for (const item of items) {
+  /** Publish `republish` (see MutationResult) and `items`, then `close`; listeners get `items`. */
+  private async emit(
+    contact: Contact,
+    items: Item[],
+    close: CentreMessage[],
+    republish: Item[] = [],
+  ): Promise<void> {
+    for (const item of [...republish, ...items]) {
       await this.publish({ kind: "item", contactId: contact.contactId, item });
     }
     for (const message of close) await this.publish(message);
