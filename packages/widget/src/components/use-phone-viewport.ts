@@ -4,6 +4,7 @@
  * the host page is kept from scrolling behind it. Restored when the window closes.
  */
 import { useEffect, type RefObject } from "react";
+import { followVisualViewport } from "./visual-viewport.js";
 
 export const PHONE_QUERY = "(max-width: 479.98px)";
 
@@ -15,19 +16,13 @@ export function usePhoneViewport(ref: RefObject<HTMLElement | null>): void {
     const root = element.ownerDocument.documentElement;
     const overflow = root.style.overflow;
     root.style.overflow = "hidden";
-    const viewport = view.visualViewport;
-    const follow = () => {
-      if (!viewport) return;
+    const stop = followVisualViewport(view, (viewport) => {
       element.style.setProperty("--cw-viewport-height", `${viewport.height}px`);
       element.style.setProperty("--cw-viewport-top", `${viewport.offsetTop}px`);
-    };
-    follow();
-    viewport?.addEventListener("resize", follow);
-    viewport?.addEventListener("scroll", follow);
+    });
     return () => {
       root.style.overflow = overflow;
-      viewport?.removeEventListener("resize", follow);
-      viewport?.removeEventListener("scroll", follow);
+      stop();
     };
   }, [ref]);
 }

@@ -5,25 +5,18 @@
  * `--cw-inset-bottom` to the distance from the visual viewport's corner to the layout's.
  */
 import { useEffect, type RefObject } from "react";
+import { followVisualViewport } from "./visual-viewport.js";
 
 export function useVisibleInset(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = ref.current;
     const view = element?.ownerDocument.defaultView;
-    const viewport = view?.visualViewport;
-    if (!element || !view || !viewport) return;
-    const follow = () => {
+    if (!element || !view) return;
+    return followVisualViewport(view, (viewport) => {
       const right = view.innerWidth - (viewport.offsetLeft + viewport.width);
       const bottom = view.innerHeight - (viewport.offsetTop + viewport.height);
       element.style.setProperty("--cw-inset-right", `${Math.max(0, right)}px`);
       element.style.setProperty("--cw-inset-bottom", `${Math.max(0, bottom)}px`);
-    };
-    follow();
-    viewport.addEventListener("resize", follow);
-    viewport.addEventListener("scroll", follow);
-    return () => {
-      viewport.removeEventListener("resize", follow);
-      viewport.removeEventListener("scroll", follow);
-    };
+    });
   }, [ref]);
 }
