@@ -60,6 +60,42 @@ describe("the custom element", () => {
     expect(h.storage.value).toEqual(stored);
   });
 
+  it("a jwt set or changed after the element is on the page is the one the chat uses", async () => {
+    const h = makeDeps();
+    defineChatWidget(h.deps, "chat-widget-late-jwt");
+    const el = document.createElement("chat-widget-late-jwt");
+    el.setAttribute("jwt", jwtWith({ attributes: { orderNumber: "1" } }));
+    await act(async () => {
+      document.body.appendChild(el);
+    });
+    await act(async () => el.setAttribute("jwt", jwtWith({ attributes: { orderNumber: "2" } })));
+    await act(async () =>
+      el.shadowRoot!.querySelector<HTMLButtonElement>("button.launcher")!.click(),
+    );
+    await flush();
+    expect(h.gateway.reportOrderNumber).toHaveBeenCalledWith(expect.anything(), {
+      orderNumber: "2",
+    });
+  });
+
+  it("moved on the page (removed and added again), it renders again in the same shadow root", async () => {
+    const h = makeDeps();
+    defineChatWidget(h.deps, "chat-widget-moved");
+    const el = document.createElement("chat-widget-moved");
+    await act(async () => {
+      document.body.appendChild(el);
+    });
+    const shadow = el.shadowRoot;
+    const other = document.createElement("div");
+    document.body.appendChild(other);
+    await act(async () => {
+      other.appendChild(el);
+    });
+    await flush();
+    expect(el.shadowRoot).toBe(shadow);
+    expect(shadow!.querySelectorAll("button.launcher")).toHaveLength(1);
+  });
+
   it("defining twice keeps the first definition", () => {
     const first = defineChatWidget(makeDeps().deps, "chat-widget-twice");
     expect(defineChatWidget(makeDeps().deps, "chat-widget-twice")).toBe(first);
