@@ -154,7 +154,7 @@ describe("the widget with an advisor", () => {
       .toBe(true);
   });
 
-  it("attachments: the visitor sends a file (button), the advisor's file downloads", async () => {
+  it("attachments: the visitor sends a file (button), the advisor's image shows a thumbnail and downloads", async () => {
     const advisor = await chatWithAdvisor();
     await page.locator("chat-widget input[type=file]").setInputFiles({
       name: "receipt.pdf",
@@ -173,12 +173,27 @@ describe("the widget with an advisor", () => {
         { timeout: 15_000 },
       )
       .toBe(true);
-    await advisor.attach("label.png", "image/png", Buffer.from("PNGDATA"));
+    // A real 1 × 1 PNG: its thumbnail decodes (a broken image has no natural width).
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await advisor.attach("label.png", "image/png", png);
     const link = page.locator("chat-widget .message.incoming .attachment button", {
       hasText: "label.png",
     });
     await expect.poll(() => link.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const thumbnail = page.getByRole("img", { name: "label.png" });
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBe(1);
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toBe("label.png");
+    const saved = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of saved) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(png)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { ContentType, ItemType } from "@chat-widget/protocol";
+import type { AttachmentStatus } from "@chat-widget/protocol";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createClientAdapter } from "./chat/client-adapter.js";
@@ -196,19 +197,75 @@ describe("attachments in the widget", () => {
         Attachments: [
           {
             AttachmentId: "att-9",
-            AttachmentName: "label.png",
-            ContentType: "image/png",
+            AttachmentName: "labels.csv",
+            ContentType: "text/csv",
             Status: "APPROVED",
           },
         ],
       }),
     );
-    const link = screen.getByRole("button", { name: "label.png" });
+    const link = screen.getByRole("button", { name: "labels.csv" });
     expect(link.closest(".message")?.className).toBe("message incoming agent");
     fireEvent.click(link);
     await flush();
     expect(download).toHaveBeenCalledWith("att-9", expect.any(Function));
     expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  const advisorFile = (
+    id: string,
+    name: string,
+    contentType: string,
+    Status: AttachmentStatus = "APPROVED",
+  ) =>
+    item({
+      Type: ItemType.ATTACHMENT,
+      ContentType: undefined,
+      ParticipantRole: "AGENT",
+      DisplayName: "Sam",
+      Attachments: [{ AttachmentId: id, AttachmentName: name, ContentType: contentType, Status }],
+    });
+
+  it("a JPEG or PNG shows a thumbnail, fetched once (saving it fetches nothing more) and released when the window goes", async () => {
+    const w = renderWidget();
+    await w.open();
+    const download = vi.spyOn(w.adapter.last, "downloadAttachment");
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => `blob:${created.push(blob)}`);
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    clicked.mockClear();
+    await w.receive(advisorFile("att-1", "photo.jpg", "image/jpeg"));
+    await flush();
+    const image = screen.getByRole("img", { name: "photo.jpg" });
+    expect(image.getAttribute("src")).toBe("blob:1");
+    expect(created[0]!.type).toBe("image/jpeg");
+    expect(download).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "photo.jpg" }));
+    await flush();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(download).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Minimise chat window" }));
+    await flush();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:1");
+  });
+
+  it("no thumbnail for other types (SVG, PDF), for a file not yet approved, or for an image over 5 MB", async () => {
+    const w = renderWidget();
+    await w.open();
+    const download = vi.spyOn(w.adapter.last, "downloadAttachment");
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    await w.receive(advisorFile("att-2", "logo.svg", "image/svg+xml"));
+    await w.receive(advisorFile("att-3", "plan.pdf", ContentType.APPLICATION_PDF));
+    await w.receive(advisorFile("att-4", "scan.png", "image/png", "IN_PROGRESS"));
+    await flush();
+    expect(download).not.toHaveBeenCalled();
+    download.mockResolvedValueOnce(new Blob([new Uint8Array(5 * MB + 1)]));
+    await w.receive(advisorFile("att-5", "huge.png", "image/png"));
+    await flush();
+    expect(download).toHaveBeenCalledWith("att-5", undefined);
+    expect(w.view.container.querySelector("img")).toBeNull();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 
   it("the visitor sees upload progress as a bar and a percentage", async () => {

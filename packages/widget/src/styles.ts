@@ -55,6 +55,7 @@ export const styles = `
 .option:not(:disabled):hover{background:var(--cw-primary);color:var(--cw-on-primary)}
 .option .subtitle{display:block;font-size:11px;color:#6b6b73}
 .attachment button{background:none;border:0;padding:0;color:inherit;text-decoration:underline}
+.thumbnail{display:block;max-width:100%;max-height:160px;border-radius:6px;margin-bottom:4px}
 .attachment progress{display:block;width:100%;accent-color:var(--cw-primary)}
 .typing{align-self:flex-start;display:flex;gap:4px;padding:10px 12px;background:#fff;border:1px solid #e4e4e7;border-radius:12px}
 .typing .dot{width:7px;height:7px;border-radius:50%;background:#8a8a93;animation:cw-dots 2.5s infinite ease-in-out}

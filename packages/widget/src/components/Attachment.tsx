@@ -1,15 +1,25 @@
-/** An attachment in the transcript: its name, which downloads it, with the download's progress. */
-import { useState } from "react";
+/**
+ * An attachment in the transcript: its name, which downloads it, with the download's progress;
+ * a JPEG or PNG also shows a thumbnail (issue 24).
+ */
+import { useEffect, useState } from "react";
 import type { AttachmentInfo } from "../state/entries.js";
 import { ExtraText, percent } from "../texts.js";
 
+type Download = (
+  attachmentId: string,
+  onProgress?: (fraction: number) => void,
+) => Promise<Blob | null>;
+
 export interface AttachmentProps {
   attachment: AttachmentInfo;
-  onDownload: (
-    attachmentId: string,
-    onProgress?: (fraction: number) => void,
-  ) => Promise<Blob | null>;
+  onDownload: Download;
 }
+
+/** The image types shown as a thumbnail; anything else (SVG, HTML, …) is only a file to save. */
+const THUMBNAIL_TYPES = ["image/jpeg", "image/png"];
+/** An image larger than this is not kept in memory for a thumbnail. */
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 
 function save(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -21,25 +31,54 @@ function save(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
+/**
+ * The thumbnail of an approved JPEG or PNG: fetched once through the signed URL, shown as an
+ * inert `<img>` of the type the chat gave it (never opened as a document), its object URL
+ * revoked when the entry goes. Returns the image's bytes too, so saving it fetches nothing.
+ */
+function useThumbnail(
+  { attachmentId, contentType, status }: AttachmentInfo,
+  onDownload: Download,
+): { url: string; blob: Blob } | null {
+  const [thumbnail, setThumbnail] = useState<{ url: string; blob: Blob } | null>(null);
+  const wanted = status === "APPROVED" && THUMBNAIL_TYPES.includes(contentType);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    let url = "";
+    void onDownload(attachmentId).then((blob) => {
+      if (!live || !blob || blob.size > THUMBNAIL_MAX_BYTES) return;
+      const image = new Blob([blob], { type: contentType });
+      url = URL.createObjectURL(image);
+      setThumbnail({ url, blob: image });
+    });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [wanted, attachmentId, contentType, onDownload]);
+  return thumbnail;
+}
+
 export function Attachment({ attachment, onDownload }: AttachmentProps) {
   const ready = attachment.status === "APPROVED";
   // null: not downloading; a number: the fraction received so far (0 until the client reports).
   const [received, setReceived] = useState<number | null>(null);
+  const thumbnail = useThumbnail(attachment, onDownload);
   const label = `${ExtraText.DOWNLOADING} ${attachment.name}`;
+  const download = () => {
+    if (thumbnail) return save(thumbnail.blob, attachment.name);
+    setReceived(0);
+    void onDownload(attachment.attachmentId, setReceived).then((blob) => {
+      setReceived(null);
+      if (blob) save(blob, attachment.name);
+    });
+  };
   return (
     <span className="attachment">
+      {thumbnail && <img className="thumbnail" src={thumbnail.url} alt={attachment.name} />}
       <span aria-hidden="true">📎 </span>
-      <button
-        type="button"
-        disabled={!ready || received !== null}
-        onClick={() => {
-          setReceived(0);
-          void onDownload(attachment.attachmentId, setReceived).then((blob) => {
-            setReceived(null);
-            if (blob) save(blob, attachment.name);
-          });
-        }}
-      >
+      <button type="button" disabled={!ready || received !== null} onClick={download}>
         {attachment.name}
       </button>
       {received !== null && (
