@@ -37,8 +37,9 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
       retry: (localId) => void controller.retry(localId),
       attach: (file) => void controller.attach(file),
       download: (id, onProgress) => controller.download(id, onProgress),
+      newChat: () => void controller.newChat(jwt),
     }),
-    [controller],
+    [controller, jwt],
   );
 
   // The launcher takes focus back from the window or the error notice, never at page load.

@@ -58,7 +58,7 @@ describe("keyboard and focus (issue 24)", () => {
     expect(focused()).toBe(w.launcher());
     fireEvent.click(w.launcher());
     await flush();
-    fireEvent.click(screen.getByTitle("Close chat window"));
+    w.end();
     await act(async () => {});
     await flush();
     expect(focused()).toBe(w.launcher());

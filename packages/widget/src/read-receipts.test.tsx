@@ -123,7 +123,7 @@ describe("read receipts: an advisor's message is read when the visitor can see i
     fireEvent.click(screen.getByTitle("Minimise chat window"));
     await w.receive(agentMessage("Unseen"));
     fireEvent.click(w.launcher());
-    fireEvent.click(screen.getByTitle("Close chat window"));
+    w.end();
     await flush();
     await w.open();
     expect(w.adapter.connections).toHaveLength(2);

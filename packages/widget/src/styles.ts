@@ -71,6 +71,8 @@ export const styles = `
 .delivery{align-self:flex-end;margin:-4px 2px 2px;font-size:11px;color:#71717a}
 .delivery.failed{color:#b91c1c;display:flex;align-items:center;gap:6px}
 .delivery.failed button{font:inherit;font-size:11px;color:var(--cw-primary-text);background:none;border:1px solid currentColor;border-radius:6px;padding:1px 6px;cursor:pointer}
+.ending{flex:none;display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:10px 12px;border-top:1px solid #e4e4e7;background:#fff}.ending p{margin:0;flex-basis:100%}
+.ending button{border:1px solid var(--cw-primary-text);border-radius:8px;padding:6px 12px;background:#fff;color:var(--cw-primary-text)}.ending .primary{background:var(--cw-primary);border-color:var(--cw-primary);color:var(--cw-on-primary)}
 .reconnecting{flex:none;padding:6px 12px;font-size:12px;line-height:16px;color:#78350f;background:#fef3c7;border-top:1px solid #fde68a}
 .composer .counter{position:absolute;right:54px;bottom:10px;font-size:11px;line-height:13px;color:#52525b;background:rgba(255,255,255,.92);border-radius:4px;padding:0 3px;pointer-events:none}
 .composer .counter.over{color:#b91c1c}

@@ -50,6 +50,14 @@ export const ExtraText = {
   unread: (count: number) => `Open chat, ${count} unread ${count === 1 ? "message" : "messages"}`,
   /** Beside the typing dots while an advisor types (issue 24). */
   typing: (name: string) => `${name} is typing…`,
+  /** Before the close icon ends a chat, and once a chat has ended (issue 24). */
+  END_QUESTION: "End this chat?",
+  END_CHAT: "End chat",
+  CANCEL: "Cancel",
+  NEW_CHAT: "Start a new chat",
+  DOWNLOAD_TRANSCRIPT: "Download transcript",
+  /** The visitor, in the downloaded transcript. */
+  YOU: "You",
   /** The transcript's name for screen readers (issue 24). */
   MESSAGES: "Chat messages",
 } as const;

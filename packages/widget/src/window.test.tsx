@@ -41,7 +41,7 @@ describe("chat window", () => {
     await w.receive(agentMessage("Hello"));
     let release: () => void = () => {};
     w.adapter.last.disconnect = vi.fn(() => new Promise<void>((r) => (release = r)));
-    fireEvent.click(screen.getByTitle("Close chat window"));
+    w.end();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
     expect(w.adapter.last.disconnect).toHaveBeenCalledTimes(1);
@@ -132,7 +132,7 @@ describe("chat window", () => {
     await flush();
     expect(w.textbox().disabled).toBe(false);
     expect(w.storage.value).not.toBeNull();
-    fireEvent.click(screen.getByTitle("Close chat window"));
+    w.end();
     await flush();
     expect(client.session.disconnectParticipant).toHaveBeenCalledTimes(1);
     await w.open();

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import type { AttachmentInfo } from "../state/entries.js";
 import { ExtraText, percent } from "../texts.js";
+import { saveFile } from "./save-file.js";
 
 type Download = (
   attachmentId: string,
@@ -20,16 +21,6 @@ export interface AttachmentProps {
 const THUMBNAIL_TYPES = ["image/jpeg", "image/png"];
 /** An image larger than this is not kept in memory for a thumbnail. */
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
-
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.rel = "noopener";
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /**
  * The thumbnail of an approved JPEG or PNG: fetched once through the signed URL, shown as an
@@ -67,11 +58,11 @@ export function Attachment({ attachment, onDownload }: AttachmentProps) {
   const thumbnail = useThumbnail(attachment, onDownload);
   const label = `${ExtraText.DOWNLOADING} ${attachment.name}`;
   const download = () => {
-    if (thumbnail) return save(thumbnail.blob, attachment.name);
+    if (thumbnail) return saveFile(thumbnail.blob, attachment.name);
     setReceived(0);
     void onDownload(attachment.attachmentId, setReceived).then((blob) => {
       setReceived(null);
-      if (blob) save(blob, attachment.name);
+      if (blob) saveFile(blob, attachment.name);
     });
   };
   return (

@@ -2,12 +2,15 @@
 import { useEffect, useRef, useState } from "react";
 import type { DragEvent, KeyboardEvent } from "react";
 import type { WidgetState } from "../state/reducer.js";
+import { transcriptText } from "../state/transcript-text.js";
 import { ExtraText, percent } from "../texts.js";
 import { Composer } from "./Composer.js";
+import { EndConfirm, EndedActions } from "./Ending.js";
 import { Header } from "./Header.js";
 import { Transcript } from "./Transcript.js";
 import { useOnline } from "./use-online.js";
 import { usePhoneViewport } from "./use-phone-viewport.js";
+import { saveFile } from "./save-file.js";
 
 export interface ChatWindowActions {
   minimise: () => void;
@@ -18,6 +21,8 @@ export interface ChatWindowActions {
   retry: (localId: string) => void;
   attach: (file: File) => void;
   download: (attachmentId: string, onProgress?: (fraction: number) => void) => Promise<Blob | null>;
+  /** After the chat has ended: close it and start another. */
+  newChat: () => void;
 }
 
 export interface ChatWindowProps {
@@ -27,12 +32,13 @@ export interface ChatWindowProps {
 
 /**
  * Where opening puts the keyboard (issue 24): the first option while the bot waits for a
- * choice, else the composer, else the transcript.
+ * choice, else the composer, else (the chat over) a new chat, else the transcript.
  */
 function focusInside(root: HTMLElement): void {
   const target =
     root.querySelector<HTMLElement>(".option:not(:disabled)") ??
     root.querySelector<HTMLElement>("textarea:not(:disabled)") ??
+    root.querySelector<HTMLElement>(".ending button") ??
     root.querySelector<HTMLElement>(".transcript");
   target?.focus();
 }
@@ -42,8 +48,17 @@ function focused(root: HTMLElement): Element | null {
   return (root.getRootNode() as Document | ShadowRoot).activeElement;
 }
 
+const fileTime = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" });
+
+function downloadTranscript(state: WidgetState): void {
+  const text = transcriptText(state.entries, (iso) => fileTime.format(new Date(iso)));
+  saveFile(new Blob([text], { type: "text/plain;charset=utf-8" }), "chat-transcript.txt");
+}
+
 export function ChatWindow({ state, actions }: ChatWindowProps) {
   const [dragging, setDragging] = useState(false);
+  // The close icon asks first while the chat goes on; an ended chat closes at once.
+  const [confirming, setConfirming] = useState(false);
   const windowRef = useRef<HTMLDivElement>(null);
   usePhoneViewport(windowRef);
   useEffect(() => {
@@ -91,7 +106,10 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <Header onMinimise={actions.minimise} onClose={actions.close} />
+      <Header
+        onMinimise={actions.minimise}
+        onClose={() => (state.active ? setConfirming(true) : actions.close())}
+      />
       <Transcript
         entries={state.entries}
         typing={state.agentTyping || state.botLoading}
@@ -123,6 +141,21 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
         <div className="reconnecting" role="status">
           {ExtraText.RECONNECTING}
         </div>
+      )}
+      {confirming && state.active && (
+        <EndConfirm
+          onEnd={actions.close}
+          onCancel={() => {
+            setConfirming(false);
+            windowRef.current?.querySelector<HTMLElement>(".close")?.focus();
+          }}
+        />
+      )}
+      {!state.active && (
+        <EndedActions
+          onNewChat={actions.newChat}
+          onDownloadTranscript={() => downloadTranscript(state)}
+        />
       )}
       <Composer
         active={state.active}

@@ -23,7 +23,7 @@ export function Header({ onMinimise, onClose }: HeaderProps) {
         </button>
         <button
           type="button"
-          className="icon-button"
+          className="icon-button close"
           title={Text.CLOSE}
           aria-label={Text.CLOSE}
           onClick={onClose}

@@ -355,6 +355,12 @@ export class WidgetController {
     this.store.dispatch({ type: "closed" });
   }
 
+  /** "Start a new chat" once the chat has ended (issue 24): close it, then start another. */
+  async newChat(jwt: string | undefined): Promise<void> {
+    await this.close();
+    await this.start(jwt);
+  }
+
   /** Send what the visitor typed: trimmed, never empty, only while active and no bot is active. */
   async send(text: string): Promise<boolean> {
     const message = text.trim();

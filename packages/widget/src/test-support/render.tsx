@@ -35,6 +35,11 @@ export function renderWidget(options: { jwt?: string; deps?: Partial<ControllerD
     fireEvent.click(launcher());
     await flush();
   };
+  /** The close icon, then "End chat" in its confirmation (issue 24). */
+  const end = () => {
+    fireEvent.click(screen.getByTitle("Close chat window"));
+    fireEvent.click(screen.getByRole("button", { name: "End chat" }));
+  };
   const textbox = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
-  return { ...h, view, launcher, receive, typing, open, textbox };
+  return { ...h, view, launcher, receive, typing, open, end, textbox };
 }

@@ -1,0 +1,57 @@
+/**
+ * Ending a chat (issue 24): the close icon asks first ("End this chat?", End chat / Cancel);
+ * once the chat has ended (either side) the window offers a new chat and the transcript.
+ */
+import { useEffect, useRef } from "react";
+import type { KeyboardEvent } from "react";
+import { ExtraText } from "../texts.js";
+
+export interface EndConfirmProps {
+  onEnd: () => void;
+  onCancel: () => void;
+}
+
+/** Focus starts on Cancel, the choice that loses nothing; Escape cancels. */
+export function EndConfirm({ onEnd, onCancel }: EndConfirmProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Escape") return;
+    event.stopPropagation();
+    onCancel();
+  };
+  return (
+    <div
+      className="ending"
+      role="alertdialog"
+      aria-label={ExtraText.END_QUESTION}
+      onKeyDown={onKeyDown}
+    >
+      <p>{ExtraText.END_QUESTION}</p>
+      <button type="button" className="primary" onClick={onEnd}>
+        {ExtraText.END_CHAT}
+      </button>
+      <button type="button" ref={cancel} onClick={onCancel}>
+        {ExtraText.CANCEL}
+      </button>
+    </div>
+  );
+}
+
+export interface EndedActionsProps {
+  onNewChat: () => void;
+  onDownloadTranscript: () => void;
+}
+
+export function EndedActions({ onNewChat, onDownloadTranscript }: EndedActionsProps) {
+  return (
+    <div className="ending">
+      <button type="button" className="primary" onClick={onNewChat}>
+        {ExtraText.NEW_CHAT}
+      </button>
+      <button type="button" onClick={onDownloadTranscript}>
+        {ExtraText.DOWNLOAD_TRANSCRIPT}
+      </button>
+    </div>
+  );
+}
