@@ -151,7 +151,7 @@ describe("the keyboard path (issue 24)", () => {
 const violations = (page: Page) => axeViolations(page, "chat-widget");
 
 describe("axe-core finds no WCAG 2.2 AA violation in any view of the widget (issue 24)", () => {
-  it("the button, the bot's options, a conversation with an advisor, and the ended chat", async () => {
+  it("the button, the bot's options, a conversation with an advisor, the question before ending, and the ended chat with its actions", async () => {
     const page = await pageWithPrimary(null);
     await page.locator("chat-widget button.launcher").waitFor();
     expect(await violations(page)).toEqual([]);
@@ -169,8 +169,16 @@ describe("axe-core finds no WCAG 2.2 AA violation in any view of the widget (iss
     await page.locator("chat-widget .message.outgoing", { hasText: "my parcel" }).waitFor();
     expect(await violations(page)).toEqual([]);
 
+    // The question before ending: focus on Cancel.
+    await page.locator("chat-widget button[title='Close chat window']").click();
+    const cancel = page.locator("chat-widget").getByRole("button", { name: "Cancel" });
+    await expect.poll(() => cancel.evaluate((b) => b.matches(":focus"))).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await cancel.click();
+
     await advisor.end();
     await page.locator("chat-widget .event", { hasText: "Chat has ended!" }).waitFor();
+    await page.locator("chat-widget").getByRole("button", { name: "Start a new chat" }).waitFor();
     expect(await violations(page)).toEqual([]);
   });
 

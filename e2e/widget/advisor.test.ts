@@ -197,3 +197,70 @@ describe("the widget with an advisor", () => {
     expect(Buffer.concat(chunks).equals(png)).toBe(true);
   });
 });
+
+describe("ending the chat (issue 24)", () => {
+  const closeIcon = () => page.locator("chat-widget button[title='Close chat window']");
+  const inShadow = (name: string) => page.locator("chat-widget").getByRole("button", { name });
+
+  it("the close icon asks first: Cancel keeps the chat going; End chat ends it for the advisor too", async () => {
+    const advisor = await chatWithAdvisor();
+    await closeIcon().click();
+    await page
+      .locator("chat-widget")
+      .getByRole("alertdialog", { name: "End this chat?" })
+      .waitFor();
+    await inShadow("Cancel").click();
+    await textbox().fill("Still here");
+    await textbox().press("Enter");
+    await expect
+      .poll(async () => (await advisor.transcript()).some((i) => i.Content === "Still here"), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await closeIcon().click();
+    await inShadow("End chat").click();
+    await page.locator("chat-widget button.launcher").waitFor();
+    // The advisor's side is over too: its participant may no longer read the chat.
+    await expect
+      .poll(
+        () =>
+          advisor.transcript().then(
+            () => "still open",
+            (e: Error) => e.message,
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toContain("The participant has left or the chat has ended.");
+  });
+
+  it("after the advisor ends the chat: the transcript downloads as text, and a new chat starts with the bot", async () => {
+    const advisor = await chatWithAdvisor();
+    await advisor.send("Your parcel left today");
+    await agentBubbles().filter({ hasText: "Your parcel left today" }).waitFor();
+    await advisor.end();
+    await page.locator("chat-widget .event", { hasText: "Chat has ended!" }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      inShadow("Download transcript").click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("chat-transcript.txt");
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    expect(text).toMatch(new RegExp(`^\\[.+\\] ${advisor.name}: Your parcel left today$`, "m"));
+    expect(text).toMatch(/^\[.+\] You: Talk to an advisor$/m);
+    expect(text).toMatch(/Chat has ended!\n$/);
+
+    const before = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
+    await inShadow("Start a new chat").click();
+    await page
+      .locator("chat-widget button.option", { hasText: "Talk to an advisor" })
+      .waitFor({ timeout: 15_000 });
+    expect(await agentBubbles().count()).toBe(0);
+    const after = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+  });
+});

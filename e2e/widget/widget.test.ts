@@ -136,9 +136,10 @@ describe("the widget on the demo page", () => {
     expect(await option("Where is my order?").count()).toBe(1);
   });
 
-  it("close ends the chat and clears the transcript", async () => {
+  it("close (once confirmed) ends the chat and clears the transcript", async () => {
     await openChat();
     await page.locator('chat-widget [title="Close chat window"]').click();
+    await page.locator("chat-widget").getByRole("button", { name: "End chat" }).click();
     await launcher().waitFor();
     await page.locator("chat-widget .loading-indicator").waitFor({ state: "detached" });
     expect(await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"))).toBeNull();
