@@ -35,6 +35,8 @@ export interface AppOverrides {
   clock?: Clock;
   /** false: only the participant service (tests of the core); default true. */
   features?: boolean;
+  /** Folder of the contact flow JSON files (default `packages/server/flows`). */
+  flowsDir?: string;
   /** Where the log goes (default stdout). */
   logStream?: NodeJS.WritableStream;
 }
@@ -139,7 +141,7 @@ export async function buildApp(
   await app.register(healthRoutes, { db, fanout, draining: () => draining });
   await app.register(participantService, { deps, clock });
   const stopFeatures =
-    overrides.features === false ? async () => {} : await registerFeatures(app, deps, { clock });
+    overrides.features === false ? async () => {} : await registerFeatures(app, deps, { clock, flowsDir: overrides.flowsDir });
 
   let closing: Promise<void> | null = null;
   /** Whether closing cuts requests in progress at once (`close`), or lets them finish first. */

@@ -5,8 +5,9 @@ import { applyModeToDemoAdvisor } from "./agents/demo-advisor.js";
 import { AgentEventsHub } from "./agents/events.js";
 import { agentRoutes } from "./agents/routes.js";
 import { AgentService } from "./agents/service.js";
-import { queueLengths } from "./agents/queue-repo.js";
-import { systemClock, type Clock } from "./clock.js";
+import { anyAdvisorAvailable } from "./agents/advisors-repo.js";
+import { listWaiting, queueLengths } from "./agents/queue-repo.js";
+import { isoAt, systemClock, type Clock } from "./clock.js";
 import { startExpirySweeper } from "./contact-centre/expiry.js";
 import type { ServerDeps } from "./deps.js";
 import { demoRoutes } from "./demo/routes.js";
@@ -42,12 +43,13 @@ export async function registerFeatures(
   const flows = await loadFlows(options.flowsDir);
   await applyModeToDemoAdvisor(deps.db, deps.config.mode);
 
-  const agents = new AgentService({
+  const agents: AgentService = new AgentService({
     db: deps.db,
     centre: deps.centre,
     fanout: deps.fanout,
     clock,
     onError,
+    onQueueChanged: (joined?: string): Promise<void> => runner.announcePositions(joined),
   });
   const hub = new AgentEventsHub({
     fanout: deps.fanout,
@@ -56,12 +58,14 @@ export async function registerFeatures(
     onError,
   });
   await hub.start();
-  const runner = new FlowRunner({
+  const runner: FlowRunner = new FlowRunner({
     db: deps.db,
     centre: deps.centre,
     clock,
     flows,
     enqueue: (contactId, queue) => agents.enqueue(contactId, queue),
+    advisorsAvailable: () => anyAdvisorAvailable(deps.db, isoAt(clock.now())),
+    waiting: () => listWaiting(deps.db),
     onError,
   });
   const stopFlows = runner.start();

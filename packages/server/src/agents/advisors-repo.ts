@@ -109,6 +109,17 @@ export async function findSessionAdvisor(
   return row ? toAdvisor(row) : null;
 }
 
+/** Whether an advisor is signed in (a session not expired), enabled and Available. */
+export async function anyAdvisorAvailable(db: Db, nowIso: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM advisors a WHERE a.availability = 'Available' AND NOT a.disabled
+     AND EXISTS (SELECT 1 FROM advisor_sessions s WHERE s.advisor_id = a.advisor_id AND s.expires_at > $1)
+     LIMIT 1`,
+    [nowIso],
+  );
+  return rows.length > 0;
+}
+
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.query("DELETE FROM advisor_sessions WHERE token_hash = $1", [hashToken(token)]);
 }

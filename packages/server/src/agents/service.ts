@@ -60,6 +60,8 @@ export interface AgentServiceOptions {
   fanout: FanOut;
   clock: Clock;
   onError: (error: unknown) => void;
+  /** The queue changed (`joined`: the contact just queued): waiting visitors hear their places. */
+  onQueueChanged?: (joined?: string) => Promise<void>;
 }
 
 export class AgentService {
@@ -129,8 +131,7 @@ export class AgentService {
 
   /** Route a contact to a queue (the contact flow's queue step). */
   async enqueue(contactId: string, queue: string): Promise<void> {
-    if (await enqueue(this.o.db, contactId, queue, this.now()))
-      await this.publish({ kind: "queue" });
+    if (await enqueue(this.o.db, contactId, queue, this.now())) await this.queueChanged(contactId);
   }
 
   async accept(advisor: AdvisorRecord, contactId: string): Promise<AcceptResponse> {
@@ -172,13 +173,13 @@ export class AgentService {
       await release(this.o.db, contactId);
       if (isServiceError(error) && error.type === "AccessDeniedException") {
         await endAgentContact(this.o.db, { contactId }, this.now());
-        await this.publish({ kind: "queue" });
+        await this.queueChanged();
         throw Errors.conflict(`Contact ${contactId} has ended.`);
       }
       throw error;
     }
     await activate(this.o.db, contactId, participantId);
-    await this.publish({ kind: "queue" });
+    await this.queueChanged();
     await this.publish({ kind: "chats", advisorId: advisor.AdvisorId });
     const details = await this.details(contactId);
     return {
@@ -221,7 +222,7 @@ export class AgentService {
     if (!where) return;
     const ended = await endAgentContact(this.o.db, where, this.now());
     if (!ended) return;
-    if (ended.wasWaiting) await this.publish({ kind: "queue" });
+    if (ended.wasWaiting) await this.queueChanged();
     if (ended.advisorId) await this.publish({ kind: "chats", advisorId: ended.advisorId });
   }
 
@@ -260,6 +261,12 @@ export class AgentService {
       Attributes: contact.attributes,
       CustomerName: contact.attributes.customerName ?? customer?.displayName ?? "",
     };
+  }
+
+  /** Advisors' consoles hear of a change in the queue, and waiting visitors of their places. */
+  private async queueChanged(joined?: string): Promise<void> {
+    await this.publish({ kind: "queue" });
+    await this.o.onQueueChanged?.(joined);
   }
 
   private async publish(message: AgentChannelMessage): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type Decision,
 } from "./engine.js";
 import { loadFlows } from "./load.js";
-import type { Flow, FlowEffect } from "./types.js";
+import type { Flow, FlowEffect, FlowFacts } from "./types.js";
 
 let flow: Flow;
 beforeAll(async () => {
@@ -25,13 +25,13 @@ const pickerTitles = (d: Decision) =>
     .map((m) => parseListPicker(m.content)!.data.content);
 
 /** Start, then let the widget echo every bot message, then choose. */
-function choose(choice: string, attrs: Record<string, string> = {}) {
+function choose(choice: string, attrs: Record<string, string> = {}, facts?: FlowFacts) {
   let d = startFlow(flow, attrs);
   for (const echo of [...d.position.pendingEchoes]) {
     d = receiveCustomerMessage(flow, d.position, text(echo), attrs);
     expect(d.ignored).toBe("echo");
   }
-  return receiveCustomerMessage(flow, d.position, text(choice), attrs);
+  return receiveCustomerMessage(flow, d.position, text(choice), attrs, facts);
 }
 
 describe("default flow: greeting and list picker", () => {
@@ -151,6 +151,33 @@ describe("default flow: routing", () => {
     ]);
     expect(d.effects.at(-1)).toEqual({ kind: "queue", queue: "advisors" });
     expect(d.position).toMatchObject({ waitingIn: null, outcome: "queued" });
+  });
+
+  it("with no advisor Available the visitor is told so, then queued all the same (issue 24)", () => {
+    const d = choose("Talk to an advisor", {}, { open: true, advisorsAvailable: false });
+    expect(messages(d).map((m) => m.content)).toEqual([
+      "No advisor is available right now. You can wait here: the first advisor to be free will answer you. Or come back later.",
+      "Connecting you to an advisor…",
+    ]);
+    expect(d.effects.at(-1)).toEqual({ kind: "queue", queue: "advisors" });
+  });
+
+  it("outside the opening hours the visitor is told the advisors are away and the bot offers its menu again, nothing queued (issue 24)", () => {
+    const d = choose("Talk to an advisor", {}, { open: false, advisorsAvailable: true });
+    expect(messages(d)[0]!.content).toBe(
+      "Our advisors are away at the moment. Please come back during our opening hours.",
+    );
+    expect(d.effects.some((e) => e.kind === "queue")).toBe(false);
+    expect(pickerTitles(d).map((p) => p.title)).toEqual([
+      "Is there anything else I can help with?",
+    ]);
+    expect(d.position).toMatchObject({ waitingIn: "anythingElse", outcome: null });
+  });
+
+  it("the default flow holds its hours and its queue-position words as data", () => {
+    expect(flow.openingHours?.timeZone).toBe("Europe/London");
+    expect(Object.keys(flow.openingHours?.days ?? {})).toHaveLength(7);
+    expect(flow.queuePosition).toBe("You are number **{{position}}** in the queue.");
   });
 
   it("an unknown request goes to the advisors' queue", () => {

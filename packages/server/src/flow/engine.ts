@@ -3,7 +3,15 @@
  * attributes) to the next position and the effects to perform. No I/O, no clock.
  */
 import { ContentType } from "@chat-widget/protocol";
-import type { Flow, FlowAction, FlowBranch, FlowEffect, FlowPosition } from "./types.js";
+import type {
+  Flow,
+  FlowAction,
+  FlowBranch,
+  FlowCondition,
+  FlowEffect,
+  FlowFacts,
+  FlowPosition,
+} from "./types.js";
 
 /** The bot message content the widget does not echo: "wait for the customer to type" (spec §4). */
 export const INPUT_SENTINEL = "input";
@@ -30,9 +38,16 @@ export const initialPosition = (): FlowPosition => ({
   outcome: null,
 });
 
+/** Facts for a flow that reads none: open, an advisor available. */
+export const ALWAYS: FlowFacts = { open: true, advisorsAvailable: true };
+
 /** Enter the flow's start state. */
-export function startFlow(flow: Flow, attributes: Record<string, string>): Decision {
-  return run(flow, flow.start, initialPosition(), { ...attributes }, []);
+export function startFlow(
+  flow: Flow,
+  attributes: Record<string, string>,
+  facts: FlowFacts = ALWAYS,
+): Decision {
+  return run(flow, flow.start, initialPosition(), { ...attributes }, [], facts);
 }
 
 /**
@@ -45,6 +60,7 @@ export function receiveCustomerMessage(
   position: FlowPosition,
   message: CustomerText,
   attributes: Record<string, string>,
+  facts: FlowFacts = ALWAYS,
 ): Decision {
   if (
     message.contentType !== ContentType.TEXT_PLAIN &&
@@ -73,7 +89,7 @@ export function receiveCustomerMessage(
     next = branch.next;
     break;
   }
-  return run(flow, next, { ...position, waitingIn: null }, attrs, effects);
+  return run(flow, next, { ...position, waitingIn: null }, attrs, effects, facts);
 }
 
 /** Enter `stateId` and keep going until the flow waits or is over. */
@@ -83,6 +99,7 @@ function run(
   start: FlowPosition,
   attrs: Record<string, string>,
   effects: FlowEffect[],
+  facts: FlowFacts,
 ): Decision {
   const pendingEchoes = [...start.pendingEchoes];
   const finish = (waitingIn: string | null, outcome: FlowPosition["outcome"]): Decision => ({
@@ -111,13 +128,7 @@ function run(
       return finish(null, "ended");
     }
     if (state.check) {
-      const hit = state.check.conditions.find((c) => {
-        const value = attrs[c.attribute];
-        const present = value !== undefined && value.trim() !== "";
-        if (c.present !== undefined && c.present !== present) return false;
-        if (c.equals !== undefined && c.equals !== value) return false;
-        return true;
-      });
+      const hit = state.check.conditions.find((c) => holds(c, attrs, facts));
       current = hit ? hit.next : state.check.otherwise;
       continue;
     }
@@ -126,6 +137,22 @@ function run(
   }
   return finish(null, "finished");
 }
+
+function holds(c: FlowCondition, attrs: Record<string, string>, facts: FlowFacts): boolean {
+  if (c.open !== undefined) return c.open === facts.open;
+  if (c.advisorsAvailable !== undefined) return c.advisorsAvailable === facts.advisorsAvailable;
+  const value = attrs[c.attribute ?? ""];
+  const present = value !== undefined && value.trim() !== "";
+  if (c.present !== undefined && c.present !== present) return false;
+  if (c.equals !== undefined && c.equals !== value) return false;
+  return true;
+}
+
+/** Whether the flow has a condition on advisors being available (worth a look in the store). */
+export const readsAdvisors = (flow: Flow): boolean =>
+  Object.values(flow.states).some((s) =>
+    s.check?.conditions.some((c) => c.advisorsAvailable !== undefined),
+  );
 
 /** The widget echoes a bot's plain or markdown message unless it is the `input` sentinel. */
 function isEchoed(effect: Extract<FlowEffect, { kind: "message" }>): boolean {

@@ -16,7 +16,8 @@ import { isoAt, type Clock } from "../clock.js";
 import type { Contact, ContactCentre } from "../contact-centre/types.js";
 import { isServiceError } from "../errors.js";
 import type { Db } from "../store/db.js";
-import { receiveCustomerMessage, startFlow } from "./engine.js";
+import { ALWAYS, fill, readsAdvisors, receiveCustomerMessage, startFlow } from "./engine.js";
+import { isOpen } from "./opening-hours.js";
 import {
   createPosition,
   findPosition,
@@ -26,11 +27,13 @@ import {
   saveStep,
   type StoredPosition,
 } from "./positions-repo.js";
-import type { Flow, FlowEffect } from "./types.js";
+import type { Flow, FlowEffect, FlowFacts } from "./types.js";
 
 export const DEFAULT_BOT_NAME = "BOT";
 /** Attempts when another process changes the same position at the same time. */
 const MAX_ATTEMPTS = 5;
+/** A waiting contact hears its new place when it moves up to this place or nearer. */
+export const QUEUE_POSITION_UPDATES_FROM = 10;
 
 export interface FlowRunnerOptions {
   db: Db;
@@ -39,10 +42,17 @@ export interface FlowRunnerOptions {
   flows: ReadonlyMap<string, Flow>;
   /** Route a contact to an advisors' queue. */
   enqueue: (contactId: string, queue: string) => Promise<void>;
+  /** Whether an advisor is signed in and Available (read only for flows that ask). */
+  advisorsAvailable: () => Promise<boolean>;
+  /** The contacts waiting for an advisor, oldest first. */
+  waiting: () => Promise<readonly { contactId: string; queue: string }[]>;
   onError: (error: unknown) => void;
 }
 
 export class FlowRunner {
+  /** Announcements of places in the queue, one after another (never "2nd" after "1st"). */
+  private announcing: Promise<void> = Promise.resolve();
+
   constructor(private readonly o: FlowRunnerOptions) {}
 
   /**
@@ -95,10 +105,17 @@ export class FlowRunner {
     return isoAt(this.o.clock.now());
   }
 
+  /** What the flow may read now: its opening hours and, if it asks, the advisors' availability. */
+  private async facts(flow: Flow): Promise<FlowFacts> {
+    const open = flow.openingHours ? isOpen(flow.openingHours, this.o.clock.now()) : true;
+    const advisorsAvailable = readsAdvisors(flow) ? await this.o.advisorsAvailable() : true;
+    return { open, advisorsAvailable };
+  }
+
   private async begin(contact: Contact): Promise<void> {
     const flow = this.o.flows.get(contact.contactFlowId);
     if (!flow) return;
-    const decision = startFlow(flow, contact.attributes);
+    const decision = startFlow(flow, contact.attributes, await this.facts(flow));
     const created = await createPosition(
       this.o.db,
       contact.contactId,
@@ -118,7 +135,10 @@ export class FlowRunner {
       const stored = await findPosition(this.o.db, contact.contactId);
       const flow = stored ? this.o.flows.get(stored.flowId) : undefined;
       if (!stored || !flow) return;
-      const decision = receiveCustomerMessage(flow, stored, message, contact.attributes);
+      // Only a message the waiting flow will branch on (not a bot echo) needs today's facts.
+      const deciding = stored.waitingIn !== null && !stored.pendingEchoes.includes(message.content);
+      const facts = deciding ? await this.facts(flow) : ALWAYS;
+      const decision = receiveCustomerMessage(flow, stored, message, contact.attributes, facts);
       if (decision.ignored === "not-waiting" || decision.ignored === "not-text") {
         return this.perform(flow, stored);
       }
@@ -191,6 +211,43 @@ export class FlowRunner {
       case "end":
         await this.o.centre.endContact(contactId);
         return;
+    }
+  }
+
+  /**
+   * Tell waiting contacts their place in the queue (issue 24), in their flow's `queuePosition`
+   * words: the contact that just `joined` wherever it is, the others when they are
+   * QUEUE_POSITION_UPDATES_FROM-th or nearer. Each place is said once per contact (the message's
+   * ClientToken is made of it), however many changes or processes announce it.
+   */
+  announcePositions(joined?: string): Promise<void> {
+    this.announcing = this.announcing
+      .then(() => this.announce(joined))
+      .catch((error: unknown) => this.o.onError(error));
+    return this.announcing;
+  }
+
+  private async announce(joined: string | undefined): Promise<void> {
+    const places = new Map<string, number>();
+    for (const { contactId, queue } of await this.o.waiting()) {
+      const place = (places.get(queue) ?? 0) + 1;
+      places.set(queue, place);
+      if (joined !== undefined ? contactId !== joined : place > QUEUE_POSITION_UPDATES_FROM)
+        continue;
+      const stored = await findPosition(this.o.db, contactId);
+      const flow = stored ? this.o.flows.get(stored.flowId) : undefined;
+      if (!stored || !flow?.queuePosition) continue;
+      try {
+        const assistant = stored.assistantParticipantId ?? (await this.join(flow, contactId));
+        await this.o.centre.postMessage(contactId, assistant, {
+          contentType: ContentType.TEXT_MARKDOWN,
+          content: fill(flow.queuePosition, { position: String(place) }),
+          clientToken: `queue-position:${place}`,
+        });
+      } catch (error) {
+        // The chat ended, or was accepted, meanwhile: nothing to say.
+        if (!isServiceError(error) || error.type !== "AccessDeniedException") throw error;
+      }
     }
   }
 

@@ -13,6 +13,8 @@
  *   and appear in the widget as incoming messages.
  */
 
+import type { OpeningHours } from "./opening-hours.js";
+
 export interface FlowElement {
   title: string;
   subtitle?: string;
@@ -47,14 +49,29 @@ export interface FlowBranch {
   next: string;
 }
 
-/** A branch taken on the contact's attributes, tried in order. */
+/**
+ * A branch taken on the contact's attributes, or on what the contact centre knows now, tried
+ * in order. Exactly one of `attribute`, `open` and `advisorsAvailable`.
+ */
 export interface FlowCondition {
-  attribute: string;
+  attribute?: string;
   /** true: the attribute is set and not blank; false: it is missing or blank. */
   present?: boolean;
   /** The attribute equals this value. */
   equals?: string;
+  /** Taken when the flow's `openingHours` are (true) or are not (false) open now. */
+  open?: boolean;
+  /** Taken when an advisor is (true) or no advisor is (false) signed in and Available. */
+  advisorsAvailable?: boolean;
   next: string;
+}
+
+/** What the contact centre knows at the moment the flow decides (issue 24). */
+export interface FlowFacts {
+  /** Within the flow's opening hours (always, for a flow without them). */
+  open: boolean;
+  /** At least one advisor is signed in and Available. */
+  advisorsAvailable: boolean;
 }
 
 export interface FlowState {
@@ -80,6 +97,13 @@ export interface Flow {
   assistantName: string;
   start: string;
   states: Record<string, FlowState>;
+  /** When advisors answer; `open` conditions read it. Without it the flow is always open. */
+  openingHours?: OpeningHours;
+  /**
+   * Said by the assistant when the contact joins an advisors' queue and each time its place
+   * moves up (to 10th or nearer): `{{position}}` is its place, 1 for the next to be answered.
+   */
+  queuePosition?: string;
 }
 
 /** The persisted position of one contact in its flow. */

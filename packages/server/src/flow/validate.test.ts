@@ -52,6 +52,54 @@ describe("flow files are validated", () => {
     expect(message).toContain("states.b.actions[0]: unknown action");
   });
 
+  it("checks opening hours, queue-position words and conditions on them (issue 24)", () => {
+    const bad = {
+      ...base,
+      openingHours: {
+        timeZone: "Mars/Olympus",
+        days: { mon: "17:00-09:00", someday: "09:00-10:00" },
+      },
+      queuePosition: "",
+      states: {
+        a: {
+          check: {
+            conditions: [
+              { open: "yes", next: "a" },
+              { attribute: "x", advisorsAvailable: false, next: "a" },
+              { next: "a" },
+            ],
+            otherwise: "a",
+          },
+        },
+      },
+    };
+    expect(() => validateFlow(bad)).toThrow(FlowFileError);
+    const message = (() => {
+      try {
+        validateFlow(bad);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return "";
+    })();
+    expect(message).toContain("openingHours.timeZone: must be a known time zone");
+    expect(message).toContain('openingHours.days.mon: must be a range such as "09:00-17:30"');
+    expect(message).toContain("openingHours.days.someday: must be one of mon, tue");
+    expect(message).toContain("queuePosition: must be a non-empty string");
+    expect(message).toContain("conditions[0]: open must be a boolean");
+    expect(message).toContain(
+      "conditions[1]: must have exactly one of attribute, open, advisorsAvailable",
+    );
+    expect(message).toContain(
+      "conditions[2]: must have exactly one of attribute, open, advisorsAvailable",
+    );
+    const noHours = {
+      ...base,
+      states: { a: { check: { conditions: [{ open: false, next: "a" }], otherwise: "a" } } },
+    };
+    expect(() => validateFlow(noHours)).toThrow("open needs the flow's openingHours");
+  });
+
   it("rejects a non-object", () => {
     expect(() => validateFlow([])).toThrow(FlowFileError);
   });

@@ -1,5 +1,6 @@
 /** Checks a flow file's JSON before the server uses it: shape, state references, patterns. */
 import { LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
+import { WEEKDAYS, isTimeZone, parseRange } from "./opening-hours.js";
 import type { Flow, FlowAction, FlowState } from "./types.js";
 
 export class FlowFileError extends Error {
@@ -32,9 +33,12 @@ export function validateFlow(value: unknown, source = "flow"): Flow {
       if (!isText(target) || !names.has(target)) fail(where, `no state named "${String(target)}"`);
     };
     for (const [name, state] of Object.entries(value.states)) {
-      checkState(`states.${name}`, state, ref, fail);
+      checkState(`states.${name}`, state, ref, fail, value.openingHours !== undefined);
     }
   }
+  if (value.openingHours !== undefined) checkHours(value.openingHours, fail);
+  if (value.queuePosition !== undefined && !isText(value.queuePosition))
+    fail("queuePosition", "must be a non-empty string");
   if (problems.length > 0) throw new FlowFileError(`${source}: ${problems.join("; ")}`);
   return value as unknown as Flow;
 }
@@ -44,6 +48,7 @@ function checkState(
   state: unknown,
   ref: (where: string, target: unknown) => void,
   fail: (where: string, what: string) => void,
+  hasHours: boolean,
 ): void {
   if (!isObject(state)) return void fail(where, "must be an object");
   const exits = (["next", "check", "wait", "queue", "end"] as const).filter(
@@ -66,7 +71,17 @@ function checkState(
       ref(`${where}.check.otherwise`, check.otherwise);
       check.conditions.forEach((c: unknown, i: number) => {
         const at = `${where}.check.conditions[${i}]`;
-        if (!isObject(c) || !isText(c.attribute)) return void fail(at, "must name an attribute");
+        if (!isObject(c)) return void fail(at, "must be an object");
+        const kinds = (["attribute", "open", "advisorsAvailable"] as const).filter(
+          (k) => c[k] !== undefined,
+        );
+        if (kinds.length !== 1)
+          fail(at, "must have exactly one of attribute, open, advisorsAvailable");
+        if (c.attribute !== undefined && !isText(c.attribute))
+          fail(at, "attribute must name an attribute");
+        for (const k of ["open", "advisorsAvailable"] as const)
+          if (c[k] !== undefined && typeof c[k] !== "boolean") fail(at, `${k} must be a boolean`);
+        if (c.open !== undefined && !hasHours) fail(at, "open needs the flow's openingHours");
         if (c.present !== undefined && typeof c.present !== "boolean")
           fail(at, "present must be a boolean");
         if (c.equals !== undefined && typeof c.equals !== "string")
@@ -104,6 +119,20 @@ function checkState(
         ref(`${at}.next`, b.next);
       });
     }
+  }
+}
+
+function checkHours(hours: unknown, fail: (where: string, what: string) => void): void {
+  if (!isObject(hours) || !isObject(hours.days))
+    return void fail("openingHours", "must have a timeZone and days");
+  if (!isText(hours.timeZone) || !isTimeZone(hours.timeZone))
+    fail("openingHours.timeZone", "must be a known time zone, e.g. Europe/London");
+  for (const [day, range] of Object.entries(hours.days)) {
+    const at = `openingHours.days.${day}`;
+    if (!(WEEKDAYS as readonly string[]).includes(day))
+      fail(at, `must be one of ${WEEKDAYS.join(", ")}`);
+    else if (typeof range !== "string" || !parseRange(range))
+      fail(at, 'must be a range such as "09:00-17:30"');
   }
 }
 

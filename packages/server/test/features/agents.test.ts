@@ -226,7 +226,7 @@ describe.each(ENGINES)("agent API (%s)", (engine) => {
     // The customer typing to the advisor is not taken by the flow.
     await customer.say("Thanks!");
     expect(customer.items().filter(isAssistant).at(-1)!.Content).toBe(
-      "Connecting you to an advisor…",
+      "You are number **1** in the queue.",
     );
 
     // Ending the contact: chat ended for the customer; the chat leaves the advisor's list.

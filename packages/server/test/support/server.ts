@@ -17,6 +17,8 @@ export interface TestServerOptions {
   clock?: Clock;
   env?: Record<string, string>;
   features?: boolean;
+  /** Folder of the contact flows (default: the server's own). */
+  flowsDir?: string;
   /** A store the caller created and drops (to restart a server on it); default: a fresh one. */
   database?: TestDatabase;
 }
@@ -38,6 +40,7 @@ export async function startServer(
   const built = await buildApp(config, {
     ...(options.clock ? { clock: options.clock } : {}),
     features: options.features ?? false,
+    ...(options.flowsDir ? { flowsDir: options.flowsDir } : {}),
   });
   const url = await listen(built);
   return {
