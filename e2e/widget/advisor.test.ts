@@ -183,7 +183,7 @@ describe("the widget with an advisor", () => {
       hasText: "label.png",
     });
     await expect.poll(() => link.isEnabled(), { timeout: 15_000 }).toBe(true);
-    const thumbnail = page.getByRole("img", { name: "label.png" });
+    const thumbnail = page.locator("chat-widget .message.incoming img.thumbnail");
     await expect
       .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
         timeout: 15_000,

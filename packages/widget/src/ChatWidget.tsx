@@ -18,6 +18,8 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
   const [controller] = useState(() => new WidgetController(deps));
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const root = useRef<HTMLDivElement>(null);
+  const jwtRef = useRef(jwt);
+  jwtRef.current = jwt;
   useLayoutEffect(() => {
     if (root.current) applyPrimaryContrast(root.current);
   }, []);
@@ -37,9 +39,11 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
       retry: (localId) => void controller.retry(localId),
       attach: (file) => void controller.attach(file),
       download: (id, onProgress) => controller.download(id, onProgress),
-      newChat: () => void controller.newChat(jwt),
+      thumbnail: (id) => controller.thumbnail(id),
+      newChat: () => void controller.newChat(jwtRef.current),
     }),
-    [controller, jwt],
+    // Stable while the host changes the jwt: the actions read it when they run.
+    [controller],
   );
 
   // The launcher takes focus back from the window or the error notice, never at page load.

@@ -226,7 +226,7 @@ describe("attachments in the widget", () => {
       Attachments: [{ AttachmentId: id, AttachmentName: name, ContentType: contentType, Status }],
     });
 
-  it("a JPEG or PNG shows a thumbnail, fetched once (saving it fetches nothing more) and released when the window goes", async () => {
+  it("a JPEG or PNG shows a thumbnail, fetched once a chat (saving it, or minimising and reopening, fetches nothing more); its object URL goes with the window", async () => {
     const w = renderWidget();
     await w.open();
     const download = vi.spyOn(w.adapter.last, "downloadAttachment");
@@ -237,8 +237,10 @@ describe("attachments in the widget", () => {
     clicked.mockClear();
     await w.receive(advisorFile("att-1", "photo.jpg", "image/jpeg"));
     await flush();
-    const image = screen.getByRole("img", { name: "photo.jpg" });
-    expect(image.getAttribute("src")).toBe("blob:1");
+    const thumbnail = () => w.view.container.querySelector<HTMLImageElement>("img.thumbnail");
+    expect(thumbnail()!.getAttribute("src")).toBe("blob:1");
+    // The file's name is the button beside it: the image adds no second name.
+    expect(thumbnail()!.alt).toBe("");
     expect(created[0]!.type).toBe("image/jpeg");
     expect(download).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole("button", { name: "photo.jpg" }));
@@ -248,6 +250,25 @@ describe("attachments in the widget", () => {
     fireEvent.click(screen.getByRole("button", { name: "Minimise chat window" }));
     await flush();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:1");
+    await w.open();
+    expect(thumbnail()!.getAttribute("src")).toBe("blob:3");
+    expect(download).toHaveBeenCalledTimes(1);
+  });
+
+  it("a thumbnail whose fetch failed is fetched again when the window shows it next", async () => {
+    const w = renderWidget();
+    await w.open();
+    const download = vi.spyOn(w.adapter.last, "downloadAttachment");
+    download.mockRejectedValueOnce(new Error("offline"));
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    await w.receive(advisorFile("att-8", "photo.png", "image/png"));
+    await flush();
+    expect(w.view.container.querySelector("img.thumbnail")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Minimise chat window" }));
+    await w.open();
+    expect(download).toHaveBeenCalledTimes(2);
+    expect(w.view.container.querySelector("img.thumbnail")).not.toBeNull();
   });
 
   it("no thumbnail for other types (SVG, PDF), for a file not yet approved, or for an image over 5 MB", async () => {

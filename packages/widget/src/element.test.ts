@@ -1,7 +1,8 @@
 import { act } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineChatWidget } from "./element.js";
-import { jwtWith, makeDeps } from "./test-support/fakes.js";
+import { ContentType } from "@chat-widget/protocol";
+import { event, jwtWith, makeDeps } from "./test-support/fakes.js";
 import { flush } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -78,14 +79,22 @@ describe("the custom element", () => {
     });
   });
 
-  it("moved on the page (removed and added again), it renders again in the same shadow root", async () => {
+  it("moved on the page (removed and added again at once), it keeps its chat as it is: same shadow root, no second connection, an ended chat still shown", async () => {
     const h = makeDeps();
     defineChatWidget(h.deps, "chat-widget-moved");
     const el = document.createElement("chat-widget-moved");
     await act(async () => {
       document.body.appendChild(el);
     });
-    const shadow = el.shadowRoot;
+    const shadow = el.shadowRoot!;
+    await act(async () => shadow.querySelector<HTMLButtonElement>("button.launcher")!.click());
+    await flush();
+    act(() =>
+      h.adapter.last.handlers.onMessage(
+        event(ContentType.CHAT_ENDED, { ParticipantRole: "AGENT" }),
+      ),
+    );
+    await flush();
     const other = document.createElement("div");
     document.body.appendChild(other);
     await act(async () => {
@@ -93,7 +102,36 @@ describe("the custom element", () => {
     });
     await flush();
     expect(el.shadowRoot).toBe(shadow);
-    expect(shadow!.querySelectorAll("button.launcher")).toHaveLength(1);
+    expect(h.adapter.connections).toHaveLength(1);
+    expect(h.adapter.last.disposed).toBe(false);
+    expect(shadow.textContent).toContain("Chat has ended!");
+    expect(shadow.textContent).toContain("Start a new chat");
+  });
+
+  it("the jwt property reads and writes the attribute", async () => {
+    const h = makeDeps();
+    defineChatWidget(h.deps, "chat-widget-property");
+    const el = document.createElement("chat-widget-property") as HTMLElement & {
+      jwt?: string | null;
+    };
+    await act(async () => {
+      document.body.appendChild(el);
+    });
+    const token = jwtWith({ attributes: { orderNumber: "3" } });
+    await act(async () => {
+      el.jwt = token;
+    });
+    expect(el.getAttribute("jwt")).toBe(token);
+    expect(el.jwt).toBe(token);
+    await act(async () =>
+      el.shadowRoot!.querySelector<HTMLButtonElement>("button.launcher")!.click(),
+    );
+    await flush();
+    expect(h.gateway.reportOrderNumber).toHaveBeenCalledWith(expect.anything(), {
+      orderNumber: "3",
+    });
+    el.jwt = null;
+    expect(el.hasAttribute("jwt")).toBe(false);
   });
 
   it("defining twice keeps the first definition", () => {

@@ -33,10 +33,27 @@ export function defineChatWidget(
       this.#render();
     }
 
-    /** Off the page the React tree unmounts: the chat's subscriptions go, the chat stays stored. */
+    /**
+     * Off the page the React tree unmounts: the chat's subscriptions go, the chat stays stored.
+     * Checked a microtask later, so a move (removed and added at once) keeps the chat as it is,
+     * and never unmounts while a host's React tree is rendering.
+     */
     disconnectedCallback(): void {
-      this.#root?.unmount();
-      this.#root = null;
+      queueMicrotask(() => {
+        if (this.isConnected) return;
+        this.#root?.unmount();
+        this.#root = null;
+      });
+    }
+
+    /** The `jwt` property mirrors the attribute, as the attribute does the prop. */
+    get jwt(): string | undefined {
+      return this.getAttribute("jwt") ?? undefined;
+    }
+
+    set jwt(value: string | null | undefined) {
+      if (value == null) this.removeAttribute("jwt");
+      else this.setAttribute("jwt", value);
     }
 
     #render(): void {

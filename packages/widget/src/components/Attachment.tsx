@@ -15,21 +15,21 @@ type Download = (
 export interface AttachmentProps {
   attachment: AttachmentInfo;
   onDownload: Download;
+  /** An image's bytes for its thumbnail (null: none), fetched once a chat. */
+  onThumbnail: (attachmentId: string) => Promise<Blob | null>;
 }
 
 /** The image types shown as a thumbnail; anything else (SVG, HTML, …) is only a file to save. */
 const THUMBNAIL_TYPES = ["image/jpeg", "image/png"];
-/** An image larger than this is not kept in memory for a thumbnail. */
-export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * The thumbnail of an approved JPEG or PNG: fetched once through the signed URL, shown as an
- * inert `<img>` of the type the chat gave it (never opened as a document), its object URL
+ * The thumbnail of an approved JPEG or PNG: fetched through the signed URL (once a chat), shown
+ * as an inert `<img>` of the type the chat gave it (never opened as a document), its object URL
  * revoked when the entry goes. Returns the image's bytes too, so saving it fetches nothing.
  */
 function useThumbnail(
   { attachmentId, contentType, status }: AttachmentInfo,
-  onDownload: Download,
+  onThumbnail: AttachmentProps["onThumbnail"],
 ): { url: string; blob: Blob } | null {
   const [thumbnail, setThumbnail] = useState<{ url: string; blob: Blob } | null>(null);
   const wanted = status === "APPROVED" && THUMBNAIL_TYPES.includes(contentType);
@@ -37,8 +37,8 @@ function useThumbnail(
     if (!wanted) return;
     let live = true;
     let url = "";
-    void onDownload(attachmentId).then((blob) => {
-      if (!live || !blob || blob.size > THUMBNAIL_MAX_BYTES) return;
+    void onThumbnail(attachmentId).then((blob) => {
+      if (!live || !blob) return;
       const image = new Blob([blob], { type: contentType });
       url = URL.createObjectURL(image);
       setThumbnail({ url, blob: image });
@@ -47,15 +47,15 @@ function useThumbnail(
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [wanted, attachmentId, contentType, onDownload]);
+  }, [wanted, attachmentId, contentType, onThumbnail]);
   return thumbnail;
 }
 
-export function Attachment({ attachment, onDownload }: AttachmentProps) {
+export function Attachment({ attachment, onDownload, onThumbnail }: AttachmentProps) {
   const ready = attachment.status === "APPROVED";
   // null: not downloading; a number: the fraction received so far (0 until the client reports).
   const [received, setReceived] = useState<number | null>(null);
-  const thumbnail = useThumbnail(attachment, onDownload);
+  const thumbnail = useThumbnail(attachment, onThumbnail);
   const label = `${ExtraText.DOWNLOADING} ${attachment.name}`;
   const download = () => {
     if (thumbnail) return saveFile(thumbnail.blob, attachment.name);
@@ -67,7 +67,8 @@ export function Attachment({ attachment, onDownload }: AttachmentProps) {
   };
   return (
     <span className="attachment">
-      {thumbnail && <img className="thumbnail" src={thumbnail.url} alt={attachment.name} />}
+      {/* alt="": the file's name is the button beside it; a screen reader hears it once. */}
+      {thumbnail && <img className="thumbnail" src={thumbnail.url} alt="" />}
       <span aria-hidden="true">📎 </span>
       <button type="button" disabled={!ready || received !== null} onClick={download}>
         {attachment.name}

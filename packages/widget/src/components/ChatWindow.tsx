@@ -21,6 +21,7 @@ export interface ChatWindowActions {
   retry: (localId: string) => void;
   attach: (file: File) => void;
   download: (attachmentId: string, onProgress?: (fraction: number) => void) => Promise<Blob | null>;
+  thumbnail: (attachmentId: string) => Promise<Blob | null>;
   /** After the chat has ended: close it and start another. */
   newChat: () => void;
 }
@@ -118,6 +119,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
         onChoose={actions.choose}
         onRetry={actions.retry}
         onDownload={actions.download}
+        onThumbnail={actions.thumbnail}
       />
       {dragging && <div className="uploads">{ExtraText.DROP}</div>}
       {state.uploads.map((upload) => (

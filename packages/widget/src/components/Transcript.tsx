@@ -24,6 +24,7 @@ export interface TranscriptProps {
     attachmentId: string,
     onProgress?: (fraction: number) => void,
   ) => Promise<Blob | null>;
+  onThumbnail: (attachmentId: string) => Promise<Blob | null>;
 }
 
 const RECEIPT_TEXT = {
@@ -66,6 +67,7 @@ function EntryView({
   botActive,
   onChoose,
   onDownload,
+  onThumbnail,
 }: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing" | "typingName" | "onRetry">) {
   if (entry.kind === "event") return <div className="event">{entry.content}</div>;
   if (entry.kind === "listPicker")
@@ -78,7 +80,11 @@ function EntryView({
     <div className={className} data-role={entry.participantRole} dir="auto">
       {agent && <span className="name">{entry.displayName || Text.ADVISOR}</span>}
       {entry.kind === "attachment" ? (
-        <Attachment attachment={entry.attachment} onDownload={onDownload} />
+        <Attachment
+          attachment={entry.attachment}
+          onDownload={onDownload}
+          onThumbnail={onThumbnail}
+        />
       ) : outgoing ? (
         entry.content
       ) : entry.contentType === ContentType.TEXT_MARKDOWN ? (

@@ -8,3 +8,5 @@ export const TYPING_THROTTLE_MS = 10_000;
 /** Transcript restored after a reload: pages of the service's maximum, most recent first. */
 export const TRANSCRIPT_PAGE_SIZE = 100;
 export const TRANSCRIPT_MAX_PAGES = 10;
+/** An image larger than this gets no thumbnail (issue 24). */
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;

@@ -22,6 +22,7 @@ import {
   BOT_LOADING_MS,
   ERROR_NOTICE_MS,
   FILE_NOTICE_MS,
+  THUMBNAIL_MAX_BYTES,
   TYPING_THROTTLE_MS,
 } from "./constants.js";
 import { BOT_INPUT_SENTINEL, classify, isChatEnded, isFromCustomer, isMessage } from "./entries.js";
@@ -67,6 +68,8 @@ export class WidgetController {
   /** Items the client delivered before connect() resolved: handled once the connection is ours. */
   private early: Item[] = [];
   private visible = false;
+  /** Thumbnails' bytes by attachment id: fetched once a chat, whatever remounts (issue 24). */
+  private readonly thumbnails = new Map<string, Promise<Blob | null>>();
   private readonly readReceipts = new ReadReceipts((messageId, afterDelivered) => {
     const connection = this.connection;
     void afterDelivered.then(() => {
@@ -323,6 +326,7 @@ export class WidgetController {
     this.ledger.clear();
     this.early = [];
     this.readReceipts.clear();
+    this.thumbnails.clear();
     this.lastTypingAt = null;
     this.agentTyping.stop();
     this.botLoading.stop();
@@ -477,6 +481,21 @@ export class WidgetController {
       this.deps.logger.error("downloadAttachment failed", error);
       return null;
     }
+  }
+
+  /**
+   * An image attachment's bytes for its thumbnail, or null over THUMBNAIL_MAX_BYTES. Fetched
+   * once a chat; a failed fetch is tried again the next time the thumbnail is shown.
+   */
+  thumbnail(attachmentId: string): Promise<Blob | null> {
+    const cached = this.thumbnails.get(attachmentId);
+    if (cached) return cached;
+    const loading = this.download(attachmentId).then((blob) => {
+      if (blob === null) this.thumbnails.delete(attachmentId);
+      return blob !== null && blob.size <= THUMBNAIL_MAX_BYTES ? blob : null;
+    });
+    this.thumbnails.set(attachmentId, loading);
+    return loading;
   }
 
   private save(): void {
