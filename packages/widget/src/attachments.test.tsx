@@ -59,9 +59,9 @@ describe("attachments accepted: pdf, jpeg, png, doc, xls, ppt, csv, wav (spec §
       ContentType.TEXT_PLAIN,
       "",
     ])
-      expect(attachmentProblem({ type, size: 10 }), type).toBe("Unsupported file type");
+      expect(attachmentProblem({ type, size: 10 }), type).toBe("UNSUPPORTED_FILE_TYPE");
     expect(attachmentProblem({ type: "application/pdf", size: 20 * MB + 1 })).toBe(
-      "File is larger than 20 MB",
+      "FILE_TOO_LARGE",
     );
   });
 

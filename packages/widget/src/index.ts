@@ -17,4 +17,6 @@ export type { Gateway } from "./gateway.js";
 export { createChatStorage, STORAGE_KEY } from "./session-storage.js";
 export type { ChatStorage, StoredChat } from "./session-storage.js";
 export { registerFonts } from "./fonts.js";
-export { Text } from "./texts.js";
+export { Text, en, fill } from "./texts.js";
+export type { Texts, TextKey } from "./texts.js";
+export { TextsContext } from "./texts-context.js";

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ExtraText } from "./texts.js";
+import { en } from "./texts.js";
 import { flush, renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const notice = () => screen.queryByText(ExtraText.RECONNECTING);
+const notice = () => screen.queryByText(en.RECONNECTING);
 
 describe("while the connection is down (issue 9)", () => {
   it("the window says it is reconnecting and that messages will go when it is back; the composer stays usable; the notice goes when the connection is back", async () => {

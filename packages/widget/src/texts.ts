@@ -1,28 +1,28 @@
-/** Every text the widget shows or logs, exactly as the spec writes it (spec §2, §8, §5). */
-export const Text = {
+/**
+ * Every text the widget shows, in one table per locale (issue 24); English is built in, exactly
+ * as the spec writes it (spec §2, §5, §8). `{name}` and `{count}` are filled in when shown.
+ * Texts that are logged or sent, never shown, stay English: `Text`.
+ */
+export const en = {
   ERROR_NOTICE: "Something went wrong. Try again later.",
   MINIMISE: "Minimise chat window",
   CLOSE: "Close chat window",
   PLACEHOLDER_ACTIVE: "Type here...",
   PLACEHOLDER_BOT: "Select an option from above",
-  PLACEHOLDER_INACTIVE: "",
   CHAT_ENDED: "Chat has ended!",
   ADVISOR: "Advisor",
-  UNABLE_TO_CONNECT: "Unable to connect.",
-  UNABLE_TO_SEND: "Unable to send message",
-  /** The customer role label sent as ParticipantDetails.DisplayName (spec §3). */
-  CUSTOMER: "Customer",
-  joined: (name: string) => `${name} has joined the chat`,
-  left: (name: string) => `${name} has left the chat`,
-} as const;
-
-/** Widget texts the spec leaves open (accessible labels; decision 8: attachments). */
-export const ExtraText = {
+  JOINED: "{name} has joined the chat",
+  LEFT: "{name} has left the chat",
+  // Texts the spec leaves open: accessible names, attachments (decision 8), issues 9 and 24.
   OPEN: "Open chat",
+  UNREAD_ONE: "Open chat, {count} unread message",
+  UNREAD_OTHER: "Open chat, {count} unread messages",
   CHAT: "Chat",
   LOGO: "Logo",
+  MESSAGES: "Chat messages",
   MESSAGE: "Message",
   TYPING: "Typing",
+  IS_TYPING: "{name} is typing…",
   LOADING: "Loading",
   SEND: "Send message",
   ATTACH: "Attach a file",
@@ -33,24 +33,15 @@ export const ExtraText = {
   UNSUPPORTED_FILE_TYPE: "Unsupported file type",
   FILE_TOO_LARGE: "File is larger than 20 MB",
   UPLOAD_FAILED: "The upload failed",
-  /** An outgoing message not stored yet, and one refused for good (issue 9). */
   SENDING: "Sending…",
-  /** Under the visitor's last stored message (issue 24). */
   SENT: "Sent",
   DELIVERED: "Delivered",
   READ: "Read",
   NOT_SENT: "Not sent",
   RETRY: "Retry",
-  /** While the connection is down (issue 9): the chat goes on, messages wait. */
   RECONNECTING: "Connection lost. Reconnecting… Messages you send will go when it is back.",
-  /** Beside the counter once a message is over the 1,024-character limit (issue 9). */
   TOO_LONG: "Too long to send",
   CHARACTERS: "characters",
-  /** The launcher's name while messages wait unread (issue 24). */
-  unread: (count: number) => `Open chat, ${count} unread ${count === 1 ? "message" : "messages"}`,
-  /** Beside the typing dots while an advisor types (issue 24). */
-  typing: (name: string) => `${name} is typing…`,
-  /** Before the close icon ends a chat, and once a chat has ended (issue 24). */
   END_QUESTION: "End this chat?",
   END_CHAT: "End chat",
   CANCEL: "Cancel",
@@ -58,9 +49,25 @@ export const ExtraText = {
   DOWNLOAD_TRANSCRIPT: "Download transcript",
   /** The visitor, in the downloaded transcript. */
   YOU: "You",
-  /** The transcript's name for screen readers (issue 24). */
-  MESSAGES: "Chat messages",
+};
+
+export type TextKey = keyof typeof en;
+export type Texts = Record<TextKey, string>;
+
+/** Fill `{name}`-style placeholders. */
+export const fill = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
+
+/** Texts logged or sent to the contact centre, never shown (spec §3, §8). */
+export const Text = {
+  UNABLE_TO_CONNECT: "Unable to connect.",
+  UNABLE_TO_SEND: "Unable to send message",
+  /** The customer role label sent as ParticipantDetails.DisplayName (spec §3). */
+  CUSTOMER: "Customer",
 } as const;
+
+/** The composer's placeholder while the chat is not active (spec §5): empty in every language. */
+export const PLACEHOLDER_INACTIVE = "";
 
 /** A transfer's progress as shown beside its bar: 0.5 → "50%". */
 export const percent = (fraction: number): string => `${Math.round(fraction * 100)}%`;

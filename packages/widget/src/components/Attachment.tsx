@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from "react";
 import type { AttachmentInfo } from "../state/entries.js";
-import { ExtraText, percent } from "../texts.js";
+import { useTexts } from "../texts-context.js";
+import { percent } from "../texts.js";
 import { saveFile } from "./save-file.js";
 
 type Download = (
@@ -56,7 +57,7 @@ export function Attachment({ attachment, onDownload, onThumbnail }: AttachmentPr
   // null: not downloading; a number: the fraction received so far (0 until the client reports).
   const [received, setReceived] = useState<number | null>(null);
   const thumbnail = useThumbnail(attachment, onThumbnail);
-  const label = `${ExtraText.DOWNLOADING} ${attachment.name}`;
+  const label = `${useTexts().DOWNLOADING} ${attachment.name}`;
   const download = () => {
     if (thumbnail) return saveFile(thumbnail.blob, attachment.name);
     setReceived(0);

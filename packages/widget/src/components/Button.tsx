@@ -1,6 +1,7 @@
 /** View 1: the floating chat button, with the loading indicator beside it while a chat loads. */
 import { useRef } from "react";
-import { ExtraText } from "../texts.js";
+import { useTexts } from "../texts-context.js";
+import { fill } from "../texts.js";
 import { ChatIcon, RefreshIcon } from "./icons.js";
 import { useVisibleInset } from "./use-visible-inset.js";
 
@@ -14,7 +15,9 @@ export interface ButtonProps {
 }
 
 export function Button({ loading, onClick, focus = false, unread = 0 }: ButtonProps) {
-  const name = unread > 0 ? ExtraText.unread(unread) : ExtraText.OPEN;
+  const t = useTexts();
+  const name =
+    unread > 0 ? fill(unread === 1 ? t.UNREAD_ONE : t.UNREAD_OTHER, { count: unread }) : t.OPEN;
   const launcher = useRef<HTMLButtonElement>(null);
   useVisibleInset(launcher);
   return (
@@ -37,7 +40,7 @@ export function Button({ loading, onClick, focus = false, unread = 0 }: ButtonPr
         )}
       </button>
       {loading && (
-        <span className="loading-indicator" role="status" aria-label={ExtraText.LOADING}>
+        <span className="loading-indicator" role="status" aria-label={t.LOADING}>
           <span className="rotate" style={{ display: "block" }}>
             <RefreshIcon />
           </span>

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import type { DragEvent, KeyboardEvent } from "react";
 import type { WidgetState } from "../state/reducer.js";
 import { transcriptText } from "../state/transcript-text.js";
-import { ExtraText, percent } from "../texts.js";
+import { percent, type Texts } from "../texts.js";
+import { useTexts } from "../texts-context.js";
 import { Composer } from "./Composer.js";
 import { EndConfirm, EndedActions } from "./Ending.js";
 import { Header } from "./Header.js";
@@ -51,12 +52,13 @@ function focused(root: HTMLElement): Element | null {
 
 const fileTime = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" });
 
-function downloadTranscript(state: WidgetState): void {
-  const text = transcriptText(state.entries, (iso) => fileTime.format(new Date(iso)));
+function downloadTranscript(state: WidgetState, t: Texts): void {
+  const text = transcriptText(state.entries, (iso) => fileTime.format(new Date(iso)), t);
   saveFile(new Blob([text], { type: "text/plain;charset=utf-8" }), "chat-transcript.txt");
 }
 
 export function ChatWindow({ state, actions }: ChatWindowProps) {
+  const t = useTexts();
   const [dragging, setDragging] = useState(false);
   // The close icon asks first while the chat goes on; an ended chat closes at once.
   const [confirming, setConfirming] = useState(false);
@@ -100,7 +102,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
     <div
       className={`window appear${dragging ? " dragging" : ""}`}
       role="dialog"
-      aria-label={ExtraText.CHAT}
+      aria-label={t.CHAT}
       ref={windowRef}
       onKeyDown={onKeyDown}
       onDragOver={onDragOver}
@@ -114,20 +116,20 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
       <Transcript
         entries={state.entries}
         typing={state.agentTyping || state.botLoading}
-        typingName={state.agentTyping ? state.typingName : ""}
+        typingName={state.agentTyping ? state.typingName || t.ADVISOR : ""}
         botActive={state.botActive}
         onChoose={actions.choose}
         onRetry={actions.retry}
         onDownload={actions.download}
         onThumbnail={actions.thumbnail}
       />
-      {dragging && <div className="uploads">{ExtraText.DROP}</div>}
+      {dragging && <div className="uploads">{t.DROP}</div>}
       {state.uploads.map((upload) => (
         <div className="uploads" key={upload.id}>
-          {ExtraText.UPLOADING} {upload.name}
+          {t.UPLOADING} {upload.name}
           {upload.progress !== null && ` ${percent(upload.progress)}`}
           <progress
-            aria-label={`${ExtraText.UPLOADING} ${upload.name}`}
+            aria-label={`${t.UPLOADING} ${upload.name}`}
             max={1}
             value={upload.progress ?? undefined}
           />
@@ -135,13 +137,13 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
       ))}
       {state.fileRejected !== null && (
         <div className="file-notice" role="alert">
-          {ExtraText.FILE_REJECTED}
-          <span className="reason">{state.fileRejected}</span>
+          {t.FILE_REJECTED}
+          <span className="reason">{t[state.fileRejected]}</span>
         </div>
       )}
       {(state.reconnecting || (state.active && !online)) && (
         <div className="reconnecting" role="status">
-          {ExtraText.RECONNECTING}
+          {t.RECONNECTING}
         </div>
       )}
       {confirming && state.active && (
@@ -156,7 +158,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
       {!state.active && (
         <EndedActions
           onNewChat={actions.newChat}
-          onDownloadTranscript={() => downloadTranscript(state)}
+          onDownloadTranscript={() => downloadTranscript(state, t)}
         />
       )}
       <Composer

@@ -7,7 +7,8 @@ import { Limits } from "@chat-widget/protocol";
 import { useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { WIDGET_ATTACHMENT_TYPES } from "../state/attachments.js";
-import { ExtraText, Text } from "../texts.js";
+import { useTexts } from "../texts-context.js";
+import { PLACEHOLDER_INACTIVE, type Texts } from "../texts.js";
 import { AttachIcon, SendIcon } from "./icons.js";
 
 export interface ComposerProps {
@@ -21,12 +22,13 @@ export interface ComposerProps {
 /** The counter shows from this many characters on. */
 export const COUNTER_FROM = Limits.TEXT_CONTENT_MAX - 100;
 
-export function placeholderFor(active: boolean, botActive: boolean): string {
-  if (!active) return Text.PLACEHOLDER_INACTIVE;
-  return botActive ? Text.PLACEHOLDER_BOT : Text.PLACEHOLDER_ACTIVE;
+export function placeholderFor(active: boolean, botActive: boolean, t: Texts): string {
+  if (!active) return PLACEHOLDER_INACTIVE;
+  return botActive ? t.PLACEHOLDER_BOT : t.PLACEHOLDER_ACTIVE;
 }
 
 export function Composer({ active, botActive, onSend, onTyped, onAttach }: ComposerProps) {
+  const t = useTexts();
   const [text, setText] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
   const disabled = !active || botActive;
@@ -61,19 +63,19 @@ export function Composer({ active, botActive, onSend, onTyped, onAttach }: Compo
       <button
         type="button"
         className="icon-button"
-        title={ExtraText.ATTACH}
-        aria-label={ExtraText.ATTACH}
+        title={t.ATTACH}
+        aria-label={t.ATTACH}
         disabled={disabled}
         onClick={() => fileInput.current?.click()}
       >
         <AttachIcon />
       </button>
       <textarea
-        aria-label={ExtraText.MESSAGE}
+        aria-label={t.MESSAGE}
         rows={2}
         value={text}
         disabled={disabled}
-        placeholder={placeholderFor(active, botActive)}
+        placeholder={placeholderFor(active, botActive, t)}
         onChange={(event) => {
           setText(event.target.value);
           onTyped(event.target.value);
@@ -85,17 +87,17 @@ export function Composer({ active, botActive, onSend, onTyped, onAttach }: Compo
         <span
           className={tooLong ? "counter over" : "counter"}
           role="status"
-          aria-label={`${length} / ${Limits.TEXT_CONTENT_MAX} ${ExtraText.CHARACTERS}`}
+          aria-label={`${length} / ${Limits.TEXT_CONTENT_MAX} ${t.CHARACTERS}`}
         >
-          {tooLong ? `${ExtraText.TOO_LONG} · ` : ""}
+          {tooLong ? `${t.TOO_LONG} · ` : ""}
           {length}/{Limits.TEXT_CONTENT_MAX}
         </span>
       )}
       <button
         type="button"
         className="icon-button"
-        title={ExtraText.SEND}
-        aria-label={ExtraText.SEND}
+        title={t.SEND}
+        aria-label={t.SEND}
         disabled={disabled || tooLong}
         onClick={submit}
       >

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
-import { ExtraText } from "../texts.js";
+import { useTexts } from "../texts-context.js";
 
 export interface EndConfirmProps {
   onEnd: () => void;
@@ -13,6 +13,7 @@ export interface EndConfirmProps {
 
 /** Focus starts on Cancel, the choice that loses nothing; Escape cancels. */
 export function EndConfirm({ onEnd, onCancel }: EndConfirmProps) {
+  const t = useTexts();
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -21,18 +22,13 @@ export function EndConfirm({ onEnd, onCancel }: EndConfirmProps) {
     onCancel();
   };
   return (
-    <div
-      className="ending"
-      role="alertdialog"
-      aria-label={ExtraText.END_QUESTION}
-      onKeyDown={onKeyDown}
-    >
-      <p>{ExtraText.END_QUESTION}</p>
+    <div className="ending" role="alertdialog" aria-label={t.END_QUESTION} onKeyDown={onKeyDown}>
+      <p>{t.END_QUESTION}</p>
       <button type="button" className="primary" onClick={onEnd}>
-        {ExtraText.END_CHAT}
+        {t.END_CHAT}
       </button>
       <button type="button" ref={cancel} onClick={onCancel}>
-        {ExtraText.CANCEL}
+        {t.CANCEL}
       </button>
     </div>
   );
@@ -44,13 +40,14 @@ export interface EndedActionsProps {
 }
 
 export function EndedActions({ onNewChat, onDownloadTranscript }: EndedActionsProps) {
+  const t = useTexts();
   return (
     <div className="ending">
       <button type="button" className="primary" onClick={onNewChat}>
-        {ExtraText.NEW_CHAT}
+        {t.NEW_CHAT}
       </button>
       <button type="button" onClick={onDownloadTranscript}>
-        {ExtraText.DOWNLOAD_TRANSCRIPT}
+        {t.DOWNLOAD_TRANSCRIPT}
       </button>
     </div>
   );

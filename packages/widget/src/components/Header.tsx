@@ -1,5 +1,5 @@
 /** The chat window's header: logo (56 px), minimise and close icons with their titles. */
-import { ExtraText, Text } from "../texts.js";
+import { useTexts } from "../texts-context.js";
 import { CloseIcon, MinimiseIcon } from "./icons.js";
 
 export interface HeaderProps {
@@ -8,15 +8,16 @@ export interface HeaderProps {
 }
 
 export function Header({ onMinimise, onClose }: HeaderProps) {
+  const t = useTexts();
   return (
     <div className="header">
-      <div className="logo" role="img" aria-label={ExtraText.LOGO} />
+      <div className="logo" role="img" aria-label={t.LOGO} />
       <div className="header-actions">
         <button
           type="button"
           className="icon-button"
-          title={Text.MINIMISE}
-          aria-label={Text.MINIMISE}
+          title={t.MINIMISE}
+          aria-label={t.MINIMISE}
           onClick={onMinimise}
         >
           <MinimiseIcon />
@@ -24,8 +25,8 @@ export function Header({ onMinimise, onClose }: HeaderProps) {
         <button
           type="button"
           className="icon-button close"
-          title={Text.CLOSE}
-          aria-label={Text.CLOSE}
+          title={t.CLOSE}
+          aria-label={t.CLOSE}
           onClick={onClose}
         >
           <CloseIcon />

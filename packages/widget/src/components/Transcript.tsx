@@ -5,7 +5,8 @@
 import { Fragment, useLayoutEffect, useRef } from "react";
 import { ContentType } from "@chat-widget/protocol";
 import type { Entry } from "../state/entries.js";
-import { ExtraText, Text } from "../texts.js";
+import { eventLine } from "../state/transcript-text.js";
+import { useTexts } from "../texts-context.js";
 import { Attachment } from "./Attachment.js";
 import { ListPicker } from "./ListPicker.js";
 import { Markdown } from "./Markdown.js";
@@ -27,11 +28,7 @@ export interface TranscriptProps {
   onThumbnail: (attachmentId: string) => Promise<Blob | null>;
 }
 
-const RECEIPT_TEXT = {
-  sent: ExtraText.SENT,
-  delivered: ExtraText.DELIVERED,
-  read: ExtraText.READ,
-} as const;
+const RECEIPT_TEXT = { sent: "SENT", delivered: "DELIVERED", read: "READ" } as const;
 
 /**
  * Under an outgoing message not stored yet: "Sending…", or "Not sent" with Retry; under the
@@ -46,17 +43,18 @@ function DeliveryState({
   last: boolean;
   onRetry: (localId: string) => void;
 }) {
+  const t = useTexts();
   if (entry.kind !== "text" || entry.participantRole !== "customer") return null;
   if (!entry.delivery) {
     if (!last) return null;
-    return <div className="delivery">{RECEIPT_TEXT[entry.receipt ?? "sent"]}</div>;
+    return <div className="delivery">{t[RECEIPT_TEXT[entry.receipt ?? "sent"]]}</div>;
   }
-  if (entry.delivery === "sending") return <div className="delivery">{ExtraText.SENDING}</div>;
+  if (entry.delivery === "sending") return <div className="delivery">{t.SENDING}</div>;
   return (
     <div className="delivery failed" role="alert">
-      {ExtraText.NOT_SENT}
+      {t.NOT_SENT}
       <button type="button" onClick={() => onRetry(entry.id)}>
-        {ExtraText.RETRY}
+        {t.RETRY}
       </button>
     </div>
   );
@@ -69,7 +67,8 @@ function EntryView({
   onDownload,
   onThumbnail,
 }: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing" | "typingName" | "onRetry">) {
-  if (entry.kind === "event") return <div className="event">{entry.content}</div>;
+  const t = useTexts();
+  if (entry.kind === "event") return <div className="event">{eventLine(entry, t)}</div>;
   if (entry.kind === "listPicker")
     return <ListPicker template={entry.content} enabled={botActive} onChoose={onChoose} />;
   const outgoing = entry.participantRole === "customer";
@@ -78,7 +77,7 @@ function EntryView({
   return (
     // dir="auto": an Arabic or Hebrew message reads right to left whatever the page's language.
     <div className={className} data-role={entry.participantRole} dir="auto">
-      {agent && <span className="name">{entry.displayName || Text.ADVISOR}</span>}
+      {agent && <span className="name">{entry.displayName || t.ADVISOR}</span>}
       {entry.kind === "attachment" ? (
         <Attachment
           attachment={entry.attachment}
@@ -104,6 +103,7 @@ export function Transcript({
   onRetry,
   ...rest
 }: TranscriptProps) {
+  const t = useTexts();
   const ref = useRef<HTMLDivElement>(null);
   // Only the latest list picker answers the active bot; earlier ones stay as history.
   const lastPicker = entries.findLastIndex((e) => e.kind === "listPicker");
@@ -122,7 +122,7 @@ export function Transcript({
       ref={ref}
       role="log"
       aria-live="polite"
-      aria-label={ExtraText.MESSAGES}
+      aria-label={t.MESSAGES}
       tabIndex={0}
     >
       {entries.map((entry, i) => (

@@ -2,7 +2,10 @@
 import { ContentType, Limits } from "@chat-widget/protocol";
 import type { ChatConnection } from "../chat/adapter.js";
 import type { Logger } from "../logger.js";
-import { ExtraText, Text } from "../texts.js";
+import { Text, en } from "../texts.js";
+
+/** Why a file was not sent: the key of its reason in the locale's texts. */
+export type FileProblem = "UNSUPPORTED_FILE_TYPE" | "FILE_TOO_LARGE" | "UPLOAD_FAILED";
 import type { Store } from "./store.js";
 
 /**
@@ -23,9 +26,9 @@ export const WIDGET_ATTACHMENT_TYPES: readonly string[] = [
 ];
 
 /** Why a file cannot be attached (shown beside "This file can't be sent"), or null when it can. */
-export function attachmentProblem(file: { type: string; size: number }): string | null {
-  if (!WIDGET_ATTACHMENT_TYPES.includes(file.type)) return ExtraText.UNSUPPORTED_FILE_TYPE;
-  if (file.size > Limits.ATTACHMENT_MAX_BYTES) return ExtraText.FILE_TOO_LARGE;
+export function attachmentProblem(file: { type: string; size: number }): FileProblem | null {
+  if (!WIDGET_ATTACHMENT_TYPES.includes(file.type)) return "UNSUPPORTED_FILE_TYPE";
+  if (file.size > Limits.ATTACHMENT_MAX_BYTES) return "FILE_TOO_LARGE";
   return null;
 }
 
@@ -40,10 +43,13 @@ export async function uploadAttachment(
   file: File,
   store: Store,
   logger: Logger,
-): Promise<string | null> {
+): Promise<FileProblem | null> {
   const problem = attachmentProblem(file);
   if (problem !== null) {
-    logger.error(Text.UNABLE_TO_SEND, `${problem}: ${file.type || "unknown"}, ${file.size} bytes`);
+    logger.error(
+      Text.UNABLE_TO_SEND,
+      `${en[problem]}: ${file.type || "unknown"}, ${file.size} bytes`,
+    );
     return problem;
   }
   const id = `upload-${++uploads}`;
@@ -55,7 +61,7 @@ export async function uploadAttachment(
     return null;
   } catch (error) {
     logger.error(Text.UNABLE_TO_SEND, error);
-    return ExtraText.UPLOAD_FAILED;
+    return "UPLOAD_FAILED";
   } finally {
     store.dispatch({ type: "uploadEnded", id });
   }

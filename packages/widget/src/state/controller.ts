@@ -272,7 +272,8 @@ export class WidgetController {
 
   private typing(item: Item): void {
     if (isFromCustomer(item)) return;
-    const name = item.DisplayName?.trim() || Text.ADVISOR;
+    // "" for an advisor without a name: the view says Advisor in the visitor's language.
+    const name = item.DisplayName?.trim() ?? "";
     this.store.dispatch({ type: "agentTyping", name });
     this.agentTyping.start();
   }

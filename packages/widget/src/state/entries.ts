@@ -1,7 +1,6 @@
 /** Transcript items → widget transcript entries (spec §2 "Transcript rendering", §3). */
 import { ContentType, ItemType, ParticipantRole, parseListPicker } from "@chat-widget/protocol";
 import type { Item, ListPickerTemplate } from "@chat-widget/protocol";
-import { Text } from "../texts.js";
 
 export type Role = "customer" | "agent" | "system";
 
@@ -41,10 +40,12 @@ export interface AttachmentEntry extends EntryBase {
   content: string;
   attachment: AttachmentInfo;
 }
-/** Joined, left and chat ended: the content is the line shown. */
+/** Joined, left and chat ended: shown as the locale's line, with the advisor's name. */
 export interface EventEntry extends EntryBase {
   kind: "event";
-  content: string;
+  event: "JOINED" | "LEFT" | "CHAT_ENDED";
+  /** Who joined or left ("" for Advisor in the visitor's language); "" when the chat ended. */
+  name: string;
 }
 
 export type Entry = TextEntry | ListPickerEntry | AttachmentEntry | EventEntry;
@@ -100,9 +101,7 @@ function base(item: Item): EntryBase {
   };
 }
 
-function nameOf(item: Item): string {
-  return item.DisplayName && item.DisplayName.trim() !== "" ? item.DisplayName : Text.ADVISOR;
-}
+const nameOf = (item: Item): string => item.DisplayName?.trim() ?? "";
 
 export function classify(item: Item): Classified {
   const contentType = item.ContentType ?? "";
@@ -121,7 +120,10 @@ export function classify(item: Item): Classified {
     };
   }
   if (isChatEnded(item)) {
-    return { kind: "entry", entry: { ...base(item), kind: "event", content: Text.CHAT_ENDED } };
+    return {
+      kind: "entry",
+      entry: { ...base(item), kind: "event", event: "CHAT_ENDED", name: "" },
+    };
   }
   const joinedOrLeft =
     contentType === ContentType.PARTICIPANT_JOINED ||
@@ -134,13 +136,13 @@ export function classify(item: Item): Classified {
   if (contentType === ContentType.PARTICIPANT_JOINED || item.Type === ItemType.PARTICIPANT_JOINED) {
     return {
       kind: "entry",
-      entry: { ...base(item), kind: "event", content: Text.joined(nameOf(item)) },
+      entry: { ...base(item), kind: "event", event: "JOINED", name: nameOf(item) },
     };
   }
   if (contentType === ContentType.PARTICIPANT_LEFT || item.Type === ItemType.PARTICIPANT_LEFT) {
     return {
       kind: "entry",
-      entry: { ...base(item), kind: "event", content: Text.left(nameOf(item)) },
+      entry: { ...base(item), kind: "event", event: "LEFT", name: nameOf(item) },
     };
   }
   if (item.Type !== ItemType.MESSAGE || IGNORED_EVENTS.includes(contentType))

@@ -4,6 +4,7 @@
  */
 import type { Item } from "@chat-widget/protocol";
 import { BOT_INPUT_SENTINEL, classify, isChatEnded, isFromCustomer, isMessage } from "./entries.js";
+import type { FileProblem } from "./attachments.js";
 import type { Entry, TextEntry } from "./entries.js";
 
 export interface Upload {
@@ -32,7 +33,7 @@ export interface WidgetState {
   pendingEchoes: readonly string[];
   uploads: readonly Upload[];
   /** A file that could not be sent: the reason shown beside "This file can't be sent" (for 5 s). */
-  fileRejected: string | null;
+  fileRejected: FileProblem | null;
   /** The connection dropped while the chat is active; the client is reconnecting. */
   reconnecting: boolean;
   /** Advisor and bot messages that arrived while the window was hidden (issue 24). */
@@ -106,7 +107,7 @@ export type Action =
   | { type: "uploadProgress"; id: string; progress: number }
   | { type: "uploadEnded"; id: string }
   /** A file was refused or its upload failed: the notice shows (for 5 s). */
-  | { type: "fileRejected"; reason: string }
+  | { type: "fileRejected"; reason: FileProblem }
   /** The notice's 5 s elapsed, or the next action succeeded. */
   | { type: "fileNoticeCleared" };
 
@@ -132,7 +133,9 @@ function addEntry(state: WidgetState, entry: Entry, sorted: boolean): WidgetStat
   if (
     entry.kind === "event" &&
     entry.id === "" &&
-    state.entries.some((e) => e.kind === "event" && e.content === entry.content)
+    state.entries.some(
+      (e) => e.kind === "event" && e.event === entry.event && e.name === entry.name,
+    )
   )
     return state;
   const entries = [...state.entries, entry];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "./entries.js";
+import { en } from "../texts.js";
 import { transcriptText } from "./transcript-text.js";
 
 const base = { contentType: "text/plain", displayName: "" };
@@ -51,7 +52,8 @@ describe("the downloaded transcript", () => {
         absoluteTime: "2026-11-26T10:01:00.000Z",
         participantRole: "agent",
         displayName: "Sam",
-        content: "Sam has joined the chat",
+        event: "JOINED",
+        name: "Sam",
       },
       {
         ...base,
@@ -93,10 +95,11 @@ describe("the downloaded transcript", () => {
         id: "7",
         absoluteTime: "",
         participantRole: "system",
-        content: "Chat has ended!",
+        event: "CHAT_ENDED",
+        name: "",
       },
     ];
-    expect(transcriptText(entries, time)).toBe(
+    expect(transcriptText(entries, time, en)).toBe(
       [
         "[10:00] BOT: Hello! How can we help?",
         "[10:00] BOT: Choose",

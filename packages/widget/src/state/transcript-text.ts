@@ -2,20 +2,22 @@
  * The transcript as a plain-text file the visitor can keep once the chat has ended (issue 24):
  * one line per entry, oldest first, each with its time and who wrote it.
  */
-import { ExtraText, Text } from "../texts.js";
-import type { Entry } from "./entries.js";
+import { fill, type Texts } from "../texts.js";
+import type { Entry, EventEntry } from "./entries.js";
 
-function speaker(entry: Entry): string {
-  if (entry.participantRole === "customer") return ExtraText.YOU;
-  return entry.displayName || (entry.participantRole === "agent" ? Text.ADVISOR : "");
+function speaker(entry: Entry, t: Texts): string {
+  if (entry.participantRole === "customer") return t.YOU;
+  return entry.displayName || (entry.participantRole === "agent" ? t.ADVISOR : "");
 }
 
-function body(entry: Entry): string {
+/** A joined, left or ended line in the visitor's language. */
+export const eventLine = (entry: EventEntry, t: Texts): string =>
+  fill(t[entry.event], { name: entry.name || t.ADVISOR });
+
+function body(entry: Entry, t: Texts): string {
   switch (entry.kind) {
     case "text":
-      return entry.delivery === "failed"
-        ? `${entry.content} (${ExtraText.NOT_SENT})`
-        : entry.content;
+      return entry.delivery === "failed" ? `${entry.content} (${t.NOT_SENT})` : entry.content;
     case "listPicker": {
       const { title, elements } = entry.content.data.content;
       return [title, ...elements.map((e) => `- ${e.title}`)].join("\n");
@@ -23,17 +25,21 @@ function body(entry: Entry): string {
     case "attachment":
       return `[${entry.attachment.name}]`;
     case "event":
-      return entry.content;
+      return eventLine(entry, t);
   }
 }
 
 /** `time` formats an ISO time as the file shows it. */
-export function transcriptText(entries: readonly Entry[], time: (iso: string) => string): string {
+export function transcriptText(
+  entries: readonly Entry[],
+  time: (iso: string) => string,
+  t: Texts,
+): string {
   return entries
     .map((entry) => {
       const when = entry.absoluteTime ? `[${time(entry.absoluteTime)}] ` : "";
-      const who = entry.kind === "event" ? "" : speaker(entry);
-      return `${when}${who ? `${who}: ` : ""}${body(entry)}`;
+      const who = entry.kind === "event" ? "" : speaker(entry, t);
+      return `${when}${who ? `${who}: ` : ""}${body(entry, t)}`;
     })
     .join("\n")
     .concat("\n");
