@@ -3,6 +3,7 @@
  * picker, choosing, an inert HTML message, reload mid-chat, minimise/reopen, close, and the
  * error notice when verify fails.
  */
+import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { STARTUP_MS, launchChromium, screenshot, settled, startContactCentre } from "./support.js";
@@ -180,5 +181,67 @@ describe("the widget on the demo page", () => {
     );
     expect(gone - shown).toBeGreaterThan(4000);
     await launcher().waitFor();
+  });
+});
+
+describe("the visitor's language (issue 24)", () => {
+  const table = (code: string) =>
+    JSON.parse(
+      readFileSync(
+        new URL(`../../packages/widget/src/locales/${code}.json`, import.meta.url),
+        "utf8",
+      ),
+    ) as Record<string, string>;
+  const pageWith = (path: string, html: string) =>
+    page.route(`${centre.url}${path}`, (route) =>
+      route.fulfill({ contentType: "text/html", body: `<!doctype html>${html}` }),
+    );
+
+  it("data-locale='ar': the widget speaks Arabic and is laid out right to left; an Arabic message reads right to left", async () => {
+    const ar = table("ar");
+    await pageWith(
+      "/arabic",
+      `<html lang="en"><title>Shop</title><body><script src="/widget/chat-widget.js" data-locale="ar" defer></script><chat-widget></chat-widget></body></html>`,
+    );
+    await page.goto(`${centre.url}/arabic`);
+    await expect
+      .poll(() => launcher().getAttribute("aria-label"), { timeout: 15_000 })
+      .toBe(ar.OPEN);
+    await launcher().click();
+    await chatWindow().waitFor();
+    const root = page.locator("chat-widget .cw");
+    expect(await root.getAttribute("dir")).toBe("rtl");
+    expect(await root.getAttribute("lang")).toBe("ar");
+    // The header mirrored: close (last in the markup) on the left, minimise beside it.
+    const close = await page.locator(`chat-widget button[title="${ar.CLOSE}"]`).boundingBox();
+    const minimise = await page.locator(`chat-widget button[title="${ar.MINIMISE}"]`).boundingBox();
+    expect(close!.x).toBeLessThan(minimise!.x);
+
+    await option("Talk to an advisor").click();
+    await expect.poll(() => textbox().isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await textbox().getAttribute("placeholder")).toBe(ar.PLACEHOLDER_ACTIVE);
+    await textbox().fill("مرحبا، أين طلبي؟");
+    await textbox().press("Enter");
+    const mine = outgoing().filter({ hasText: "مرحبا" });
+    await mine.waitFor();
+    expect(await mine.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+    // The visitor's own messages sit on the left in a right-to-left window.
+    const bubble = (await mine.boundingBox())!;
+    const window = (await chatWindow().boundingBox())!;
+    expect(bubble.x - window.x).toBeLessThan(window.x + window.width - (bubble.x + bubble.width));
+    await screenshot(page, "arabic");
+  });
+
+  it("without data-locale the page's lang chooses: <html lang='he'> gives Hebrew, right to left", async () => {
+    const he = table("he");
+    await pageWith(
+      "/hebrew",
+      `<html lang="he"><title>Shop</title><body><script src="/widget/chat-widget.js" defer></script><chat-widget></chat-widget></body></html>`,
+    );
+    await page.goto(`${centre.url}/hebrew`);
+    await expect
+      .poll(() => launcher().getAttribute("aria-label"), { timeout: 15_000 })
+      .toBe(he.OPEN);
+    expect(await page.locator("chat-widget .cw").getAttribute("dir")).toBe("rtl");
   });
 });

@@ -1,5 +1,8 @@
-/** One self-contained script: `dist/chat-widget.js` (IIFE, minified, React included), fonts beside it. */
-import { copyFileSync, mkdirSync } from "node:fs";
+/**
+ * One self-contained script: `dist/chat-widget.js` (IIFE, minified, React included), its fonts
+ * and the locales other than English (`dist/locales/*.json`, loaded by a visitor who needs one).
+ */
+import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,21 +16,26 @@ const require = createRequire(import.meta.url);
 
 const FONTS = ["poppins-latin-500-normal.woff2", "poppins-latin-500-italic.woff2"];
 
-function copyFonts(): Plugin {
+function copyAssets(): Plugin {
   return {
-    name: "chat-widget-fonts",
+    name: "chat-widget-assets",
     apply: "build",
     writeBundle() {
       const out = join(here, "dist/fonts");
       mkdirSync(out, { recursive: true });
       for (const font of FONTS)
         copyFileSync(require.resolve(`@fontsource/poppins/files/${font}`), join(out, font));
+      const locales = join(here, "dist/locales");
+      mkdirSync(locales, { recursive: true });
+      for (const file of readdirSync(join(here, "src/locales")))
+        if (file.endsWith(".json"))
+          copyFileSync(join(here, "src/locales", file), join(locales, file));
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), copyFonts()],
+  plugins: [react(), copyAssets()],
   resolve: {
     alias: {
       "@chat-widget/protocol": join(root, "packages/protocol/src/index.ts"),

@@ -8,10 +8,17 @@ import { applyPrimaryContrast } from "./contrast.js";
 import { WidgetController } from "./state/controller.js";
 import type { ControllerDeps } from "./state/controller.js";
 import { styles } from "./styles.js";
+import { TextsContext } from "./texts-context.js";
+import { en, type Texts } from "./texts.js";
+
+/** What the widget needs: the controller's parts, and the visitor's texts when not English. */
+export interface WidgetDeps extends ControllerDeps {
+  loadTexts?: () => Promise<Texts | null>;
+}
 
 export interface ChatWidgetProps {
   jwt?: string;
-  deps: ControllerDeps;
+  deps: WidgetDeps;
 }
 
 export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
@@ -28,6 +35,18 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
     controller.resume();
     return () => controller.dispose();
   }, [controller]);
+
+  // English at once; the visitor's language as soon as its table arrives.
+  const [texts, setTexts] = useState<Texts>(en);
+  useEffect(() => {
+    let live = true;
+    void deps.loadTexts?.().then((loaded) => {
+      if (live && loaded) setTexts(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [deps]);
 
   const actions = useMemo<ChatWindowActions>(
     () => ({
@@ -68,9 +87,9 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
   }
 
   return (
-    <div className="cw" ref={root}>
+    <div className="cw" ref={root} lang={texts.LANG} dir={texts.DIR}>
       <style>{styles}</style>
-      {view}
+      <TextsContext.Provider value={texts}>{view}</TextsContext.Provider>
     </div>
   );
 }

@@ -8,15 +8,12 @@ import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import type { Root } from "react-dom/client";
 import { ChatWidget } from "./ChatWidget.js";
-import type { ControllerDeps } from "./state/controller.js";
+import type { WidgetDeps } from "./ChatWidget.js";
 
 export const ELEMENT_NAME = "chat-widget";
 
 /** Define the element once; later calls (a second copy of the script) are ignored. */
-export function defineChatWidget(
-  deps: ControllerDeps,
-  name = ELEMENT_NAME,
-): CustomElementConstructor {
+export function defineChatWidget(deps: WidgetDeps, name = ELEMENT_NAME): CustomElementConstructor {
   const existing = customElements.get(name);
   if (existing) return existing;
   class ChatWidgetElement extends HTMLElement {

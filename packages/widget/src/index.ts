@@ -1,5 +1,7 @@
 export { ChatWidget } from "./ChatWidget.js";
-export type { ChatWidgetProps } from "./ChatWidget.js";
+export type { ChatWidgetProps, WidgetDeps } from "./ChatWidget.js";
+export { LOCALES, chooseLocale, loadTexts } from "./locale.js";
+export type { Locale } from "./locale.js";
 export { defineChatWidget, ELEMENT_NAME } from "./element.js";
 export { WidgetController } from "./state/controller.js";
 export { attachmentProblem } from "./state/attachments.js";

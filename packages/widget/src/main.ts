@@ -11,6 +11,7 @@ import { registerFonts } from "./fonts.js";
 import { createGateway } from "./gateway.js";
 import { consoleLogger } from "./logger.js";
 import { createChatStorage } from "./session-storage.js";
+import { chooseLocale, loadTexts } from "./locale.js";
 import { readSettings } from "./settings.js";
 import type { TelemetryHost } from "./telemetry/contract.js";
 import { loadTelemetryModule, telemetryScriptUrl } from "./telemetry/loader.js";
@@ -43,6 +44,17 @@ const telemetry = createWidgetTelemetry({
 });
 
 registerFonts(document, settings.scriptUrl);
+const locale = chooseLocale([
+  settings.locale,
+  document.documentElement.lang,
+  ...navigator.languages,
+]);
+const texts = loadTexts(
+  locale,
+  settings.scriptUrl,
+  (url) => fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)))),
+  consoleLogger,
+);
 defineChatWidget({
   gateway: createGateway(settings, (input, init) => fetch(input, init)),
   adapter: createClientAdapter(ChatSession as unknown as ChatSessionLike, settings, consoleLogger, {
@@ -52,4 +64,5 @@ defineChatWidget({
   }),
   storage: createChatStorage(storage),
   logger: consoleLogger,
+  loadTexts: () => texts,
 });

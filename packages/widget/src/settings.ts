@@ -13,8 +13,10 @@ export interface WidgetSettings {
   telemetryEndpoint: string;
   /** `data-telemetry="off"` turns telemetry off; on by default. */
   telemetry: boolean;
-  /** Where the script itself was loaded from; fonts are resolved against it. */
+  /** Where the script itself was loaded from; fonts and locales are resolved against it. */
   scriptUrl: string;
+  /** `data-locale`: the visitor's language, before the page's `lang` and the browser's (issue 24). */
+  locale: string | undefined;
 }
 
 export const DEFAULT_REGION = "eu-west-2";
@@ -50,6 +52,7 @@ export function readSettings(script: ScriptLike | null, fallbackUrl: string): Wi
     telemetryEndpoint: pick("telemetryEndpoint", `${origin}/telemetry`),
     telemetry: pick("telemetry", "on").toLowerCase() !== "off",
     scriptUrl: new URL(scriptUrl, fallbackUrl).href,
+    locale: nonEmpty(data.locale),
   };
 }
 

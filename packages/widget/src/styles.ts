@@ -33,25 +33,25 @@ export const styles = `
 .icon-button svg{width:20px;height:20px}
 .transcript{flex:1 1 auto;max-height:540px;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f7f7f8}
 .message{max-width:80%;padding:8px 12px;border-radius:12px;word-wrap:break-word;overflow-wrap:anywhere}
-.message.incoming{align-self:flex-start;background:#fff;border:1px solid #e4e4e7;border-bottom-left-radius:2px}
+.message.incoming{align-self:flex-start;background:#fff;border:1px solid #e4e4e7;border-end-start-radius:2px}
 .message.agent{background:#fff4ec;border-color:color-mix(in srgb,var(--cw-primary) 35%,#fff)}
-.message.outgoing{align-self:flex-end;background:var(--cw-primary);color:var(--cw-on-primary);border-bottom-right-radius:2px;white-space:pre-wrap}
+.message.outgoing{align-self:flex-end;background:var(--cw-primary);color:var(--cw-on-primary);border-end-end-radius:2px;white-space:pre-wrap}
 .plain{white-space:pre-wrap}
 .time{margin:-4px 4px 0;font-size:11px;line-height:13px;color:#52525b}.time.outgoing{align-self:flex-end}.time.incoming{align-self:flex-start}
 .message .name{display:block;font-size:11px;opacity:.7;margin-bottom:2px}
 .event{align-self:center;font-size:12px;color:#6b6b73;font-style:italic;text-align:center}
 .markdown>:first-child{margin-top:0}.markdown>:last-child{margin-bottom:0}
 .markdown p,.markdown ul,.markdown ol,.markdown pre,.markdown blockquote{margin:0 0 6px}
-.markdown ul,.markdown ol{padding-left:20px}
+.markdown ul,.markdown ol{padding-inline-start:20px}
 .markdown pre{background:#f0f0f2;padding:6px;border-radius:6px;overflow-x:auto;white-space:pre-wrap}
 .markdown code{font-family:ui-monospace,monospace;font-size:12px}
-.markdown blockquote{border-left:3px solid #ddd;padding-left:8px;color:#555}
+.markdown blockquote{border-inline-start:3px solid #ddd;padding-inline-start:8px;color:#555}
 .markdown h3,.markdown h4,.markdown h5,.markdown h6{margin:0 0 4px;font-size:15px}
 .markdown a,.attachment a{color:inherit}
 .list-picker{align-self:flex-start;max-width:85%;background:#fff;border:1px solid #e4e4e7;border-radius:12px;padding:10px 12px}
 .list-picker .title{margin-bottom:8px}
 .list-picker ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
-.option{width:100%;text-align:left;background:#fff;color:var(--cw-primary-text);border:1px solid var(--cw-primary-text);border-radius:8px;padding:6px 10px}
+.option{width:100%;text-align:start;background:#fff;color:var(--cw-primary-text);border:1px solid var(--cw-primary-text);border-radius:8px;padding:6px 10px}
 .option:not(:disabled):hover{background:var(--cw-primary);color:var(--cw-on-primary)}
 .option .subtitle{display:block;font-size:11px;color:#6b6b73}
 .attachment button{background:none;border:0;padding:0;color:inherit;text-decoration:underline}
@@ -60,7 +60,7 @@ export const styles = `
 .typing{align-self:flex-start;display:flex;gap:4px;padding:10px 12px;background:#fff;border:1px solid #e4e4e7;border-radius:12px}
 .typing .dot{width:7px;height:7px;border-radius:50%;background:#8a8a93;animation:cw-dots 2.5s infinite ease-in-out}
 .typing .dot:nth-child(2){animation-delay:.3s}.typing .dot:nth-child(3){animation-delay:.6s}
-.typing{align-items:center}.typing .who{margin-left:4px;font-size:12px;color:#52525b}
+.typing{align-items:center}.typing .who{margin-inline-start:4px;font-size:12px;color:#52525b}
 .uploads{flex:none;padding:4px 12px;font-size:12px;color:#555}
 .uploads progress{width:100%;accent-color:var(--cw-primary)}
 .file-notice{flex:none;margin:0 12px 4px;padding:6px 10px;font-size:12px;color:#b42318;background:#fef3f2;border:1px solid #f3c3bd;border-radius:8px}
@@ -74,12 +74,12 @@ export const styles = `
 .ending{flex:none;display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:10px 12px;border-top:1px solid #e4e4e7;background:#fff}.ending p{margin:0;flex-basis:100%}
 .ending button{border:1px solid var(--cw-primary-text);border-radius:8px;padding:6px 12px;background:#fff;color:var(--cw-primary-text)}.ending .primary{background:var(--cw-primary);border-color:var(--cw-primary);color:var(--cw-on-primary)}
 .reconnecting{flex:none;padding:6px 12px;font-size:12px;line-height:16px;color:#78350f;background:#fef3c7;border-top:1px solid #fde68a}
-.composer .counter{position:absolute;right:54px;bottom:10px;font-size:11px;line-height:13px;color:#52525b;background:rgba(255,255,255,.92);border-radius:4px;padding:0 3px;pointer-events:none}
+.composer .counter{position:absolute;inset-inline-end:54px;bottom:10px;font-size:11px;line-height:13px;color:#52525b;background:rgba(255,255,255,.92);border-radius:4px;padding:0 3px;pointer-events:none}
 .composer .counter.over{color:#b91c1c}
 .composer textarea:focus{outline:2px solid var(--cw-primary);outline-offset:-1px;border-color:transparent}
 .composer .icon-button{color:var(--cw-primary-text)}
 .composer .icon-button:hover{background:#f4f4f5}
-.error-notice{position:fixed;right:25px;bottom:25px;z-index:999;max-width:300px;background:#fff;color:#b42318;border:1px solid #f3c3bd;border-left:4px solid #b42318;border-radius:10px 10px 0 0;padding:14px 16px;box-shadow:0 4px 14px rgba(0,0,0,.2)}
+.error-notice{position:fixed;right:25px;bottom:25px;z-index:999;max-width:300px;background:#fff;color:#b42318;border:1px solid #f3c3bd;border-inline-start:4px solid #b42318;border-radius:10px 10px 0 0;padding:14px 16px;box-shadow:0 4px 14px rgba(0,0,0,.2)}
 .cw button:focus-visible,.transcript:focus-visible{outline:2px solid var(--cw-primary-text);outline-offset:2px}
 .header .icon-button:focus-visible{outline-color:var(--cw-on-primary);outline-offset:-2px}
 .launcher:focus-visible{outline:3px solid var(--cw-primary-text);outline-offset:3px}

@@ -4,6 +4,9 @@
  * Texts that are logged or sent, never shown, stay English: `Text`.
  */
 export const en = {
+  /** The locale's language tag and writing direction (set on the widget's root). */
+  LANG: "en",
+  DIR: "ltr",
   ERROR_NOTICE: "Something went wrong. Try again later.",
   MINIMISE: "Minimise chat window",
   CLOSE: "Close chat window",

@@ -37,6 +37,7 @@ describe("built apps", () => {
       root: widgetDir,
       what: "The chat widget",
       spa: false,
+      anyOrigin: true,
     });
     await serveBuild(app, {
       prefix: "/agent/",
@@ -53,13 +54,25 @@ describe("built apps", () => {
     mkdirSync(join(dir, "console/assets"), { recursive: true });
     writeFileSync(join(dir, "widget/chat-widget.js"), "console.log('widget')");
     writeFileSync(join(dir, "widget/fonts/poppins.woff2"), "font");
+    mkdirSync(join(dir, "widget/locales"));
+    writeFileSync(join(dir, "widget/locales/de.json"), '{"LANG":"de"}');
     writeFileSync(join(dir, "console/index.html"), "<html>console</html>");
     writeFileSync(join(dir, "console/assets/app.js"), "app");
     const app = await appWith(join(dir, "widget"), join(dir, "console"));
     const script = await app.inject("/widget/chat-widget.js");
     expect(script.statusCode).toBe(200);
     expect(script.headers["content-type"]).toContain("javascript");
-    expect((await app.inject("/widget/fonts/poppins.woff2")).statusCode).toBe(200);
+    const font = await app.inject("/widget/fonts/poppins.woff2");
+    expect(font.statusCode).toBe(200);
+    // Fonts and locales are fetched with CORS from the shop's pages: any origin may read them.
+    expect(font.headers["access-control-allow-origin"]).toBe("*");
+    const locale = await app.inject("/widget/locales/de.json");
+    expect(locale.statusCode).toBe(200);
+    expect(locale.headers["content-type"]).toContain("application/json");
+    expect(locale.headers["access-control-allow-origin"]).toBe("*");
+    expect((await app.inject("/agent/assets/app.js")).headers["access-control-allow-origin"]).toBe(
+      undefined,
+    );
     expect((await app.inject("/agent/")).body).toBe("<html>console</html>");
     expect((await app.inject("/agent/chats/123")).body).toBe("<html>console</html>");
     expect((await app.inject("/agent/assets/app.js")).body).toBe("app");

@@ -31,6 +31,7 @@ export async function demoRoutes(app: FastifyInstance, options: DemoOptions): Pr
     root: options.widgetDist ?? WIDGET_DIST,
     what: "The chat widget",
     spa: false,
+    anyOrigin: true,
   });
   await serveBuild(app, {
     prefix: "/agent/",

@@ -20,12 +20,16 @@ export function notBuiltText(what: string, dir: string): string {
   return `${what} is not built yet (${dir} is missing).\nRun \`npm run build\` in the repository root, then restart the server.\n`;
 }
 
-/** Serve `root` under `prefix` (ending in "/"); `spa`: unknown paths without an extension get index.html. */
+/**
+ * Serve `root` under `prefix` (ending in "/"); `spa`: unknown paths without an extension get
+ * index.html; `anyOrigin`: every file readable by pages of any origin (the widget's fonts and
+ * locales are fetched with CORS from the shop's pages).
+ */
 export async function serveBuild(
   app: FastifyInstance,
-  options: { prefix: string; root: string; what: string; spa: boolean },
+  options: { prefix: string; root: string; what: string; spa: boolean; anyOrigin?: boolean },
 ): Promise<void> {
-  const { prefix, root, what, spa } = options;
+  const { prefix, root, what, spa, anyOrigin = false } = options;
   const bare = prefix.replace(/\/$/, "");
   if (!existsSync(root)) {
     const unavailable = async (_req: unknown, reply: FastifyReply) =>
@@ -43,6 +47,9 @@ export async function serveBuild(
         index: ["index.html"],
         redirect: false,
         preCompressed: true,
+        ...(anyOrigin
+          ? { setHeaders: (reply) => reply.header("access-control-allow-origin", "*") }
+          : {}),
       });
       if (!spa) return;
       const index = join(root, "index.html");

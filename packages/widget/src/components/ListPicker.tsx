@@ -11,7 +11,8 @@ export interface ListPickerProps {
 export function ListPicker({ template, enabled, onChoose }: ListPickerProps) {
   const { title, subtitle, elements } = template.data.content;
   return (
-    <div className="list-picker">
+    // dir="auto": the bot's words read in their own direction, whatever the widget's language.
+    <div className="list-picker" dir="auto">
       <div className="title">
         <Markdown text={title} />
         {subtitle && <Markdown text={subtitle} />}
@@ -22,6 +23,7 @@ export function ListPicker({ template, enabled, onChoose }: ListPickerProps) {
             <button
               type="button"
               className="option"
+              dir="auto"
               disabled={!enabled}
               onClick={() => onChoose(element.title)}
             >

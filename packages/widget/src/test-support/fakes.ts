@@ -12,7 +12,7 @@ import type {
 import type { Gateway } from "../gateway.js";
 import type { Logger } from "../logger.js";
 import type { ChatStorage, StoredChat } from "../session-storage.js";
-import type { ControllerDeps } from "../state/controller.js";
+import type { WidgetDeps } from "../ChatWidget.js";
 
 export const CHAT: StartChatResult = {
   ContactId: "contact-1",
@@ -193,12 +193,12 @@ export function fakeLogger() {
   } satisfies Logger;
 }
 
-export function makeDeps(overrides: Partial<ControllerDeps> = {}) {
+export function makeDeps(overrides: Partial<WidgetDeps> = {}) {
   const adapter = new FakeAdapter();
   const gateway = fakeGateway();
   const storage = new MemoryStorage();
   const logger = fakeLogger();
-  const deps: ControllerDeps = { adapter, gateway, storage, logger, ...overrides };
+  const deps: WidgetDeps = { adapter, gateway, storage, logger, ...overrides };
   return { deps, adapter, gateway, storage, logger };
 }
 

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { Item } from "@chat-widget/protocol";
 import { vi } from "vitest";
 import { ChatWidget } from "../ChatWidget.js";
-import type { ControllerDeps } from "../state/controller.js";
+import type { WidgetDeps } from "../ChatWidget.js";
 import { makeDeps } from "./fakes.js";
 
 /** Let pending promises settle (fake timers stay where they are). */
@@ -19,7 +19,7 @@ export async function advance(ms: number): Promise<void> {
   });
 }
 
-export function renderWidget(options: { jwt?: string; deps?: Partial<ControllerDeps> } = {}) {
+export function renderWidget(options: { jwt?: string; deps?: Partial<WidgetDeps> } = {}) {
   const h = makeDeps(options.deps);
   const view = render(<ChatWidget jwt={options.jwt} deps={h.deps} />);
   const launcher = () => screen.getByRole("button", { name: /^Open chat/ });
