@@ -141,7 +141,9 @@ export async function buildApp(
   await app.register(healthRoutes, { db, fanout, draining: () => draining });
   await app.register(participantService, { deps, clock });
   const stopFeatures =
-    overrides.features === false ? async () => {} : await registerFeatures(app, deps, { clock, flowsDir: overrides.flowsDir });
+    overrides.features === false
+      ? async () => {}
+      : await registerFeatures(app, deps, { clock, flowsDir: overrides.flowsDir });
 
   let closing: Promise<void> | null = null;
   /** Whether closing cuts requests in progress at once (`close`), or lets them finish first. */

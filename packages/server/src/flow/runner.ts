@@ -52,8 +52,12 @@ export interface FlowRunnerOptions {
 export class FlowRunner {
   /** Announcements of places in the queue, one after another (never "2nd" after "1st"). */
   private announcing: Promise<void> = Promise.resolve();
+  /** The flows with a condition on advisors' availability, found once, not per message. */
+  private readonly askingAdvisors: ReadonlySet<Flow>;
 
-  constructor(private readonly o: FlowRunnerOptions) {}
+  constructor(private readonly o: FlowRunnerOptions) {
+    this.askingAdvisors = new Set([...o.flows.values()].filter(readsAdvisors));
+  }
 
   /**
    * Listen to committed items and perform the steps a crash or restart cut short; returns
@@ -108,7 +112,9 @@ export class FlowRunner {
   /** What the flow may read now: its opening hours and, if it asks, the advisors' availability. */
   private async facts(flow: Flow): Promise<FlowFacts> {
     const open = flow.openingHours ? isOpen(flow.openingHours, this.o.clock.now()) : true;
-    const advisorsAvailable = readsAdvisors(flow) ? await this.o.advisorsAvailable() : true;
+    const advisorsAvailable = this.askingAdvisors.has(flow)
+      ? await this.o.advisorsAvailable()
+      : true;
     return { open, advisorsAvailable };
   }
 
