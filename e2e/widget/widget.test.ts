@@ -57,6 +57,22 @@ describe("the widget on the demo page", () => {
     await screenshot(page, "button");
   });
 
+  it("the rare views (chat-views.js) load once the window first opens, not with the page", async () => {
+    const views: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/chat-views.js")) views.push(r.url());
+    });
+    await page.goto(`${centre.url}/`);
+    await launcher().waitFor();
+    const registered = () =>
+      page.evaluate(() => typeof (window as { __chatWidgetViews?: unknown }).__chatWidgetViews);
+    expect([views, await registered()]).toEqual([[], "undefined"]);
+    await launcher().click();
+    await expect.poll(registered, { timeout: 15_000 }).toBe("object");
+    expect(views).toEqual([`${centre.url}/widget/chat-views.js`]);
+    await chatWindow().waitFor();
+  });
+
   it("opens: the bot greets and offers its list picker; choosing sends the option, shown once, and the bot answers", async () => {
     await openChat();
     await settled(chatWindow());

@@ -5,14 +5,20 @@ import { ChatWindow } from "./components/ChatWindow.js";
 import type { ChatWindowActions } from "./components/ChatWindow.js";
 import { ErrorNotice } from "./components/ErrorNotice.js";
 import { applyPrimaryContrast } from "./contrast.js";
+import { ViewsContext } from "./lazy-views/context.js";
+import type { ViewsSource } from "./lazy-views/source.js";
 import { WidgetController } from "./state/controller.js";
 import type { ControllerDeps } from "./state/controller.js";
 import { styles } from "./styles.js";
 import { TextsContext } from "./texts-context.js";
 import { en, type Texts } from "./texts.js";
 
-/** What the widget needs: the controller's parts, and the visitor's texts when not English. */
+/**
+ * What the widget needs: the controller's parts, its rare views (loaded once the window first
+ * shows), and the visitor's texts when not English.
+ */
 export interface WidgetDeps extends ControllerDeps {
+  views: ViewsSource;
   loadTexts?: () => Promise<Texts | null>;
 }
 
@@ -47,6 +53,11 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
       live = false;
     };
   }, [deps]);
+
+  const views = useSyncExternalStore(deps.views.subscribe, deps.views.current);
+  useEffect(() => {
+    if (state.visible) deps.views.load();
+  }, [deps, state.visible]);
 
   const actions = useMemo<ChatWindowActions>(
     () => ({
@@ -89,7 +100,10 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
   return (
     <div className="cw" ref={root} lang={texts.LANG} dir={texts.DIR}>
       <style>{styles}</style>
-      <TextsContext.Provider value={texts}>{view}</TextsContext.Provider>
+      {views && <style>{views.viewStyles}</style>}
+      <TextsContext.Provider value={texts}>
+        <ViewsContext.Provider value={views}>{view}</ViewsContext.Provider>
+      </TextsContext.Provider>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The script a page loads with one `<script>` tag: read the deployment settings from that tag,
  * register the fonts on the document and define `<chat-widget>`. Telemetry lives in a second
- * script, `chat-telemetry.js`, loaded only once a chat session exists.
+ * script, `chat-telemetry.js`, loaded only once a chat session exists; the rare views in a
+ * third, `chat-views.js`, loaded when the window first opens.
  */
 import { ChatSession, createProgressFetch, createWebSocketManager } from "@chat-widget/chat-client";
 import { createClientAdapter } from "./chat/client-adapter.js";
@@ -11,6 +12,8 @@ import { registerFonts } from "./fonts.js";
 import { createGateway } from "./gateway.js";
 import { consoleLogger } from "./logger.js";
 import { createChatStorage } from "./session-storage.js";
+import { loadViewsScript, viewsScriptUrl } from "./lazy-views/loader.js";
+import { lazyViews } from "./lazy-views/source.js";
 import { chooseLocale, loadTexts } from "./locale.js";
 import { readSettings } from "./settings.js";
 import type { TelemetryHost } from "./telemetry/contract.js";
@@ -64,5 +67,13 @@ defineChatWidget({
   }),
   storage: createChatStorage(storage),
   logger: consoleLogger,
+  views: lazyViews(() =>
+    loadViewsScript(
+      viewsScriptUrl(settings.scriptUrl),
+      document,
+      window as unknown as Record<string, unknown>,
+      consoleLogger,
+    ),
+  ),
   loadTexts: () => texts,
 });

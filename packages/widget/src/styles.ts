@@ -40,23 +40,12 @@ export const styles = `
 .time{margin:-4px 4px 0;font-size:11px;line-height:13px;color:#52525b}.time.outgoing{align-self:flex-end}.time.incoming{align-self:flex-start}
 .message .name{display:block;font-size:11px;opacity:.7;margin-bottom:2px}
 .event{align-self:center;font-size:12px;color:#6b6b73;font-style:italic;text-align:center}
-.markdown>:first-child{margin-top:0}.markdown>:last-child{margin-bottom:0}
-.markdown p,.markdown ul,.markdown ol,.markdown pre,.markdown blockquote{margin:0 0 6px}
-.markdown ul,.markdown ol{padding-inline-start:20px}
-.markdown pre{background:#f0f0f2;padding:6px;border-radius:6px;overflow-x:auto;white-space:pre-wrap}
-.markdown code{font-family:ui-monospace,monospace;font-size:12px}
-.markdown blockquote{border-inline-start:3px solid #ddd;padding-inline-start:8px;color:#555}
-.markdown h3,.markdown h4,.markdown h5,.markdown h6{margin:0 0 4px;font-size:15px}
-.markdown a,.attachment a{color:inherit}
 .list-picker{align-self:flex-start;max-width:85%;background:#fff;border:1px solid #e4e4e7;border-radius:12px;padding:10px 12px}
 .list-picker .title{margin-bottom:8px}
 .list-picker ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
 .option{width:100%;text-align:start;background:#fff;color:var(--cw-primary-text);border:1px solid var(--cw-primary-text);border-radius:8px;padding:6px 10px}
 .option:not(:disabled):hover{background:var(--cw-primary);color:var(--cw-on-primary)}
 .option .subtitle{display:block;font-size:11px;color:#6b6b73}
-.attachment button{background:none;border:0;padding:0;color:inherit;text-decoration:underline}
-.thumbnail{display:block;max-width:100%;max-height:160px;border-radius:6px;margin-bottom:4px}
-.attachment progress{display:block;width:100%;accent-color:var(--cw-primary)}
 .typing{align-self:flex-start;display:flex;gap:4px;padding:10px 12px;background:#fff;border:1px solid #e4e4e7;border-radius:12px}
 .typing .dot{width:7px;height:7px;border-radius:50%;background:#8a8a93;animation:cw-dots 2.5s infinite ease-in-out}
 .typing .dot:nth-child(2){animation-delay:.3s}.typing .dot:nth-child(3){animation-delay:.6s}

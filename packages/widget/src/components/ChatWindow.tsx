@@ -2,16 +2,15 @@
 import { useEffect, useRef, useState } from "react";
 import type { DragEvent, KeyboardEvent } from "react";
 import type { WidgetState } from "../state/reducer.js";
-import { transcriptText } from "../state/transcript-text.js";
-import { percent, type Texts } from "../texts.js";
+import { percent } from "../texts.js";
 import { useTexts } from "../texts-context.js";
 import { Composer } from "./Composer.js";
-import { EndConfirm, EndedActions } from "./Ending.js";
+import { EndConfirm } from "./EndConfirm.js";
 import { Header } from "./Header.js";
+import { LazyEndedActions } from "./lazy.js";
 import { Transcript } from "./Transcript.js";
 import { useOnline } from "./use-online.js";
 import { usePhoneViewport } from "./use-phone-viewport.js";
-import { saveFile } from "./save-file.js";
 
 export interface ChatWindowActions {
   minimise: () => void;
@@ -48,13 +47,6 @@ function focusInside(root: HTMLElement): void {
 /** The element with focus in the window's document or shadow root, if any. */
 function focused(root: HTMLElement): Element | null {
   return (root.getRootNode() as Document | ShadowRoot).activeElement;
-}
-
-const fileTime = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" });
-
-function downloadTranscript(state: WidgetState, t: Texts): void {
-  const text = transcriptText(state.entries, (iso) => fileTime.format(new Date(iso)), t);
-  saveFile(new Blob([text], { type: "text/plain;charset=utf-8" }), "chat-transcript.txt");
 }
 
 export function ChatWindow({ state, actions }: ChatWindowProps) {
@@ -155,12 +147,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
           }}
         />
       )}
-      {!state.active && (
-        <EndedActions
-          onNewChat={actions.newChat}
-          onDownloadTranscript={() => downloadTranscript(state, t)}
-        />
-      )}
+      {!state.active && <LazyEndedActions entries={state.entries} onNewChat={actions.newChat} />}
       <Composer
         active={state.active}
         botActive={state.botActive}

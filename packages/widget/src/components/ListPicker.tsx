@@ -1,6 +1,6 @@
 /** A bot interactive message: its title and clickable option titles (only while the bot is active). */
 import type { ListPickerTemplate } from "@chat-widget/protocol";
-import { Markdown } from "./Markdown.js";
+import { LazyMarkdown } from "./lazy.js";
 
 export interface ListPickerProps {
   template: ListPickerTemplate;
@@ -14,8 +14,8 @@ export function ListPicker({ template, enabled, onChoose }: ListPickerProps) {
     // dir="auto": the bot's words read in their own direction, whatever the widget's language.
     <div className="list-picker" dir="auto">
       <div className="title">
-        <Markdown text={title} />
-        {subtitle && <Markdown text={subtitle} />}
+        <LazyMarkdown text={title} />
+        {subtitle && <LazyMarkdown text={subtitle} />}
       </div>
       <ul>
         {elements.map((element, i) => (

@@ -7,9 +7,8 @@ import { ContentType } from "@chat-widget/protocol";
 import type { Entry } from "../state/entries.js";
 import { eventLine } from "../state/transcript-text.js";
 import { useTexts } from "../texts-context.js";
-import { Attachment } from "./Attachment.js";
 import { ListPicker } from "./ListPicker.js";
-import { Markdown } from "./Markdown.js";
+import { LazyAttachment, LazyMarkdown } from "./lazy.js";
 import { formatTime, showsTime } from "./message-time.js";
 import { TypingIndicator } from "./TypingIndicator.js";
 
@@ -79,7 +78,7 @@ function EntryView({
     <div className={className} data-role={entry.participantRole} dir="auto">
       {agent && <span className="name">{entry.displayName || t.ADVISOR}</span>}
       {entry.kind === "attachment" ? (
-        <Attachment
+        <LazyAttachment
           attachment={entry.attachment}
           onDownload={onDownload}
           onThumbnail={onThumbnail}
@@ -87,7 +86,7 @@ function EntryView({
       ) : outgoing ? (
         entry.content
       ) : entry.contentType === ContentType.TEXT_MARKDOWN ? (
-        <Markdown text={entry.content} />
+        <LazyMarkdown text={entry.content} />
       ) : (
         <div className="plain">{entry.content}</div>
       )}

@@ -1,5 +1,6 @@
 /** Load `chat-telemetry.js` with one `<script async>`; a failure only logs. */
 import type { Logger } from "../logger.js";
+import { loadScriptGlobal } from "../script-global.js";
 import { TELEMETRY_GLOBAL, TELEMETRY_SCRIPT } from "./contract.js";
 import type { TelemetryHost, TelemetryModule } from "./contract.js";
 
@@ -16,21 +17,12 @@ export function loadTelemetryModule(
   host: TelemetryHost,
   logger: Logger,
 ): Promise<TelemetryModule | null> {
-  const loaded = host[TELEMETRY_GLOBAL];
-  if (loaded) return Promise.resolve(loaded);
-  return new Promise((resolve) => {
-    const script = doc.createElement("script");
-    script.src = url;
-    script.async = true;
-    script.onload = () => {
-      const module = host[TELEMETRY_GLOBAL] ?? null;
-      if (!module) logger.warn(TELEMETRY_LOAD_FAILED, url);
-      resolve(module);
-    };
-    script.onerror = () => {
-      logger.warn(TELEMETRY_LOAD_FAILED, url);
-      resolve(null);
-    };
-    (doc.head ?? doc.documentElement).appendChild(script);
-  });
+  return loadScriptGlobal<TelemetryModule>(
+    url,
+    doc,
+    host as Record<string, unknown>,
+    TELEMETRY_GLOBAL,
+    logger,
+    TELEMETRY_LOAD_FAILED,
+  );
 }

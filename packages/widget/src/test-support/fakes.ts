@@ -13,6 +13,8 @@ import type { Gateway } from "../gateway.js";
 import type { Logger } from "../logger.js";
 import type { ChatStorage, StoredChat } from "../session-storage.js";
 import type { WidgetDeps } from "../ChatWidget.js";
+import * as views from "../lazy-views/entry.js";
+import { readyViews } from "../lazy-views/source.js";
 
 export const CHAT: StartChatResult = {
   ContactId: "contact-1",
@@ -198,7 +200,14 @@ export function makeDeps(overrides: Partial<WidgetDeps> = {}) {
   const gateway = fakeGateway();
   const storage = new MemoryStorage();
   const logger = fakeLogger();
-  const deps: WidgetDeps = { adapter, gateway, storage, logger, ...overrides };
+  const deps: WidgetDeps = {
+    adapter,
+    gateway,
+    storage,
+    logger,
+    views: readyViews(views),
+    ...overrides,
+  };
   return { deps, adapter, gateway, storage, logger };
 }
 

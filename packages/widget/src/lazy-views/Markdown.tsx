@@ -1,8 +1,8 @@
 /** Markdown from bots and advisors as React elements: no HTML from a message ever runs. */
 import { createElement, useMemo } from "react";
 import type { ReactNode } from "react";
-import { parseMarkdown } from "../markdown/parse.js";
-import type { Block, Inline } from "../markdown/parse.js";
+import { parseMarkdown } from "./markdown-parse.js";
+import type { Block, Inline } from "./markdown-parse.js";
 
 function inline(nodes: Inline[]): ReactNode[] {
   return nodes.map((n, k) => {

@@ -1,6 +1,6 @@
 /**
- * Ending a chat (issue 24): the close icon asks first ("End this chat?", End chat / Cancel);
- * once the chat has ended (either side) the window offers a new chat and the transcript.
+ * Ending a chat (issue 24): the close icon asks first ("End this chat?", End chat / Cancel).
+ * What the window offers once the chat has ended is a rare view: lazy-views/EndedActions.tsx.
  */
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
@@ -29,25 +29,6 @@ export function EndConfirm({ onEnd, onCancel }: EndConfirmProps) {
       </button>
       <button type="button" ref={cancel} onClick={onCancel}>
         {t.CANCEL}
-      </button>
-    </div>
-  );
-}
-
-export interface EndedActionsProps {
-  onNewChat: () => void;
-  onDownloadTranscript: () => void;
-}
-
-export function EndedActions({ onNewChat, onDownloadTranscript }: EndedActionsProps) {
-  const t = useTexts();
-  return (
-    <div className="ending">
-      <button type="button" className="primary" onClick={onNewChat}>
-        {t.NEW_CHAT}
-      </button>
-      <button type="button" onClick={onDownloadTranscript}>
-        {t.DOWNLOAD_TRANSCRIPT}
       </button>
     </div>
   );

@@ -1,0 +1,5 @@
+/** The entry of `chat-views.js`: the rare views (see contract.ts), and their styles. */
+export { Attachment } from "./Attachment.js";
+export { EndedActions } from "./EndedActions.js";
+export { Markdown } from "./Markdown.js";
+export { viewStyles } from "./styles.js";

@@ -1,0 +1,160 @@
+import { ContentType, ItemType } from "@chat-widget/protocol";
+import { act, cleanup, screen } from "@testing-library/react";
+import * as react from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TextsContext } from "../texts-context.js";
+import { agentMessage, event, fakeLogger, item } from "../test-support/fakes.js";
+import { flush, renderWidget } from "../test-support/render.js";
+import { SHARED_GLOBAL, VIEWS_GLOBAL } from "./contract.js";
+import type { LazyViews } from "./contract.js";
+import * as views from "./entry.js";
+import { loadViewsScript, VIEWS_LOAD_FAILED, viewsScriptUrl } from "./loader.js";
+import { lazyViews } from "./source.js";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** A loader the test answers: each call waits for `answer(module or null)`. */
+function controlledLoader() {
+  const answers: ((module: LazyViews | null) => void)[] = [];
+  const load = vi.fn(
+    () => new Promise<LazyViews | null>((resolve) => answers.push((m) => resolve(m))),
+  );
+  const answer = async (module: LazyViews | null) => {
+    await act(async () => answers.shift()!(module));
+    await flush();
+  };
+  return { load, answer };
+}
+
+describe("the rare views' source", () => {
+  it("loads once however often asked; listeners hear when the views arrive", async () => {
+    const { load, answer } = controlledLoader();
+    const source = lazyViews(load);
+    const heard = vi.fn();
+    source.subscribe(heard);
+    source.load();
+    source.load();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(source.current()).toBeNull();
+    await answer(views);
+    expect(source.current()).toBe(views);
+    expect(heard).toHaveBeenCalledTimes(1);
+    source.load();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failed load leaves the fallbacks and the next load tries again", async () => {
+    const { load, answer } = controlledLoader();
+    const source = lazyViews(load);
+    source.load();
+    await answer(null);
+    expect(source.current()).toBeNull();
+    source.load();
+    expect(load).toHaveBeenCalledTimes(2);
+    await answer(views);
+    expect(source.current()).toBe(views);
+  });
+});
+
+describe("the window before and after chat-views.js arrives", () => {
+  const advisorFile = () =>
+    item({
+      Type: ItemType.ATTACHMENT,
+      ContentType: undefined,
+      ParticipantRole: "AGENT",
+      DisplayName: "Sam",
+      Attachments: [
+        {
+          AttachmentId: "att-1",
+          AttachmentName: "plan.pdf",
+          ContentType: "application/pdf",
+          Status: "APPROVED",
+        },
+      ],
+    });
+
+  it("is asked for when the window first shows, not at page load; markdown shows as its text and an attachment as its name until then", async () => {
+    const { load, answer } = controlledLoader();
+    const w = renderWidget({ deps: { views: lazyViews(load) } });
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    await w.open();
+    expect(load).toHaveBeenCalledTimes(1);
+    await w.receive(agentMessage("**Hello** there", { ContentType: ContentType.TEXT_MARKDOWN }));
+    await w.receive(advisorFile());
+    expect(screen.getByText("**Hello** there").className).toBe("plain");
+    expect(screen.queryByRole("button", { name: "plan.pdf" })).toBeNull();
+    expect(screen.getByText("plan.pdf")).toBeTruthy();
+
+    await answer(views);
+    expect(screen.getByText("Hello").tagName).toBe("STRONG");
+    expect(screen.getByRole("button", { name: "plan.pdf" })).toBeTruthy();
+    const styles = [...w.view.container.querySelectorAll("style")].map((s) => s.textContent);
+    expect(styles).toContain(views.viewStyles);
+  });
+
+  it("after the advisor ends the chat, a new chat and the transcript are offered once the views have loaded", async () => {
+    const { load, answer } = controlledLoader();
+    const w = renderWidget({ deps: { views: lazyViews(load) } });
+    await w.open();
+    await w.receive(event(ContentType.CHAT_ENDED, { ParticipantRole: "AGENT" }));
+    expect(screen.queryByRole("button", { name: "Start a new chat" })).toBeNull();
+    await answer(views);
+    expect(screen.getByRole("button", { name: "Start a new chat" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Download transcript" })).toBeTruthy();
+  });
+});
+
+describe("loading chat-views.js", () => {
+  interface FakeScript {
+    src?: string;
+    onload?: () => void;
+    onerror?: () => void;
+  }
+  const fakeDocument = () => {
+    const appended: FakeScript[] = [];
+    const doc = {
+      createElement: () => ({}) as FakeScript,
+      head: { appendChild: (s: FakeScript) => appended.push(s) },
+    } as unknown as Document;
+    return { doc, appended };
+  };
+
+  it("sits beside the widget script", () => {
+    expect(viewsScriptUrl("https://cc.example/widget/chat-widget.js")).toBe(
+      "https://cc.example/widget/chat-views.js",
+    );
+  });
+
+  it("shares the widget's React, JSX runtime and texts context before the script runs", async () => {
+    const host: Record<string, unknown> = {};
+    const { doc, appended } = fakeDocument();
+    const loading = loadViewsScript(
+      "https://cc.example/widget/chat-views.js",
+      doc,
+      host,
+      fakeLogger(),
+    );
+    const shared = host[SHARED_GLOBAL] as Record<string, Record<string, unknown>>;
+    expect(shared.react!.createElement).toBe(react.createElement);
+    expect(shared.textsContext!.TextsContext).toBe(TextsContext);
+    expect(shared.jsxRuntime!.jsx).toBeTypeOf("function");
+    expect(appended.map((s) => s.src)).toEqual(["https://cc.example/widget/chat-views.js"]);
+    host[VIEWS_GLOBAL] = views;
+    appended[0]!.onload?.();
+    expect(await loading).toBe(views);
+  });
+
+  it("a script that fails to load is logged and gives null", async () => {
+    const logger = fakeLogger();
+    const { doc, appended } = fakeDocument();
+    const loading = loadViewsScript("http://127.0.0.1:9/chat-views.js", doc, {}, logger);
+    appended[0]!.onerror?.();
+    expect(await loading).toBeNull();
+    expect(logger.warn).toHaveBeenCalledWith(VIEWS_LOAD_FAILED, "http://127.0.0.1:9/chat-views.js");
+  });
+});

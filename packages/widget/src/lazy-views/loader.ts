@@ -1,0 +1,21 @@
+/** Load `chat-views.js` (beside the widget script), first sharing React and the texts context. */
+import type { Logger } from "../logger.js";
+import { loadScriptGlobal } from "../script-global.js";
+import { VIEWS_GLOBAL, VIEWS_SCRIPT } from "./contract.js";
+import type { LazyViews } from "./contract.js";
+import { shareModules } from "./shared.js";
+
+export const VIEWS_LOAD_FAILED = "The views script could not be loaded";
+
+export const viewsScriptUrl = (widgetScriptUrl: string): string =>
+  new URL(VIEWS_SCRIPT, widgetScriptUrl).href;
+
+export function loadViewsScript(
+  url: string,
+  doc: Document,
+  host: Record<string, unknown>,
+  logger: Logger,
+): Promise<LazyViews | null> {
+  shareModules(host);
+  return loadScriptGlobal<LazyViews>(url, doc, host, VIEWS_GLOBAL, logger, VIEWS_LOAD_FAILED);
+}

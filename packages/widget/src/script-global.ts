@@ -1,0 +1,32 @@
+/**
+ * Load one of the widget's later scripts (beside `chat-widget.js`) with a `<script async>` and
+ * hand back what it registers on a global; a failure only logs and gives null.
+ */
+import type { Logger } from "./logger.js";
+
+export function loadScriptGlobal<T>(
+  url: string,
+  doc: Document,
+  host: Record<string, unknown>,
+  name: string,
+  logger: Logger,
+  failed: string,
+): Promise<T | null> {
+  const loaded = host[name] as T | undefined;
+  if (loaded) return Promise.resolve(loaded);
+  return new Promise((resolve) => {
+    const script = doc.createElement("script");
+    script.src = url;
+    script.async = true;
+    script.onload = () => {
+      const module = (host[name] as T | undefined) ?? null;
+      if (!module) logger.warn(failed, url);
+      resolve(module);
+    };
+    script.onerror = () => {
+      logger.warn(failed, url);
+      resolve(null);
+    };
+    (doc.head ?? doc.documentElement).appendChild(script);
+  });
+}
