@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contrast, parseColor, readableOn } from "../../packages/widget/src/contrast.js";
 import { violations as axeViolations } from "../support/axe.js";
 import { advisorTakes, type AdvisorChat } from "./advisor.js";
-import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
+import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 
 let centre: ContactCentre;
@@ -223,6 +223,66 @@ describe("axe-core in Arabic, right to left (issue 24)", () => {
     await advisor.send("مرحبا، كيف يمكنني مساعدتك؟");
     await page.locator("chat-widget .message.incoming", { hasText: "مرحبا" }).waitFor();
     expect(await violations(page)).toEqual([]);
+  });
+});
+
+describe("the dark scheme (issue 24)", () => {
+  /** The demo page in a browser whose system prefers `system`, its script tag given `data-color-scheme`. */
+  async function demoPage(system: "light" | "dark", scheme?: string): Promise<Page> {
+    context = await browser.newContext({
+      viewport: { width: 1200, height: 800 },
+      colorScheme: system,
+    });
+    const page = await context.newPage();
+    if (scheme) {
+      await page.addInitScript((value) => {
+        new MutationObserver((_records, observer) => {
+          const script = document.querySelector<HTMLScriptElement>('script[src*="chat-widget.js"]');
+          if (!script) return;
+          script.dataset.colorScheme = value;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      }, scheme);
+    }
+    await page.goto(`${centre.url}/`);
+    return page;
+  }
+  const windowBackground = (page: Page) =>
+    page.locator("chat-widget .window").evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  it("follows a system that prefers dark: axe finds nothing in the options, a conversation with markdown, and the ended chat", async () => {
+    const page = await demoPage("dark");
+    await openChat(page);
+    expect(await windowBackground(page)).toBe("rgb(31, 31, 35)");
+    const option = await colours(page, "button.option");
+    expect(option).toMatchObject({ text: "rgb(229, 102, 6)", surface: "rgb(31, 31, 35)" });
+    expect(await violations(page)).toEqual([]);
+
+    const advisor = await askForAdvisor(page);
+    const textbox = page.locator("chat-widget textarea");
+    await expect.poll(() => textbox.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await advisor.send("**Hello**, see `A-10042`:\n\n> Shipped today", "text/markdown");
+    await textbox.fill("Thanks!");
+    await textbox.press("Enter");
+    await page.locator("chat-widget .message.incoming strong", { hasText: "Hello" }).waitFor();
+    await page.locator("chat-widget .message.outgoing", { hasText: "Thanks!" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, "dark");
+
+    await advisor.end();
+    await page.locator("chat-widget").getByRole("button", { name: "Start a new chat" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('data-color-scheme="light" stays light on a dark system; "dark" is dark on a light one', async () => {
+    const light = await demoPage("dark", "light");
+    await openChat(light);
+    expect(await windowBackground(light)).toBe("rgb(255, 255, 255)");
+    await context?.close();
+    const dark = await demoPage("light", "dark");
+    await openChat(dark);
+    expect(await windowBackground(dark)).toBe("rgb(31, 31, 35)");
+    expect(await violations(dark)).toEqual([]);
   });
 });
 

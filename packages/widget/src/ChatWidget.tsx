@@ -9,6 +9,7 @@ import { ViewsContext } from "./lazy-views/context.js";
 import type { ViewsSource } from "./lazy-views/source.js";
 import { WidgetController } from "./state/controller.js";
 import type { ControllerDeps } from "./state/controller.js";
+import type { ColorScheme } from "./settings.js";
 import { styles } from "./styles.js";
 import { TextsContext } from "./texts-context.js";
 import { en, type Texts } from "./texts.js";
@@ -19,6 +20,8 @@ import { en, type Texts } from "./texts.js";
  */
 export interface WidgetDeps extends ControllerDeps {
   views: ViewsSource;
+  /** Light, dark, or (by default) as the visitor's system prefers. */
+  colorScheme?: ColorScheme;
   loadTexts?: () => Promise<Texts | null>;
 }
 
@@ -98,7 +101,12 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
   }
 
   return (
-    <div className="cw" ref={root} lang={texts.LANG} dir={texts.DIR}>
+    <div
+      className={`cw ${deps.colorScheme ?? "auto"}`}
+      ref={root}
+      lang={texts.LANG}
+      dir={texts.DIR}
+    >
       <style>{styles}</style>
       {views && <style>{views.viewStyles}</style>}
       <TextsContext.Provider value={texts}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DARK_SURFACE,
   LIGHT_SURFACE,
   MIN_TEXT_CONTRAST,
   NEAR_BLACK,
@@ -34,6 +35,20 @@ describe("text colours chosen by contrast for any primary colour (issue 24, WCAG
         contrast(readableOn(c), WHITE) < MIN_TEXT_CONTRAST,
     );
     expect(failing).toEqual([]);
+  });
+
+  it("primary-coloured text on the dark scheme's surfaces reaches 4.5:1 for every colour of the grid", () => {
+    const failing = grid.filter(
+      (c) =>
+        contrast(readableOn(c, DARK_SURFACE), DARK_SURFACE) < MIN_TEXT_CONTRAST ||
+        contrast(readableOn(c, DARK_SURFACE), [20, 20, 22]) < MIN_TEXT_CONTRAST,
+    );
+    expect(failing).toEqual([]);
+    // The default orange reads on the dark surfaces as it is; a dark blue is lightened.
+    expect(readableOn(parseColor("#e56606")!, DARK_SURFACE)).toEqual([229, 102, 6]);
+    const blue = readableOn([0, 51, 153], DARK_SURFACE);
+    expect(blue[2]).toBeGreaterThan(153);
+    expect(blue[2]).toBeGreaterThan(blue[0]); // still blue, lighter
   });
 
   it("white stays on a dark primary; the default orange gets near-black text and a darker orange as text", () => {

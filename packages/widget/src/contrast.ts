@@ -1,8 +1,8 @@
 /**
  * WCAG 2.2 contrast for whatever primary colour a host page sets (issue 24): text on a primary
  * surface is white, near-black or black, whichever reaches 4.5:1 first (one of white and black
- * always does); primary-coloured text on the widget's light surfaces is the primary itself when
- * it reads, else a darker shade of it.
+ * always does); primary-coloured text is the primary itself where it reads, else a darker shade
+ * of it on the light scheme's surfaces and a lighter one on the dark scheme's.
  */
 export type Rgb = readonly [number, number, number];
 
@@ -13,6 +13,8 @@ export const NEAR_BLACK: Rgb = [26, 26, 26];
 const BLACK: Rgb = [0, 0, 0];
 /** The darkest light surface primary-coloured text sits on (the transcript's background). */
 export const LIGHT_SURFACE: Rgb = [247, 247, 248];
+/** The lightest dark surface primary-coloured text sits on (bubbles, options: styles.ts). */
+export const DARK_SURFACE: Rgb = [31, 31, 35];
 
 /** `rgb(…)`/`rgba(…)` as a browser computes a colour, or `#rgb`/`#rrggbb`; null otherwise. */
 export function parseColor(css: string): Rgb | null {
@@ -44,11 +46,17 @@ export function textOn(surface: Rgb): Rgb {
   return [WHITE, NEAR_BLACK].find((c) => contrast(c, surface) >= MIN_TEXT_CONTRAST) ?? BLACK;
 }
 
-/** This colour as text on `background`: itself when it reads, else darkened until it does. */
+/**
+ * This colour as text on `background`: itself when it reads, else darkened (on a light
+ * background) or lightened (on a dark one) step by step until it does.
+ */
 export function readableOn(color: Rgb, background: Rgb = LIGHT_SURFACE): Rgb {
+  const dark = luminance(background) < 0.18;
   let shade = color;
   while (contrast(shade, background) < MIN_TEXT_CONTRAST) {
-    shade = shade.map((c) => Math.floor(c * 0.9)) as unknown as Rgb;
+    shade = shade.map((c) =>
+      dark ? Math.ceil(c + (255 - c) * 0.1) : Math.floor(c * 0.9),
+    ) as unknown as Rgb;
   }
   return shade;
 }
@@ -57,8 +65,9 @@ export const toCss = ([r, g, b]: Rgb): string => `rgb(${r} ${g} ${b})`;
 
 /**
  * Set the text colours for the host's primary colour on the widget's root, as CSS variables
- * (`--cw-on-primary`, `--cw-primary-text`); read once, when the widget mounts. Where the
- * colour cannot be read the stylesheet's defaults (those of #e56606) stay.
+ * (`--cw-on-primary`; `--cw-light-primary-text` and `--cw-dark-primary-text`, of which the
+ * stylesheet takes the one of the scheme it shows); read once, when the widget mounts. Where
+ * the colour cannot be read the stylesheet's defaults (those of #e56606) stay.
  */
 export function applyPrimaryContrast(root: HTMLElement): void {
   const probe = root.ownerDocument.createElement("span");
@@ -68,5 +77,6 @@ export function applyPrimaryContrast(root: HTMLElement): void {
   probe.remove();
   if (!primary) return;
   root.style.setProperty("--cw-on-primary", toCss(textOn(primary)));
-  root.style.setProperty("--cw-primary-text", toCss(readableOn(primary)));
+  root.style.setProperty("--cw-light-primary-text", toCss(readableOn(primary)));
+  root.style.setProperty("--cw-dark-primary-text", toCss(readableOn(primary, DARK_SURFACE)));
 }

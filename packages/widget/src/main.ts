@@ -67,6 +67,7 @@ defineChatWidget({
   }),
   storage: createChatStorage(storage),
   logger: consoleLogger,
+  colorScheme: settings.colorScheme,
   views: lazyViews(() =>
     loadViewsScript(
       viewsScriptUrl(settings.scriptUrl),

@@ -18,7 +18,21 @@ describe("deployment settings from the script tag's data- attributes", () => {
       telemetryEndpoint: "https://shop.example:8443/telemetry",
       telemetry: true,
       scriptUrl: "https://shop.example:8443/widget/chat-widget.js",
+      colorScheme: "auto",
     });
+  });
+
+  it('data-color-scheme: "light" or "dark" in any case; anything else follows the system ("auto")', () => {
+    const scheme = (colorScheme?: string) =>
+      readSettings({ src: "https://cdn.example/w.js", dataset: { colorScheme } }, "https://p/")
+        .colorScheme;
+    expect([scheme("dark"), scheme(" Light "), scheme("DARK")]).toEqual(["dark", "light", "dark"]);
+    expect([scheme(), scheme(""), scheme("blue"), scheme("auto")]).toEqual([
+      "auto",
+      "auto",
+      "auto",
+      "auto",
+    ]);
   });
 
   it("data- attributes override each setting", () => {

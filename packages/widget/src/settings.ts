@@ -17,7 +17,11 @@ export interface WidgetSettings {
   scriptUrl: string;
   /** `data-locale`: the visitor's language, before the page's `lang` and the browser's (issue 24). */
   locale: string | undefined;
+  /** `data-color-scheme`: `light`, `dark`, or `auto` (the default: the visitor's system's). */
+  colorScheme: ColorScheme;
 }
+
+export type ColorScheme = "auto" | "light" | "dark";
 
 export const DEFAULT_REGION = "eu-west-2";
 
@@ -53,7 +57,14 @@ export function readSettings(script: ScriptLike | null, fallbackUrl: string): Wi
     telemetry: pick("telemetry", "on").toLowerCase() !== "off",
     scriptUrl: new URL(scriptUrl, fallbackUrl).href,
     locale: nonEmpty(data.locale),
+    colorScheme: colorScheme(data.colorScheme),
   };
+}
+
+/** `light` or `dark` as written (any case); anything else follows the visitor's system. */
+function colorScheme(value: string | undefined): ColorScheme {
+  const scheme = nonEmpty(value)?.toLowerCase();
+  return scheme === "light" || scheme === "dark" ? scheme : "auto";
 }
 
 /** Join a base URL (which may carry a path prefix) and an absolute path. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contrast, MIN_TEXT_CONTRAST, parseColor } from "./contrast.js";
 import { styles } from "./styles.js";
 
 const rule = (selector: string) => {
@@ -38,5 +39,40 @@ describe("sizes, positions, z-index and animations as spec §2 and §9", () => {
     expect(styles).toContain('var(--chat-widget-font-family,"Poppins",sans-serif)');
     expect(styles).toContain("var(--chat-widget-logo,");
     expect(rule(".cw")).toContain("font-weight:500");
+  });
+});
+
+describe("the light and dark schemes (issue 24)", () => {
+  /** The custom properties a rule sets, by name. */
+  const variables = (declarations: string) =>
+    Object.fromEntries(
+      [...declarations.matchAll(/(--cw-[\w-]+):([^;}]+)/g)].map((m) => [m[1]!, m[2]!]),
+    );
+  const light = variables(rule(".cw"));
+  const dark = variables(rule(".cw.dark"));
+  const color = (value: string | undefined) =>
+    parseColor(value?.replace(/^var\([^,]+,(.+)\)$/, "$1") ?? "")!;
+
+  it("the dark scheme is chosen by data-color-scheme=dark, or by the system when auto", () => {
+    const auto = styles.slice(styles.indexOf("@media (prefers-color-scheme:dark){.cw.auto{"));
+    expect(auto.length).toBeGreaterThan(0);
+    expect(variables(auto.slice(0, auto.indexOf("}")))).toEqual(dark);
+    expect(dark["--cw-bg"]).not.toBe(light["--cw-bg"]);
+  });
+
+  it("each scheme's texts reach 4.5:1 on each surface they sit on", () => {
+    const schemes: [string, Record<string, string>][] = [
+      ["light", { ...light, "--cw-fg": "#1f1f1f" }],
+      ["dark", dark],
+    ];
+    for (const [name, scheme] of schemes) {
+      for (const text of ["--cw-fg", "--cw-muted", "--cw-danger", "--cw-primary-text"])
+        for (const surface of ["--cw-bg", "--cw-surface", "--cw-hover"]) {
+          // Primary-coloured on the hover colour: only icons (3:1 is their bar), never text.
+          if (text === "--cw-primary-text" && surface === "--cw-hover") continue;
+          const ratio = contrast(color(scheme[text]), color(scheme[surface]));
+          expect(ratio, `${name} ${text} on ${surface}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+        }
+    }
   });
 });

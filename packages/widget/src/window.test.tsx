@@ -13,6 +13,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe("colour scheme (issue 24)", () => {
+  it("the root follows the system by default, or carries the scheme the host chose", () => {
+    const root = (w: ReturnType<typeof renderWidget>) =>
+      w.view.container.querySelector(".cw")!.className;
+    expect(root(renderWidget())).toBe("cw auto");
+    cleanup();
+    expect(root(renderWidget({ deps: { colorScheme: "dark" } }))).toBe("cw dark");
+    cleanup();
+    expect(root(renderWidget({ deps: { colorScheme: "light" } }))).toBe("cw light");
+  });
+});
+
 describe("chat window", () => {
   it("the header has a minimise icon titled 'Minimise chat window' and a close icon titled 'Close chat window'", async () => {
     const w = renderWidget();
