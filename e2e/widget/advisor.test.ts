@@ -154,6 +154,52 @@ describe("the widget with an advisor", () => {
       .toBe(true);
   });
 
+  it("data-unread-sound and data-title-flash on: an advisor's message while minimised chimes through Web Audio and the title takes turns; opening brings the title back", async () => {
+    // The demo page's script tag given both settings as the parser inserts it; each tone the
+    // page starts is counted, and the titles it shows are recorded.
+    await page.addInitScript(() => {
+      const w = window as unknown as { tones: number[]; titles: string[] };
+      w.tones = [];
+      w.titles = [];
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
+        w.tones.push(this.frequency.value);
+        return start.call(this, when);
+      };
+      new MutationObserver((_records, observer) => {
+        const script = document.querySelector<HTMLScriptElement>('script[src*="chat-widget.js"]');
+        if (!script) return;
+        script.dataset.unreadSound = "on";
+        script.dataset.titleFlash = "on";
+        observer.disconnect();
+        new MutationObserver(() => w.titles.push(document.title)).observe(document.head, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const advisor = await chatWithAdvisor();
+    const title = await page.title();
+    const seen = () =>
+      page.evaluate(() => {
+        const { tones, titles } = window as unknown as { tones: number[]; titles: string[] };
+        return { tones, titles };
+      });
+    expect((await seen()).tones).toEqual([]);
+
+    await page.locator("chat-widget button[title='Minimise chat window']").click();
+    await advisor.send("Are you still there?");
+    await expect.poll(async () => (await seen()).tones, { timeout: 15_000 }).toEqual([880, 660]);
+    await expect
+      .poll(async () => (await seen()).titles, { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(["1 new message", title]));
+    await page.locator("chat-widget button.launcher").click();
+    await agentBubbles().filter({ hasText: "Are you still there?" }).waitFor();
+    await expect.poll(() => page.title()).toBe(title);
+    expect((await seen()).tones).toHaveLength(2);
+  });
+
   it("attachments: the visitor sends a file (button), the advisor's image shows a thumbnail and downloads", async () => {
     const advisor = await chatWithAdvisor();
     await page.locator("chat-widget input[type=file]").setInputFiles({

@@ -15,13 +15,17 @@ import { TextsContext } from "./texts-context.js";
 import { en, type Texts } from "./texts.js";
 
 /**
- * What the widget needs: the controller's parts, its rare views (loaded once the window first
- * shows), and the visitor's texts when not English.
+ * What the widget needs: the controller's parts, its rare views (loaded once a chat exists,
+ * opened or resumed), its settings, and the visitor's texts when not English.
  */
 export interface WidgetDeps extends ControllerDeps {
   views: ViewsSource;
   /** Light, dark, or (by default) as the visitor's system prefers. */
   colorScheme?: ColorScheme;
+  /** data-unread-sound: a chime for each message that arrives unread. */
+  unreadSound?: boolean;
+  /** data-title-flash: the page's title takes turns with the unread count. */
+  titleFlash?: boolean;
   loadTexts?: () => Promise<Texts | null>;
 }
 
@@ -59,8 +63,8 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
 
   const views = useSyncExternalStore(deps.views.subscribe, deps.views.current);
   useEffect(() => {
-    if (state.visible) deps.views.load();
-  }, [deps, state.visible]);
+    if (state.chatExists) deps.views.load();
+  }, [deps, state.chatExists]);
 
   const actions = useMemo<ChatWindowActions>(
     () => ({
@@ -111,6 +115,13 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
       {views && <style>{views.viewStyles}</style>}
       <TextsContext.Provider value={texts}>
         <ViewsContext.Provider value={views}>{view}</ViewsContext.Provider>
+        {views && (deps.unreadSound || deps.titleFlash) && (
+          <views.UnreadAlerts
+            unread={state.unread}
+            sound={deps.unreadSound}
+            titleFlash={deps.titleFlash}
+          />
+        )}
       </TextsContext.Provider>
     </div>
   );

@@ -2,7 +2,7 @@
  * The script a page loads with one `<script>` tag: read the deployment settings from that tag,
  * register the fonts on the document and define `<chat-widget>`. Telemetry lives in a second
  * script, `chat-telemetry.js`, loaded only once a chat session exists; the rare views in a
- * third, `chat-views.js`, loaded when the window first opens.
+ * third, `chat-views.js`, loaded once a chat exists (opened, or resumed).
  */
 import { ChatSession, createProgressFetch, createWebSocketManager } from "@chat-widget/chat-client";
 import { createClientAdapter } from "./chat/client-adapter.js";
@@ -68,6 +68,8 @@ defineChatWidget({
   storage: createChatStorage(storage),
   logger: consoleLogger,
   colorScheme: settings.colorScheme,
+  unreadSound: settings.unreadSound,
+  titleFlash: settings.titleFlash,
   views: lazyViews(() =>
     loadViewsScript(
       viewsScriptUrl(settings.scriptUrl),

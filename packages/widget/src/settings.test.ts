@@ -19,6 +19,8 @@ describe("deployment settings from the script tag's data- attributes", () => {
       telemetry: true,
       scriptUrl: "https://shop.example:8443/widget/chat-widget.js",
       colorScheme: "auto",
+      unreadSound: false,
+      titleFlash: false,
     });
   });
 
@@ -33,6 +35,19 @@ describe("deployment settings from the script tag's data- attributes", () => {
       "auto",
       "auto",
     ]);
+  });
+
+  it('data-unread-sound and data-title-flash: "on" (any case) turns each on; off otherwise', () => {
+    const read = (dataset: Record<string, string>) =>
+      readSettings({ src: "https://cdn.example/w.js", dataset }, "https://p/");
+    expect(read({ unreadSound: "on", titleFlash: "ON" })).toMatchObject({
+      unreadSound: true,
+      titleFlash: true,
+    });
+    expect(read({ unreadSound: "yes", titleFlash: "" })).toMatchObject({
+      unreadSound: false,
+      titleFlash: false,
+    });
   });
 
   it("data- attributes override each setting", () => {

@@ -19,6 +19,10 @@ export interface WidgetSettings {
   locale: string | undefined;
   /** `data-color-scheme`: `light`, `dark`, or `auto` (the default: the visitor's system's). */
   colorScheme: ColorScheme;
+  /** `data-unread-sound="on"`: a chime for each unread message; off by default. */
+  unreadSound: boolean;
+  /** `data-title-flash="on"`: the page's title takes turns with the unread count; off by default. */
+  titleFlash: boolean;
 }
 
 export type ColorScheme = "auto" | "light" | "dark";
@@ -58,6 +62,8 @@ export function readSettings(script: ScriptLike | null, fallbackUrl: string): Wi
     scriptUrl: new URL(scriptUrl, fallbackUrl).href,
     locale: nonEmpty(data.locale),
     colorScheme: colorScheme(data.colorScheme),
+    unreadSound: pick("unreadSound", "off").toLowerCase() === "on",
+    titleFlash: pick("titleFlash", "off").toLowerCase() === "on",
   };
 }
 

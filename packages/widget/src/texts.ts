@@ -20,6 +20,9 @@ export const en = {
   OPEN: "Open chat",
   UNREAD_ONE: "Open chat, {count} unread message",
   UNREAD_OTHER: "Open chat, {count} unread messages",
+  /** The page's title, alternating with its own while messages are unread (data-title-flash). */
+  TITLE_UNREAD_ONE: "{count} new message",
+  TITLE_UNREAD_OTHER: "{count} new messages",
   CHAT: "Chat",
   LOGO: "Logo",
   MESSAGES: "Chat messages",

@@ -2,4 +2,5 @@
 export { Attachment } from "./Attachment.js";
 export { EndedActions } from "./EndedActions.js";
 export { Markdown } from "./Markdown.js";
+export { UnreadAlerts } from "./UnreadAlerts.js";
 export { viewStyles } from "./styles.js";

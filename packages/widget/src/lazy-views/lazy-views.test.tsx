@@ -1,9 +1,10 @@
 import { ContentType, ItemType } from "@chat-widget/protocol";
-import { act, cleanup, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { ChatWidget } from "../ChatWidget.js";
 import * as react from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TextsContext } from "../texts-context.js";
-import { agentMessage, event, fakeLogger, item } from "../test-support/fakes.js";
+import { CHAT, agentMessage, event, fakeLogger, item, makeDeps } from "../test-support/fakes.js";
 import { flush, renderWidget } from "../test-support/render.js";
 import { SHARED_GLOBAL, VIEWS_GLOBAL } from "./contract.js";
 import type { LazyViews } from "./contract.js";
@@ -77,7 +78,7 @@ describe("the window before and after chat-views.js arrives", () => {
       ],
     });
 
-  it("is asked for when the window first shows, not at page load; markdown shows as its text and an attachment as its name until then", async () => {
+  it("is asked for once a chat exists, not at page load; markdown shows as its text and an attachment as its name until then", async () => {
     const { load, answer } = controlledLoader();
     const w = renderWidget({ deps: { views: lazyViews(load) } });
     await flush();
@@ -106,6 +107,18 @@ describe("the window before and after chat-views.js arrives", () => {
     await answer(views);
     expect(screen.getByRole("button", { name: "Start a new chat" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Download transcript" })).toBeTruthy();
+  });
+});
+
+describe("a resumed chat", () => {
+  it("asks for the views even while it stays minimised (for the unread alerts)", async () => {
+    const { load } = controlledLoader();
+    const h = makeDeps({ views: lazyViews(load) });
+    h.storage.value = { chat: CHAT, visible: false };
+    render(<ChatWidget deps={h.deps} />);
+    await flush();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -10,3 +10,5 @@ export const TRANSCRIPT_PAGE_SIZE = 100;
 export const TRANSCRIPT_MAX_PAGES = 10;
 /** An image larger than this gets no thumbnail (issue 24). */
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
+/** data-title-flash: the page's title and the unread count take turns this often (issue 24). */
+export const TITLE_FLASH_MS = 1000;
