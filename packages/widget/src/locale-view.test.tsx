@@ -1,7 +1,7 @@
 import { ContentType } from "@chat-widget/protocol";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { event } from "./test-support/fakes.js";
+import { agentMessage, event } from "./test-support/fakes.js";
 import { flush, renderWidget } from "./test-support/render.js";
 import { en, type Texts } from "./texts.js";
 
@@ -9,6 +9,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const german: Texts = {
@@ -32,6 +33,22 @@ describe("the visitor's language in the widget", () => {
     const root = w.view.container.querySelector(".cw")!;
     expect(root.getAttribute("lang")).toBe("de");
     expect(root.getAttribute("dir")).toBe("ltr");
+  });
+
+  it("writes times on messages in the widget's language: German 24-hour in an American English browser", async () => {
+    vi.spyOn(navigator, "languages", "get").mockReturnValue(["en-US", "en"]);
+    const at = new Date(2026, 10, 25, 15, 5).toISOString();
+    const english = renderWidget();
+    await english.open();
+    await english.receive(agentMessage("Hello", { AbsoluteTime: at }));
+    expect(english.view.container.querySelector("time")?.textContent).toMatch(/^03:05\s?PM$/);
+    cleanup();
+    const v = renderWidget({ deps: { loadTexts: async () => german } });
+    await flush();
+    fireEvent.click(screen.getByRole("button", { name: "Chat öffnen" }));
+    await flush();
+    await v.receive(agentMessage("Hallo", { AbsoluteTime: at }));
+    expect(v.view.container.querySelector("time")?.textContent).toBe("15:05");
   });
 
   it("rewords what is already in the transcript: the join line with the advisor's name, Berater without one", async () => {

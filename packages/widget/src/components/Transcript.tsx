@@ -9,7 +9,7 @@ import { eventLine } from "../state/transcript-text.js";
 import { useTexts } from "../texts-context.js";
 import { ListPicker } from "./ListPicker.js";
 import { LazyAttachment, LazyMarkdown } from "./lazy.js";
-import { formatTime, showsTime } from "./message-time.js";
+import { formatTime, showsTime, timeLocale } from "./message-time.js";
 import { TypingIndicator } from "./TypingIndicator.js";
 
 export interface TranscriptProps {
@@ -103,6 +103,7 @@ export function Transcript({
   ...rest
 }: TranscriptProps) {
   const t = useTexts();
+  const locale = timeLocale(t.LANG, navigator.languages);
   const ref = useRef<HTMLDivElement>(null);
   // Only the latest list picker answers the active bot; earlier ones stay as history.
   const lastPicker = entries.findLastIndex((e) => e.kind === "listPicker");
@@ -135,7 +136,7 @@ export function Transcript({
               className={`time ${entry.participantRole === "customer" ? "outgoing" : "incoming"}`}
               dateTime={entry.absoluteTime}
             >
-              {formatTime(entry.absoluteTime)}
+              {formatTime(entry.absoluteTime, locale)}
             </time>
           )}
         </Fragment>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "../state/entries.js";
-import { formatTime, showsTime } from "./message-time.js";
+import { formatTime, showsTime, timeLocale } from "./message-time.js";
 
 const message = (role: Entry["participantRole"], at: string, kind: "text" | "event" = "text") =>
   ({
@@ -34,7 +34,20 @@ describe("times on messages (issue 24)", () => {
     expect(entries.map((_, i) => showsTime(entries, i))).toEqual([true, false, false]);
   });
 
-  it("formats hours and minutes", () => {
-    expect(formatTime("2026-11-25T10:05:00.000Z")).toMatch(/^\d{1,2}[:.]\d{2}/);
+  it("formats hours and minutes in the locale's own form", () => {
+    const at = "2026-11-25T10:05:00.000Z";
+    const local = new Date(at);
+    const hh = String(local.getHours()).padStart(2, "0");
+    const mm = String(local.getMinutes()).padStart(2, "0");
+    expect(formatTime(at, "de")).toBe(`${hh}:${mm}`);
+    expect(formatTime(at, "en-GB")).toBe(`${hh}:${mm}`);
+    expect(formatTime(at, "en-US")).toMatch(/^\d{2}:\d{2}\s?[AP]M$/);
+  });
+
+  it("times are in the browser's form of the widget's language, else in the widget's language", () => {
+    expect(timeLocale("en", ["en-GB", "de-DE"])).toBe("en-GB");
+    expect(timeLocale("de", ["en-GB", "de-AT"])).toBe("de-AT");
+    expect(timeLocale("de", ["en-US", "en"])).toBe("de");
+    expect(timeLocale("pt", ["PT-br"])).toBe("PT-br");
   });
 });

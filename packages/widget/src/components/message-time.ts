@@ -20,7 +20,22 @@ export function showsTime(entries: readonly Entry[], i: number): boolean {
   return Date.parse(next.absoluteTime) - Date.parse(entry.absoluteTime) >= TIME_GROUP_MS;
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+/**
+ * The locale times are written in: the browser's own form of the widget's language where it has
+ * one (a British visitor of the English widget gets en-GB's 24-hour clock), else the widget's
+ * language itself (a German widget in an English browser writes German times).
+ */
+export const timeLocale = (lang: string, browser: readonly string[]): string =>
+  browser.find((tag) => tag.toLowerCase().split("-")[0] === lang) ?? lang;
 
-/** "14:05" (or the visitor's locale's form) for an ISO time. */
-export const formatTime = (iso: string): string => clock.format(new Date(iso));
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** "14:05" (or that locale's form) for an ISO time. */
+export function formatTime(iso: string, locale: string): string {
+  let clock = clocks.get(locale);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" });
+    clocks.set(locale, clock);
+  }
+  return clock.format(new Date(iso));
+}

@@ -2,16 +2,18 @@
  * Once the chat has ended (either side; issue 24) the window offers a new chat and the
  * transcript as a plain-text file, `chat-transcript.txt`.
  */
+import { timeLocale } from "../components/message-time.js";
 import type { Entry } from "../state/entries.js";
 import { transcriptText } from "../state/transcript-text.js";
 import { useTexts } from "../texts-context.js";
 import type { Texts } from "../texts.js";
 import { saveFile } from "./save-file.js";
 
-const fileTime = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" });
-
+/** Each line's date and time in the widget's language (as the times on the messages). */
 function downloadTranscript(entries: readonly Entry[], t: Texts): void {
-  const text = transcriptText(entries, (iso) => fileTime.format(new Date(iso)), t);
+  const locale = timeLocale(t.LANG, navigator.languages);
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
+  const text = transcriptText(entries, (iso) => time.format(new Date(iso)), t);
   saveFile(new Blob([text], { type: "text/plain;charset=utf-8" }), "chat-transcript.txt");
 }
 
