@@ -77,3 +77,6 @@ export const PLACEHOLDER_INACTIVE = "";
 
 /** A transfer's progress as shown beside its bar: 0.5 → "50%". */
 export const percent = (fraction: number): string => `${Math.round(fraction * 100)}%`;
+
+/** An advisor as the visitor sees them: their display name, else "Advisor" (spec §2). */
+export const advisorName = (name: string | undefined, t: Texts): string => name || t.ADVISOR;

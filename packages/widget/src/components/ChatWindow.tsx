@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { DragEvent, KeyboardEvent } from "react";
 import type { WidgetState } from "../state/reducer.js";
-import { percent } from "../texts.js";
+import { advisorName, percent } from "../texts.js";
 import { useTexts } from "../texts-context.js";
 import { Composer } from "./Composer.js";
 import { EndConfirm } from "./EndConfirm.js";
@@ -108,7 +108,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
       <Transcript
         entries={state.entries}
         typing={state.agentTyping || state.botLoading}
-        typingName={state.agentTyping ? state.typingName || t.ADVISOR : ""}
+        typingName={state.agentTyping ? advisorName(state.typingName, t) : ""}
         botActive={state.botActive}
         onChoose={actions.choose}
         onRetry={actions.retry}

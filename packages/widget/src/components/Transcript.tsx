@@ -7,6 +7,7 @@ import { ContentType } from "@chat-widget/protocol";
 import type { Entry } from "../state/entries.js";
 import { eventLine } from "../state/transcript-text.js";
 import { useTexts } from "../texts-context.js";
+import { advisorName } from "../texts.js";
 import { ListPicker } from "./ListPicker.js";
 import { LazyAttachment, LazyMarkdown } from "./lazy.js";
 import { formatTime, showsTime, timeLocale } from "./message-time.js";
@@ -76,7 +77,7 @@ function EntryView({
   return (
     // dir="auto": an Arabic or Hebrew message reads right to left whatever the page's language.
     <div className={className} data-role={entry.participantRole} dir="auto">
-      {agent && <span className="name">{entry.displayName || t.ADVISOR}</span>}
+      {agent && <span className="name">{advisorName(entry.displayName, t)}</span>}
       {entry.kind === "attachment" ? (
         <LazyAttachment
           attachment={entry.attachment}

@@ -2,17 +2,17 @@
  * The transcript as a plain-text file the visitor can keep once the chat has ended (issue 24):
  * one line per entry, oldest first, each with its time and who wrote it.
  */
-import { fill, type Texts } from "../texts.js";
+import { advisorName, fill, type Texts } from "../texts.js";
 import type { Entry, EventEntry } from "./entries.js";
 
 function speaker(entry: Entry, t: Texts): string {
   if (entry.participantRole === "customer") return t.YOU;
-  return entry.displayName || (entry.participantRole === "agent" ? t.ADVISOR : "");
+  return entry.participantRole === "agent" ? advisorName(entry.displayName, t) : entry.displayName;
 }
 
 /** A joined, left or ended line in the visitor's language. */
 export const eventLine = (entry: EventEntry, t: Texts): string =>
-  fill(t[entry.event], { name: entry.name || t.ADVISOR });
+  fill(t[entry.event], { name: advisorName(entry.name, t) });
 
 function body(entry: Entry, t: Texts): string {
   switch (entry.kind) {
