@@ -57,7 +57,7 @@ describe("the widget on the demo page", () => {
     await screenshot(page, "button");
   });
 
-  it("the rare views (chat-views.js) load once the window first opens, not with the page", async () => {
+  it("the rare views (chat-views.js) load once a chat exists (the first opening starts one), not with the page", async () => {
     const views: string[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/chat-views.js")) views.push(r.url());

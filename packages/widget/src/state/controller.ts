@@ -25,7 +25,7 @@ import {
   THUMBNAIL_MAX_BYTES,
   TYPING_THROTTLE_MS,
 } from "./constants.js";
-import { BOT_INPUT_SENTINEL, classify, isChatEnded, isFromCustomer, isMessage } from "./entries.js";
+import { BOT_INPUT_SENTINEL, classify, isFromCustomer, isMessage } from "./entries.js";
 import type { TextEntry } from "./entries.js";
 import type { WidgetState } from "./reducer.js";
 import { createStore } from "./store.js";
@@ -56,9 +56,6 @@ export class WidgetController {
   private chat: StartChatResult | null = null;
   /** Bumped on close, so events of an old connection are dropped. */
   private generation = 0;
-  private ended = false;
-  private disconnected = false;
-  private open = false;
   private lastTypingAt: number | null = null;
   /** The next try at resuming a stored chat the contact centre could not be reached for. */
   private resumeTimer: TimerHandle | null = null;
@@ -67,7 +64,6 @@ export class WidgetController {
   private transcriptLoads: Promise<void> = Promise.resolve();
   /** Items the client delivered before connect() resolved: handled once the connection is ours. */
   private early: Item[] = [];
-  private visible = false;
   /** Thumbnails' bytes by attachment id: fetched once a chat, whatever remounts (issue 24). */
   private readonly thumbnails = new Map<string, Promise<Blob | null>>();
   private readonly readReceipts = new ReadReceipts((messageId, afterDelivered) => {
@@ -103,7 +99,6 @@ export class WidgetController {
     if (state.loading || state.error) return;
     if (state.chatExists) {
       this.store.dispatch({ type: "reopen" });
-      this.visible = true;
       this.save();
       this.readReceipts.shown();
       return;
@@ -168,18 +163,14 @@ export class WidgetController {
   ): Promise<void> {
     const generation = this.generation;
     this.chat = chat;
-    this.ended = false;
-    this.disconnected = false;
     const connection = await this.deps.adapter.connect(chat, this.handlers(generation));
     if (generation !== this.generation) {
       connection.dispose();
       return;
     }
     this.connection = connection;
-    this.open = true;
-    this.visible = visible;
-    this.save();
     this.store.dispatch({ type: "connectionEstablished", visible });
+    this.save();
     for (const item of this.early.splice(0)) this.receive(item);
     await this.loadTranscript();
     // Written before the reload and not stored yet: the same ClientTokens, so each is stored once.
@@ -192,7 +183,7 @@ export class WidgetController {
     return {
       onMessage: (item) => {
         if (!current()) return;
-        if (this.open) this.receive(item);
+        if (this.connection) this.receive(item);
         else this.early.push(item);
       },
       onTyping: (item) => current() && this.typing(item),
@@ -202,7 +193,7 @@ export class WidgetController {
         if (!current()) return;
         this.store.dispatch({ type: "connectionRegained" });
         // After a reconnect: repair the gap with getTranscript (each item shown once).
-        if (this.open) void this.loadTranscript();
+        if (this.connection) void this.loadTranscript();
       },
       onConnectionLost: () => current() && this.store.dispatch({ type: "connectionLost" }),
     };
@@ -241,11 +232,12 @@ export class WidgetController {
         ContentType.DELIVERED_RECEIPT,
         JSON.stringify({ messageId: item.Id }),
       );
-      this.readReceipts.arrived(item.Id, delivery, this.visible);
+      this.readReceipts.arrived(item.Id, delivery, this.store.getState().visible);
     }
+    const wasActive = this.store.getState().active;
     this.store.dispatch({ type: "itemReceived", item, live });
-    // Spec §4: only a chat-ended event from a non-customer makes the chat inactive.
-    if (isChatEnded(item) && !isFromCustomer(item)) this.chatOver();
+    // The reducer decides when an item ends the chat (spec §4: a non-customer's chat-ended).
+    if (wasActive && !this.store.getState().active) this.chatOver();
     if (!live) return;
     if (classified.kind === "entry" && classified.entry.kind === "listPicker")
       this.botLoading.stop();
@@ -289,9 +281,10 @@ export class WidgetController {
 
   private async connectionBroken(): Promise<void> {
     const connection = this.connection;
+    const active = this.store.getState().active;
     this.store.dispatch({ type: "connectionBroken" });
-    if (connection && !this.ended && !this.disconnected) {
-      this.disconnected = true;
+    // Still active (not ended, not closed): the participant is disconnected and forgotten.
+    if (connection && active) {
       this.deps.storage.clear();
       try {
         await connection.disconnect();
@@ -303,7 +296,6 @@ export class WidgetController {
 
   /** The chat has ended: nothing is left to resume on the next page, so it is forgotten. */
   private chatOver(): void {
-    this.ended = true;
     this.agentTyping.stop();
     this.botLoading.stop();
     this.deps.storage.clear();
@@ -323,7 +315,6 @@ export class WidgetController {
     this.resumeTimer = null;
     this.connection = null;
     this.chat = null;
-    this.open = false;
     this.ledger.clear();
     this.early = [];
     this.readReceipts.clear();
@@ -337,17 +328,15 @@ export class WidgetController {
   /** Minimise: the window hides, the chat stays active. */
   minimise(): void {
     this.store.dispatch({ type: "minimise" });
-    this.visible = false;
     this.save();
   }
 
   /** Close: disconnect when the chat has not ended and the participant is still connected; clear. */
   async close(): Promise<void> {
     const connection = this.connection;
+    const active = this.store.getState().active;
     this.store.dispatch({ type: "closeStarted" });
-    this.visible = false;
-    if (connection && !this.ended && !this.disconnected) {
-      this.disconnected = true;
+    if (connection && active) {
       try {
         await connection.disconnect();
       } catch (error) {
@@ -499,11 +488,12 @@ export class WidgetController {
     return loading;
   }
 
+  /** Keep the chat for the next page while it is connected and active (not ended, not closed). */
   private save(): void {
-    if (!this.chat || !this.open || this.ended) return;
-    const unsent = this.store
-      .getState()
-      .entries.flatMap((e) =>
+    const state = this.store.getState();
+    if (!this.chat || !this.connection || !state.active) return;
+    const unsent = state.entries
+      .flatMap((e) =>
         e.kind === "text" && e.delivery === "sending" && e.clientToken
           ? [{ clientToken: e.clientToken, content: e.content }]
           : [],
@@ -511,7 +501,7 @@ export class WidgetController {
       .slice(0, MAX_UNSENT);
     this.deps.storage.save({
       chat: this.chat,
-      visible: this.visible,
+      visible: state.visible,
       handledUntil: this.ledger.handledUntil,
       ...(unsent.length > 0 ? { unsent } : {}),
     });
