@@ -99,6 +99,27 @@ describe("chat window", () => {
     expect(w.adapter.last.disconnects).toBe(1);
   });
 
+  it("a chat whose connection broke stays forgotten: a send that fails afterwards does not store it again", async () => {
+    const w = renderWidget();
+    await w.open();
+    const connection = w.adapter.last;
+    let refuse: (error: Error) => void = () => {};
+    connection.sendMessage = vi.fn(
+      () => new Promise<never>((_resolve, reject) => (refuse = reject)),
+    );
+    fireEvent.change(w.textbox(), { target: { value: "Still there?" } });
+    fireEvent.keyDown(w.textbox(), { key: "Enter" });
+    await flush();
+    expect(w.storage.value).toMatchObject({ unsent: [{ content: "Still there?" }] });
+    act(() => connection.handlers.onConnectionBroken());
+    await flush();
+    expect(w.storage.value).toBeNull();
+    await act(async () => refuse(new Error("connection broken")));
+    await flush();
+    expect(w.storage.value).toBeNull();
+    expect(screen.getByText("Not sent")).toBeTruthy();
+  });
+
   it("connection broken after the chat ended does not disconnect", async () => {
     const w = renderWidget();
     await w.open();
