@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
+import { violations } from "../support/axe.js";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -97,5 +98,37 @@ describe("the widget on a phone (issue 24)", () => {
     await page.locator('chat-widget button[title="Minimise chat window"]').tap();
     await page.locator("chat-widget button.launcher").waitFor();
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+  });
+
+  it("in a phone's dark scheme the window still fills the screen and axe finds nothing", async () => {
+    const dark = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      colorScheme: "dark",
+    });
+    try {
+      const phone = await dark.newPage();
+      await phone.goto(`${centre.url}/`);
+      await phone.locator("chat-widget button.launcher").tap();
+      const option = phone.locator("chat-widget button.option").first();
+      await option.waitFor();
+      await expect.poll(() => option.isEnabled(), { timeout: 15_000 }).toBe(true);
+      const window = phone.locator("chat-widget .window");
+      expect(await window.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        "rgb(31, 31, 35)",
+      );
+      // Polled: the window grows in over its 0.2 s appear animation.
+      await expect
+        .poll(async () => {
+          const box = await window.boundingBox();
+          return box && [Math.round(box.width), Math.round(box.height)];
+        })
+        .toEqual([PHONE.width, PHONE.height]);
+      expect(await violations(phone, "chat-widget")).toEqual([]);
+      await screenshot(phone, "phone-dark");
+    } finally {
+      await dark.close();
+    }
   });
 });
