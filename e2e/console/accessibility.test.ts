@@ -1,12 +1,18 @@
 /**
  * Issue 24: axe-core finds no WCAG 2.2 AA violation in the agent console, in Chromium: the
- * sign-in page, the queue with a visitor waiting, and a chat in progress.
+ * sign-in page, the queue with a visitor waiting, and a chat in progress, light and dark.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../support/axe.js";
 import { People, consoleBox } from "../support/people.js";
-import { STARTUP_MS, launchChromium, startContactCentre, type ContactCentre } from "./support.js";
+import {
+  STARTUP_MS,
+  launchChromium,
+  screenshot,
+  startContactCentre,
+  type ContactCentre,
+} from "./support.js";
 
 let centre: ContactCentre;
 let browser: Browser;
@@ -44,5 +50,34 @@ describe("axe-core finds no WCAG 2.2 AA violation in the agent console (issue 24
       .locator("chat-widget .message.incoming", { hasText: "how can I help" })
       .waitFor({ timeout: 15_000 });
     expect(await violations(advisor)).toEqual([]);
+  });
+
+  it("the same in the dark scheme, as the advisor's system prefers", async () => {
+    const visitor = await people.visitorAsksForAdvisor();
+    let signIn: string[] = [];
+    let background = "";
+    const advisor = await people.advisorSignsIn(async (page) => {
+      await page.emulateMedia({ colorScheme: "dark" });
+      background = await page.evaluate(
+        () => getComputedStyle(document.documentElement).backgroundColor,
+      );
+      signIn = await violations(page);
+    });
+    expect(background).toBe("rgb(13, 17, 23)");
+    expect(signIn).toEqual([]);
+
+    const accept = advisor.getByRole("button", { name: /Accept chat with/ });
+    await accept.waitFor({ timeout: 15_000 });
+    expect(await violations(advisor)).toEqual([]);
+
+    await accept.click();
+    await advisor.getByText("Sam has joined the chat").waitFor({ timeout: 15_000 });
+    await consoleBox(advisor).fill("Hello, how can I help?");
+    await consoleBox(advisor).press("Enter");
+    await visitor.locator("chat-widget textarea").fill("Where is my parcel?");
+    await visitor.locator("chat-widget textarea").press("Enter");
+    await advisor.getByText("Where is my parcel?").waitFor({ timeout: 15_000 });
+    expect(await violations(advisor)).toEqual([]);
+    await screenshot(advisor, "dark");
   });
 });

@@ -58,7 +58,14 @@ export function MetricsChart({ load, intervalMs = METRICS_POLL_MS }: MetricsChar
         role="img"
         aria-label="Metrics over the last minutes"
       >
-        <rect x={0} y={0} width={W} height={H} fill="none" stroke="#ddd" />
+        <rect
+          x={0}
+          y={0}
+          width={W}
+          height={H}
+          fill="none"
+          style={{ stroke: "var(--chart-frame)" }}
+        />
         {CHART_SERIES.map((s, i) => (
           <polyline
             key={s.key}
