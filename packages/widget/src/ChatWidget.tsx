@@ -26,6 +26,8 @@ export interface WidgetDeps extends ControllerDeps {
   unreadSound?: boolean;
   /** data-title-flash: the page's title takes turns with the unread count. */
   titleFlash?: boolean;
+  /** The script tag's CSP nonce, on the widget's style elements. */
+  nonce?: string;
   loadTexts?: () => Promise<Texts | null>;
 }
 
@@ -111,8 +113,8 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
       lang={texts.LANG}
       dir={texts.DIR}
     >
-      <style>{styles}</style>
-      {views && <style>{views.viewStyles}</style>}
+      <style nonce={deps.nonce}>{styles}</style>
+      {views && <style nonce={deps.nonce}>{views.viewStyles}</style>}
       <TextsContext.Provider value={texts}>
         <ViewsContext.Provider value={views}>{view}</ViewsContext.Provider>
         {views && (deps.unreadSound || deps.titleFlash) && (

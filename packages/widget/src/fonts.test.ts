@@ -16,4 +16,9 @@ describe("Poppins 500 normal and italic ship with the widget", () => {
     expect(css).toContain('url("https://cdn.example/widget/fonts/poppins-latin-500-italic.woff2")');
     expect(styles[0]!.parentElement).toBe(document.head);
   });
+
+  it("carries the script tag's CSP nonce", () => {
+    registerFonts(document, "https://cdn.example/widget/chat-widget.js", "n0nce");
+    expect(document.getElementById(FONT_STYLE_ID)?.nonce).toBe("n0nce");
+  });
 });

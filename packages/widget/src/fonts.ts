@@ -18,10 +18,11 @@ export function fontFaceCss(scriptUrl: string): string {
     .join("\n");
 }
 
-/** Add the font faces to the document unless they are there already. */
-export function registerFonts(doc: Document, scriptUrl: string): void {
+/** Add the font faces to the document unless they are there already (with the CSP nonce). */
+export function registerFonts(doc: Document, scriptUrl: string, nonce?: string): void {
   if (doc.getElementById(FONT_STYLE_ID)) return;
   const style = doc.createElement("style");
+  if (nonce) style.nonce = nonce;
   style.id = FONT_STYLE_ID;
   style.textContent = fontFaceCss(scriptUrl);
   doc.head.appendChild(style);

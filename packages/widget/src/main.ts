@@ -34,6 +34,8 @@ const storage = (() => {
 const telemetry = createWidgetTelemetry({
   enabled: settings.telemetry,
   endpoint: settings.telemetryEndpoint,
+  // A nonce on the script tag means a strict CSP, which would refuse a Blob-URL worker.
+  useSharedWorker: settings.nonce === undefined,
   logger: consoleLogger,
   load: () =>
     loadTelemetryModule(
@@ -41,12 +43,13 @@ const telemetry = createWidgetTelemetry({
       document,
       window as TelemetryHost,
       consoleLogger,
+      settings.nonce,
     ),
   onPageHide: onPageHide(window),
   onPageRestore: onPageRestore(window),
 });
 
-registerFonts(document, settings.scriptUrl);
+registerFonts(document, settings.scriptUrl, settings.nonce);
 const locale = chooseLocale([
   settings.locale,
   document.documentElement.lang,
@@ -70,12 +73,14 @@ defineChatWidget({
   colorScheme: settings.colorScheme,
   unreadSound: settings.unreadSound,
   titleFlash: settings.titleFlash,
+  nonce: settings.nonce,
   views: lazyViews(() =>
     loadViewsScript(
       viewsScriptUrl(settings.scriptUrl),
       document,
       window as unknown as Record<string, unknown>,
       consoleLogger,
+      settings.nonce,
     ),
   ),
   loadTexts: () => texts,

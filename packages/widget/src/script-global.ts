@@ -1,6 +1,7 @@
 /**
  * Load one of the widget's later scripts (beside `chat-widget.js`) with a `<script async>` and
- * hand back what it registers on a global; a failure only logs and gives null.
+ * hand back what it registers on a global; a failure only logs and gives null. It carries the
+ * widget script's CSP nonce, if any.
  */
 import type { Logger } from "./logger.js";
 
@@ -11,6 +12,7 @@ export function loadScriptGlobal<T>(
   name: string,
   logger: Logger,
   failed: string,
+  nonce?: string,
 ): Promise<T | null> {
   const loaded = host[name] as T | undefined;
   if (loaded) return Promise.resolve(loaded);
@@ -18,6 +20,8 @@ export function loadScriptGlobal<T>(
     const script = doc.createElement("script");
     script.src = url;
     script.async = true;
+    // The widget script's nonce: a page whose CSP allows scripts by nonce allows this one too.
+    if (nonce) script.nonce = nonce;
     script.onload = () => {
       const module = (host[name] as T | undefined) ?? null;
       if (!module) logger.warn(failed, url);

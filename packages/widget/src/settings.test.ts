@@ -50,6 +50,12 @@ describe("deployment settings from the script tag's data- attributes", () => {
     });
   });
 
+  it("keeps the script tag's CSP nonce for what the widget adds to the page", () => {
+    const read = (nonce?: string) =>
+      readSettings({ src: "https://cdn.example/w.js", dataset: {}, nonce }, "https://p/").nonce;
+    expect([read("r4nd0m"), read(""), read()]).toEqual(["r4nd0m", undefined, undefined]);
+  });
+
   it("data- attributes override each setting", () => {
     const settings = readSettings(
       {

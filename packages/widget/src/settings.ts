@@ -23,6 +23,8 @@ export interface WidgetSettings {
   unreadSound: boolean;
   /** `data-title-flash="on"`: the page's title takes turns with the unread count; off by default. */
   titleFlash: boolean;
+  /** The script tag's CSP nonce: given to what the widget adds (styles, its later scripts). */
+  nonce: string | undefined;
 }
 
 export type ColorScheme = "auto" | "light" | "dark";
@@ -32,6 +34,7 @@ export const DEFAULT_REGION = "eu-west-2";
 /** The subset of a script element the settings are read from. */
 export interface ScriptLike {
   readonly src: string;
+  readonly nonce?: string;
   readonly dataset: Record<string, string | undefined>;
 }
 
@@ -64,6 +67,7 @@ export function readSettings(script: ScriptLike | null, fallbackUrl: string): Wi
     colorScheme: colorScheme(data.colorScheme),
     unreadSound: pick("unreadSound", "off").toLowerCase() === "on",
     titleFlash: pick("titleFlash", "off").toLowerCase() === "on",
+    nonce: nonEmpty(script?.nonce),
   };
 }
 

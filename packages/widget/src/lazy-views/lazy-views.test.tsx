@@ -110,6 +110,16 @@ describe("the window before and after chat-views.js arrives", () => {
   });
 });
 
+describe("the widget's styles under a page's CSP", () => {
+  it("carry the script tag's nonce, the rare views' too", () => {
+    const w = renderWidget({ deps: { nonce: "n0nce" } });
+    const nonces = [...w.view.container.querySelectorAll("style")].map((s) =>
+      s.getAttribute("nonce"),
+    );
+    expect(nonces).toEqual(["n0nce", "n0nce"]);
+  });
+});
+
 describe("a resumed chat", () => {
   it("asks for the views even while it stays minimised (for the unread alerts)", async () => {
     const { load } = controlledLoader();
@@ -125,6 +135,7 @@ describe("a resumed chat", () => {
 describe("loading chat-views.js", () => {
   interface FakeScript {
     src?: string;
+    nonce?: string;
     onload?: () => void;
     onerror?: () => void;
   }
@@ -160,6 +171,13 @@ describe("loading chat-views.js", () => {
     host[VIEWS_GLOBAL] = views;
     appended[0]!.onload?.();
     expect(await loading).toBe(views);
+  });
+
+  it("carries the widget script's CSP nonce", () => {
+    const { doc, appended } = fakeDocument();
+    void loadViewsScript("https://cc.example/widget/chat-views.js", doc, {}, fakeLogger(), "n0nce");
+    void loadViewsScript("https://cc.example/widget/chat-views.js", doc, {}, fakeLogger());
+    expect(appended.map((s) => s.nonce)).toEqual(["n0nce", undefined]);
   });
 
   it("a script that fails to load is logged and gives null", async () => {

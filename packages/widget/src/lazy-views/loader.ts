@@ -15,7 +15,16 @@ export function loadViewsScript(
   doc: Document,
   host: Record<string, unknown>,
   logger: Logger,
+  nonce?: string,
 ): Promise<LazyViews | null> {
   shareModules(host);
-  return loadScriptGlobal<LazyViews>(url, doc, host, VIEWS_GLOBAL, logger, VIEWS_LOAD_FAILED);
+  return loadScriptGlobal<LazyViews>(
+    url,
+    doc,
+    host,
+    VIEWS_GLOBAL,
+    logger,
+    VIEWS_LOAD_FAILED,
+    nonce,
+  );
 }

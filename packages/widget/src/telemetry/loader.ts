@@ -16,6 +16,7 @@ export function loadTelemetryModule(
   doc: Document,
   host: TelemetryHost,
   logger: Logger,
+  nonce?: string,
 ): Promise<TelemetryModule | null> {
   return loadScriptGlobal<TelemetryModule>(
     url,
@@ -24,5 +25,6 @@ export function loadTelemetryModule(
     TELEMETRY_GLOBAL,
     logger,
     TELEMETRY_LOAD_FAILED,
+    nonce,
   );
 }

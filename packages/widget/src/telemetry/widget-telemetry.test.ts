@@ -36,7 +36,13 @@ function fakeTelemetry() {
 type FakeTelemetry = ReturnType<typeof fakeTelemetry>;
 const counted = (t: FakeTelemetry) => t.addCountMetric.mock.calls.map((c) => c[0]);
 
-function setup(options: { enabled?: boolean; module?: "ok" | "missing" | "throws" } = {}) {
+function setup(
+  options: {
+    enabled?: boolean;
+    module?: "ok" | "missing" | "throws";
+    useSharedWorker?: boolean;
+  } = {},
+) {
   const logger = fakeLogger();
   // The first telemetry of the page, and the one opened after a back/forward-cache return.
   const telemetries = [fakeTelemetry(), fakeTelemetry()];
@@ -56,6 +62,7 @@ function setup(options: { enabled?: boolean; module?: "ok" | "missing" | "throws
   const pageRestore: (() => void)[] = [];
   const widget = createWidgetTelemetry({
     enabled: options.enabled ?? true,
+    useSharedWorker: options.useSharedWorker,
     endpoint: "http://127.0.0.1:8080",
     logger,
     load,
@@ -83,7 +90,16 @@ describe("telemetry in the widget: the session publishes its websocket metrics",
     await t.loaded();
     expect(t.createTelemetry).toHaveBeenCalledTimes(1);
     expect(t.createTelemetry).toHaveBeenCalledWith(
-      expect.objectContaining({ endpoint: "http://127.0.0.1:8080" }),
+      expect.objectContaining({ endpoint: "http://127.0.0.1:8080", useSharedWorker: true }),
+    );
+  });
+
+  it("runs in the page, never in a SharedWorker, when told so (a page with a strict CSP)", async () => {
+    const t = setup({ useSharedWorker: false });
+    t.widget.attach(fakeSession().session, "pt-1");
+    await t.loaded();
+    expect(t.createTelemetry).toHaveBeenCalledWith(
+      expect.objectContaining({ useSharedWorker: false }),
     );
   });
 

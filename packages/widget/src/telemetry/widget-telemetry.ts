@@ -18,6 +18,11 @@ export interface WidgetTelemetryOptions {
   /** Telemetry base URL; the client posts to its `/auth`, `/put-metrics` and `/put-workflow-events`. */
   endpoint: string;
   logger: Logger;
+  /**
+   * False: run telemetry in the page, never in a Blob-URL SharedWorker (a page that gives the
+   * widget a CSP nonce has a strict policy, which would refuse the worker). Default true.
+   */
+  useSharedWorker?: boolean;
   /** Load the telemetry script (once); null when it could not be loaded. */
   load: () => Promise<TelemetryModule | null>;
   /** Run `callback` when the page is hidden for good or for the back/forward cache. */
@@ -62,7 +67,11 @@ export function createWidgetTelemetry(options: WidgetTelemetryOptions): WidgetTe
   };
   const open = (loaded: TelemetryModule) => {
     if (hidden || telemetry) return;
-    telemetry = loaded.createTelemetry({ endpoint: options.endpoint, logger });
+    telemetry = loaded.createTelemetry({
+      endpoint: options.endpoint,
+      logger,
+      useSharedWorker: options.useSharedWorker ?? true,
+    });
     authenticated = null;
     authenticate();
   };

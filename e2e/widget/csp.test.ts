@@ -1,0 +1,108 @@
+/**
+ * Issue 24 (its chunks) and issue 25 (strict CSP): the widget on a shop page of another origin
+ * whose policy allows scripts and styles only from itself or by nonce. The widget's script tag
+ * carries the nonce; everything the widget adds (its styles, the font faces, chat-views.js,
+ * chat-telemetry.js) carries it too, so nothing is refused.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
+import type { ContactCentre } from "./support.js";
+
+const NONCE = "c3RyaWN0LWNzcC10ZXN0";
+
+let centre: ContactCentre;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let shop: Server;
+let shopUrl: string;
+
+/** The host page's policy: scripts and styles from itself or by nonce; the widget's origin for the rest. */
+const policy = (widget: string) =>
+  [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${NONCE}'`,
+    `style-src 'self' 'nonce-${NONCE}'`,
+    `connect-src 'self' ${widget} ${widget.replace(/^http/, "ws")}`,
+    `font-src ${widget}`,
+    "img-src 'self' data: blob:",
+    "worker-src 'self'",
+  ].join("; ");
+
+beforeAll(async () => {
+  centre = await startContactCentre();
+  browser = await launchChromium();
+  shop = createServer((_request, response) => {
+    response.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": policy(centre.url),
+    });
+    response.end(`<!doctype html><html lang="en"><head><title>Shop with a strict policy</title></head>
+<body><h1>Shop</h1>
+<script src="${centre.url}/widget/chat-widget.js" nonce="${NONCE}" defer></script>
+<chat-widget></chat-widget></body></html>`);
+  });
+  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
+  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`;
+}, STARTUP_MS);
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => shop?.close(resolve));
+  await centre?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+describe("a host page with a strict Content-Security-Policy (nonce, no unsafe-inline)", () => {
+  it("the widget is styled, its font, rare views and telemetry load, and the page refuses nothing of the widget's", async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      (window as unknown as { refused: string[] }).refused = refused;
+      document.addEventListener("securitypolicyviolation", (e) =>
+        refused.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      );
+    });
+    await page.goto(shopUrl);
+    const launcher = page.locator("chat-widget button.launcher");
+    await launcher.waitFor();
+    // Styled: the stylesheet in the shadow root applied.
+    expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      "rgb(229, 102, 6)",
+    );
+    await launcher.click();
+    // The bot's greeting is markdown: rendered by chat-views.js.
+    await page.locator("chat-widget .message.incoming strong", { hasText: "Demo Shop" }).waitFor({
+      timeout: 15_000,
+    });
+    await page.locator("chat-widget button.option").first().waitFor();
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.load('500 14px "Poppins"');
+      const w = window as unknown as Record<string, unknown>;
+      return {
+        font: document.fonts.check('500 14px "Poppins"'),
+        views: typeof w.__chatWidgetViews,
+      };
+    });
+    expect(loaded).toEqual({ font: true, views: "object" });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => typeof (window as { __chatWidgetTelemetry?: unknown }).__chatWidgetTelemetry,
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe("object");
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual(
+      [],
+    );
+  });
+});
