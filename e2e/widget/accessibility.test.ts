@@ -269,8 +269,33 @@ describe("the dark scheme (issue 24)", () => {
     expect(await violations(page)).toEqual([]);
     await screenshot(page, "dark");
 
+    // The question before ending, in dark.
+    await page.locator("chat-widget button[title='Close chat window']").click();
+    const cancel = page.locator("chat-widget").getByRole("button", { name: "Cancel" });
+    await cancel.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await cancel.click();
+
     await advisor.end();
     await page.locator("chat-widget").getByRole("button", { name: "Start a new chat" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it("the error notice in dark", async () => {
+    context = await browser.newContext({
+      viewport: { width: 1200, height: 800 },
+      colorScheme: "dark",
+    });
+    const page = await context.newPage();
+    await page.route(`${centre.url}/unknown-snippet`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="en"><title>Shop</title><body><script src="/widget/chat-widget.js" data-snippet-id="not-registered" defer></script><chat-widget></chat-widget></body></html>`,
+      }),
+    );
+    await page.goto(`${centre.url}/unknown-snippet`);
+    await page.locator("chat-widget button.launcher").click();
+    await page.locator("chat-widget .error-notice").waitFor();
     expect(await violations(page)).toEqual([]);
   });
 
