@@ -1,18 +1,21 @@
 /** The widget's React root: one controller, its state read with useSyncExternalStore. */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { Ref } from "react";
 import { Button } from "./components/Button.js";
 import { ChatWindow } from "./components/ChatWindow.js";
 import type { ChatWindowActions } from "./components/ChatWindow.js";
 import { ErrorNotice } from "./components/ErrorNotice.js";
 import { applyPrimaryContrast } from "./contrast.js";
+import type { ChatWidgetApi, HostEmit } from "./host-api.js";
 import { ViewsContext } from "./lazy-views/context.js";
 import type { ViewsSource } from "./lazy-views/source.js";
 import { WidgetController } from "./state/controller.js";
 import type { ControllerDeps } from "./state/controller.js";
-import type { ColorScheme } from "./settings.js";
+import type { ColorScheme, LauncherSetting } from "./settings.js";
 import { styles } from "./styles.js";
 import { TextsContext } from "./texts-context.js";
 import { en, type Texts } from "./texts.js";
+import { useHostApi } from "./use-host-api.js";
 
 /**
  * What the widget needs: the controller's parts, its rare views (loaded once a chat exists,
@@ -28,20 +31,36 @@ export interface WidgetDeps extends ControllerDeps {
   titleFlash?: boolean;
   /** The script tag's CSP nonce, on the widget's style elements. */
   nonce?: string;
+  /** data-launcher="hidden": no floating button; the host page opens the chat (issue 25). */
+  launcher?: LauncherSetting;
   loadTexts?: () => Promise<Texts | null>;
 }
 
 export interface ChatWidgetProps {
   jwt?: string;
   deps: WidgetDeps;
+  /** The host page's API: open(), minimise(), end(), unreadCount. */
+  ref?: Ref<ChatWidgetApi>;
+  /** The host page's events (the element dispatches them on itself). */
+  onEvent?: HostEmit;
 }
 
-export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
-  const [controller] = useState(() => new WidgetController(deps));
+export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
+  const emit = useRef(onEvent);
+  emit.current = onEvent;
+  const [controller] = useState(
+    () => new WidgetController(deps, (entry) => emit.current?.("chat-widget:message", entry)),
+  );
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const root = useRef<HTMLDivElement>(null);
   const jwtRef = useRef(jwt);
   jwtRef.current = jwt;
+  const launcherHidden = deps.launcher === "hidden";
+  useHostApi(ref, controller, state, {
+    jwt: () => jwtRef.current,
+    emit: () => emit.current,
+    launcherHidden,
+  });
   useLayoutEffect(() => {
     if (root.current) applyPrimaryContrast(root.current);
   }, []);
@@ -95,6 +114,7 @@ export function ChatWidget({ jwt, deps }: ChatWidgetProps) {
   let view;
   if (state.error) view = <ErrorNotice />;
   else if (state.visible) view = <ChatWindow state={state} actions={actions} />;
+  else if (launcherHidden) view = null;
   else {
     view = (
       <Button

@@ -74,6 +74,7 @@ defineChatWidget({
   unreadSound: settings.unreadSound,
   titleFlash: settings.titleFlash,
   nonce: settings.nonce,
+  launcher: settings.launcher,
   views: lazyViews(() =>
     loadViewsScript(
       viewsScriptUrl(settings.scriptUrl),

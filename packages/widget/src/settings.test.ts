@@ -21,6 +21,7 @@ describe("deployment settings from the script tag's data- attributes", () => {
       colorScheme: "auto",
       unreadSound: false,
       titleFlash: false,
+      launcher: "shown",
     });
   });
 

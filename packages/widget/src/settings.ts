@@ -23,11 +23,14 @@ export interface WidgetSettings {
   unreadSound: boolean;
   /** `data-title-flash="on"`: the page's title takes turns with the unread count; off by default. */
   titleFlash: boolean;
+  /** `data-launcher="hidden"`: no floating button, the host page opens the chat (issue 25). */
+  launcher: LauncherSetting;
   /** The script tag's CSP nonce: given to what the widget adds (styles, its later scripts). */
   nonce: string | undefined;
 }
 
 export type ColorScheme = "auto" | "light" | "dark";
+export type LauncherSetting = "shown" | "hidden";
 
 export const DEFAULT_REGION = "eu-west-2";
 
@@ -67,6 +70,7 @@ export function readSettings(script: ScriptLike | null, fallbackUrl: string): Wi
     colorScheme: colorScheme(data.colorScheme),
     unreadSound: pick("unreadSound", "off").toLowerCase() === "on",
     titleFlash: pick("titleFlash", "off").toLowerCase() === "on",
+    launcher: pick("launcher", "shown").toLowerCase() === "hidden" ? "hidden" : "shown",
     nonce: nonEmpty(script?.nonce),
   };
 }

@@ -26,7 +26,7 @@ import {
   TYPING_THROTTLE_MS,
 } from "./constants.js";
 import { BOT_INPUT_SENTINEL, classify, isFromCustomer, isMessage } from "./entries.js";
-import type { TextEntry } from "./entries.js";
+import type { Entry, TextEntry } from "./entries.js";
 import type { WidgetState } from "./reducer.js";
 import { createStore } from "./store.js";
 import type { Store } from "./store.js";
@@ -66,6 +66,8 @@ export class WidgetController {
   private early: Item[] = [];
   /** Thumbnails' bytes by attachment id: fetched once a chat, whatever remounts (issue 24). */
   private readonly thumbnails = new Map<string, Promise<Blob | null>>();
+  /** Messages told to the host page (chat-widget:message), each once. */
+  private readonly told = new Set<string>();
   private readonly readReceipts = new ReadReceipts((messageId, afterDelivered) => {
     const connection = this.connection;
     void afterDelivered.then(() => {
@@ -74,7 +76,11 @@ export class WidgetController {
     });
   });
 
-  constructor(private readonly deps: ControllerDeps) {
+  constructor(
+    private readonly deps: ControllerDeps,
+    /** Each message as it joins the transcript live (not history restored after a reload). */
+    private readonly onMessage: (entry: Entry) => void = () => {},
+  ) {
     this.timers = deps.timers ?? defaultTimers;
     this.errorNotice = new Countdown(this.timers, ERROR_NOTICE_MS, () =>
       this.store.dispatch({ type: "errorElapsed" }),
@@ -236,6 +242,8 @@ export class WidgetController {
     }
     const wasActive = this.store.getState().active;
     this.store.dispatch({ type: "itemReceived", item, live });
+    if (live && classified.kind === "entry" && classified.entry.kind !== "event")
+      this.tell(classified.entry);
     // The reducer decides when an item ends the chat (spec §4: a non-customer's chat-ended).
     if (wasActive && !this.store.getState().active) this.chatOver();
     if (!live) return;
@@ -319,6 +327,7 @@ export class WidgetController {
     this.early = [];
     this.readReceipts.clear();
     this.thumbnails.clear();
+    this.told.clear();
     this.lastTypingAt = null;
     this.agentTyping.stop();
     this.botLoading.stop();
@@ -418,6 +427,8 @@ export class WidgetController {
         id: sent.Id,
         absoluteTime: sent.AbsoluteTime,
       });
+      const { delivery: _stored, ...message } = entry;
+      this.tell({ ...message, id: sent.Id, absoluteTime: sent.AbsoluteTime });
       this.save();
       this.succeeded();
     } catch (error) {
@@ -451,6 +462,14 @@ export class WidgetController {
     }
     this.store.dispatch({ type: "fileRejected", reason: problem });
     this.fileNotice.start();
+  }
+
+  /** Tell the host page about a message once, if the transcript shows it (not a bot's echo). */
+  private tell(entry: Entry): void {
+    if (this.told.has(entry.id)) return;
+    if (!this.store.getState().entries.some((e) => e.id === entry.id)) return;
+    this.told.add(entry.id);
+    this.onMessage(entry);
   }
 
   /** The next successful action (a message or a file sent) clears the file notice. */

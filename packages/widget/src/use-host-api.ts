@@ -1,0 +1,61 @@
+/**
+ * The host page's side of the widget (issue 25): the element's methods through a React ref,
+ * and its events raised from the widget's state as it changes (open, minimise, unread, ended;
+ * messages come from the controller, which knows live ones from history).
+ */
+import { useEffect, useImperativeHandle, useRef } from "react";
+import type { Ref } from "react";
+import type { ChatWidgetApi, HostEmit } from "./host-api.js";
+import type { WidgetController } from "./state/controller.js";
+import type { WidgetState } from "./state/reducer.js";
+
+export function useHostApi(
+  ref: Ref<ChatWidgetApi> | undefined,
+  controller: WidgetController,
+  state: WidgetState,
+  options: {
+    jwt: () => string | undefined;
+    emit: () => HostEmit | undefined;
+    /** data-launcher="hidden": focus goes back to where the host had it when the window hides. */
+    launcherHidden: boolean;
+  },
+): void {
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      open() {
+        if (controller.getSnapshot().visible) return;
+        const active = document.activeElement;
+        returnFocus.current =
+          active instanceof HTMLElement && active !== document.body ? active : null;
+        controller.click(options.jwt());
+      },
+      minimise() {
+        if (controller.getSnapshot().visible) controller.minimise();
+      },
+      end() {
+        if (controller.getSnapshot().chatExists) void controller.close();
+      },
+      get unreadCount() {
+        return controller.getSnapshot().unread;
+      },
+    }),
+    // The options are read when a method is called.
+    [controller],
+  );
+
+  const before = useRef(state);
+  useEffect(() => {
+    const was = before.current;
+    before.current = state;
+    const emit = options.emit();
+    if (!was.visible && state.visible) emit?.("chat-widget:open", null);
+    if (was.visible && !state.visible) {
+      if (state.chatExists && !state.loading) emit?.("chat-widget:minimise", null);
+      if (options.launcherHidden && returnFocus.current?.isConnected) returnFocus.current.focus();
+    }
+    if (was.unread !== state.unread) emit?.("chat-widget:unread", { count: state.unread });
+    if (was.active && !state.active) emit?.("chat-widget:ended", null);
+  });
+}
