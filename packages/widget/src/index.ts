@@ -9,6 +9,12 @@ export type { ControllerDeps } from "./state/controller.js";
 export { reducer, initialState } from "./state/reducer.js";
 export type { Action, WidgetState, Upload } from "./state/reducer.js";
 export type { Entry } from "./state/entries.js";
+export type {
+  ChatWidgetApi,
+  ChatWidgetElement,
+  ChatWidgetEventMap,
+  ChatWidgetEventName,
+} from "./host-api.js";
 export type { ChatAdapter, ChatConnection, ChatHandlers } from "./chat/adapter.js";
 export { createClientAdapter } from "./chat/client-adapter.js";
 export { readSettings, DEFAULT_REGION } from "./settings.js";
