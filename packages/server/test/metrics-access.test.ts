@@ -27,4 +27,23 @@ describe("/metrics with METRICS_TOKEN", () => {
     });
     expect((await read(`Bearer ${advisor.body.Token}`)).status).toBe(200);
   });
+
+  it("sends no CORS headers: a page elsewhere cannot read it through a visitor's browser", async () => {
+    const asked = await fetch(server.url + "/metrics", {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}`, origin: "https://elsewhere.example" },
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await fetch(server.url + "/metrics", {
+      method: "OPTIONS",
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": "GET" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    // The telemetry the widget posts from any page keeps its CORS.
+    const ingest = await fetch(server.url + "/telemetry/auth", {
+      method: "OPTIONS",
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST" },
+    });
+    expect(ingest.headers.get("access-control-allow-origin")).toBe("*");
+  });
 });

@@ -20,6 +20,11 @@ describe("installErrorHandling", () => {
   app.get("/too-many", async () => {
     throw fastifyError(429, "Slow down");
   });
+  app.get("/too-many-with-headers", async () => {
+    throw Object.assign(fastifyError(429, "Slow down"), {
+      headers: { "retry-after": "7", "content-type": "text/html" },
+    });
+  });
   app.get("/missing", async () => {
     throw fastifyError(404, "No such thing");
   });
@@ -33,6 +38,17 @@ describe("installErrorHandling", () => {
     expect(r.statusCode).toBe(400);
     expect(r.headers["x-amzn-errortype"]).toBe("ValidationException");
     expect(r.json()).toMatchObject({ __type: "ValidationException" });
+  });
+
+  it("keeps the headers an error was raised with (a plugin's Retry-After), in the AWS shape", async () => {
+    const r = await app.inject({ method: "GET", url: "/too-many-with-headers" });
+    expect(r.statusCode).toBe(429);
+    expect(r.headers["retry-after"]).toBe("7");
+    expect(r.headers["x-amzn-errortype"]).toBe("ThrottlingException");
+    expect(r.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect((await app.inject({ method: "GET", url: "/too-many" })).headers["retry-after"]).toBe(
+      undefined,
+    );
   });
 
   it("answers any other failure with 500 InternalServerException and no internals", async () => {

@@ -47,6 +47,9 @@ export function handleError(
   reply: FastifyReply,
 ): FastifyReply {
   const known = isServiceError(error) ? error : toServiceError(error as FastifyError);
+  // Headers the error was raised with (a plugin's Retry-After) stay; the error shape's own win.
+  const raised = (error as { headers?: Record<string, string> }).headers;
+  if (raised && typeof raised === "object") reply.headers(raised);
   if (known) {
     request.log.info({ err: error, type: known.type }, "request rejected");
     return sendError(reply, known);
