@@ -34,6 +34,12 @@ describe("/metrics with METRICS_TOKEN", () => {
     });
     expect(asked.status).toBe(200);
     expect(asked.headers.get("access-control-allow-origin")).toBeNull();
+    // Percent-encoded, the path reaches the same route: still no CORS.
+    const encoded = await fetch(server.url + "/%6Detrics", {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}`, origin: "https://elsewhere.example" },
+    });
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers.get("access-control-allow-origin")).toBeNull();
     const preflight = await fetch(server.url + "/metrics", {
       method: "OPTIONS",
       headers: { origin: "https://elsewhere.example", "access-control-request-method": "GET" },

@@ -22,7 +22,7 @@ describe("installErrorHandling", () => {
   });
   app.get("/too-many-with-headers", async () => {
     throw Object.assign(fastifyError(429, "Slow down"), {
-      headers: { "retry-after": "7", "content-type": "text/html" },
+      headers: { "retry-after": "7", "content-type": "text/html", "set-cookie": "a=b" },
     });
   });
   app.get("/missing", async () => {
@@ -46,6 +46,7 @@ describe("installErrorHandling", () => {
     expect(r.headers["retry-after"]).toBe("7");
     expect(r.headers["x-amzn-errortype"]).toBe("ThrottlingException");
     expect(r.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(r.headers["set-cookie"]).toBeUndefined();
     expect((await app.inject({ method: "GET", url: "/too-many" })).headers["retry-after"]).toBe(
       undefined,
     );

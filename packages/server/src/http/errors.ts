@@ -40,6 +40,18 @@ function toServiceError(error: FastifyError): ServiceError | null {
   return null;
 }
 
+/** The headers a client error may keep from where it was raised (a plugin's Retry-After). */
+const KEPT_HEADERS = ["retry-after", "allow", "www-authenticate", "content-range"];
+
+function keepRaisedHeaders(error: Error, reply: FastifyReply): void {
+  const raised = (error as { headers?: unknown }).headers;
+  if (!raised || typeof raised !== "object") return;
+  for (const [name, value] of Object.entries(raised)) {
+    if (KEPT_HEADERS.includes(name.toLowerCase()) && typeof value === "string")
+      reply.header(name, value);
+  }
+}
+
 /** The one error handler: a ServiceError or Fastify client error as is, anything else a 500. */
 export function handleError(
   error: FastifyError | Error,
@@ -47,10 +59,8 @@ export function handleError(
   reply: FastifyReply,
 ): FastifyReply {
   const known = isServiceError(error) ? error : toServiceError(error as FastifyError);
-  // Headers the error was raised with (a plugin's Retry-After) stay; the error shape's own win.
-  const raised = (error as { headers?: Record<string, string> }).headers;
-  if (raised && typeof raised === "object") reply.headers(raised);
   if (known) {
+    keepRaisedHeaders(error, reply);
     request.log.info({ err: error, type: known.type }, "request rejected");
     return sendError(reply, known);
   }

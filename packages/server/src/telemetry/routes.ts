@@ -78,7 +78,8 @@ export async function telemetryRoutes(
   app.addHook("onRequest", async (request, reply) => {
     // /metrics is for scrapers and the same-origin console: no other page may read it through
     // a visitor's browser (issue 25), so it gets no CORS headers.
-    if (request.url.split("?")[0] === "/metrics") return;
+    // The route matched, not the raw URL: `/%6Detrics` reaches the same route.
+    if (request.routeOptions.url === "/metrics" || request.url.split("?")[0] === "/metrics") return;
     setCorsHeaders(reply, "*", request);
     if (request.method === "OPTIONS") return reply.code(204).send();
   });
