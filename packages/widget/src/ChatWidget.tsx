@@ -1,7 +1,7 @@
 /** The widget's React root: one controller, its state read with useSyncExternalStore. */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Ref } from "react";
-import { Button } from "./components/Button.js";
+import { Button, LoadingIndicator } from "./components/Button.js";
 import { ChatWindow } from "./components/ChatWindow.js";
 import type { ChatWindowActions } from "./components/ChatWindow.js";
 import { ErrorNotice } from "./components/ErrorNotice.js";
@@ -55,8 +55,15 @@ export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
   const root = useRef<HTMLDivElement>(null);
   const jwtRef = useRef(jwt);
   jwtRef.current = jwt;
+  // A layout effect, before the host API's: a call the host page queued (open()) finds the
+  // stored chat already being resumed, never starting a second one beside it.
+  useLayoutEffect(() => {
+    controller.resume();
+    return () => controller.dispose();
+  }, [controller]);
   const launcherHidden = deps.launcher === "hidden";
   useHostApi(ref, controller, state, {
+    root,
     jwt: () => jwtRef.current,
     emit: () => emit.current,
     launcherHidden,
@@ -64,11 +71,6 @@ export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
   useLayoutEffect(() => {
     if (root.current) applyPrimaryContrast(root.current);
   }, []);
-
-  useEffect(() => {
-    controller.resume();
-    return () => controller.dispose();
-  }, [controller]);
 
   // English at once; the visitor's language as soon as its table arrives.
   const [texts, setTexts] = useState<Texts>(en);
@@ -114,7 +116,7 @@ export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
   let view;
   if (state.error) view = <ErrorNotice />;
   else if (state.visible) view = <ChatWindow state={state} actions={actions} />;
-  else if (launcherHidden) view = null;
+  else if (launcherHidden) view = state.loading ? <LoadingIndicator alone /> : null;
   else {
     view = (
       <Button

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineChatWidget } from "./element.js";
 import type { ChatWidgetElement, ChatWidgetEventMap } from "./host-api.js";
 import type { WidgetDeps } from "./ChatWidget.js";
-import { agentMessage, event, listPicker, makeDeps } from "./test-support/fakes.js";
+import { CHAT, agentMessage, event, listPicker, makeDeps } from "./test-support/fakes.js";
 import { flush } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -149,5 +149,50 @@ describe("the host page's API on <chat-widget> (issue 25)", () => {
     await p.run(() => p.el.minimise());
     expect(p.el.shadowRoot!.querySelector("button.launcher")).toBeNull();
     expect(document.activeElement).toBe(help);
+  });
+
+  it("an open() queued as the element joins a page with a stored chat shows that chat: none started beside it", async () => {
+    const h = makeDeps();
+    h.storage.value = { chat: CHAT, visible: false };
+    defineChatWidget(h.deps, "chat-widget-resume-open");
+    const el = document.createElement("chat-widget-resume-open") as ChatWidgetElement;
+    document.body.appendChild(el);
+    el.open();
+    await act(async () => {});
+    await flush();
+    expect(h.gateway.verify).not.toHaveBeenCalled();
+    expect(h.adapter.connections).toHaveLength(1);
+    expect(h.adapter.details).toEqual([CHAT]);
+    expect(el.shadowRoot!.querySelector("[role=dialog]")).not.toBeNull();
+  });
+
+  it("end() while the chat is still connecting: the connection, when it comes, leaves the chat", async () => {
+    const p = await hostPage({ launcher: "hidden" });
+    const connect = p.adapter.connect.bind(p.adapter);
+    let arrive: () => void = () => {};
+    p.adapter.connect = (details, handlers) =>
+      new Promise((resolve) => (arrive = () => resolve(connect(details, handlers))));
+    await p.run(() => p.el.open());
+    expect(p.el.shadowRoot!.querySelector("[role=status]")?.getAttribute("aria-label")).toBe(
+      "Loading",
+    );
+    await p.run(() => p.el.end());
+    await p.run(() => arrive());
+    expect(p.adapter.last.disconnects).toBe(1);
+    expect(p.adapter.last.disposed).toBe(true);
+    expect(p.el.shadowRoot!.querySelector("[role=dialog]")).toBeNull();
+    expect(p.storage.value).toBeNull();
+  });
+
+  it("with the launcher hidden, focus the visitor moved elsewhere stays there when the host minimises", async () => {
+    const help = document.createElement("button");
+    const search = document.createElement("input");
+    document.body.append(help, search);
+    const p = await hostPage({ launcher: "hidden" });
+    help.focus();
+    await p.run(() => p.el.open());
+    search.focus();
+    await p.run(() => p.el.minimise());
+    expect(document.activeElement).toBe(search);
   });
 });

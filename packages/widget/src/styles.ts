@@ -32,6 +32,7 @@ export const styles = `
 .badge{position:absolute;top:-8px;right:-8px;min-width:24px;height:24px;padding:0 6px;border-radius:12px;background:#b42318;color:#fff;font-size:12px;line-height:24px;text-align:center;box-shadow:0 0 0 2px #fff}
 .loading-indicator{position:fixed;right:110px;bottom:50px;width:26px;height:26px;z-index:999;color:var(--cw-primary-text)}
 .loading-indicator svg{width:26px;height:26px;display:block}
+.loading-indicator.alone{right:50px}
 .window{position:fixed;right:25px;bottom:25px;width:350px;height:540px;z-index:999;display:flex;flex-direction:column;background:var(--cw-bg);border-radius:10px 10px 0 0;overflow:hidden;box-shadow:0 6px 24px rgba(0,0,0,.25)}
 .window.dragging{outline:3px dashed var(--cw-primary);outline-offset:-3px}
 .header{flex:none;display:flex;align-items:center;justify-content:space-between;background:var(--cw-primary);color:var(--cw-on-primary);padding:6px 10px}

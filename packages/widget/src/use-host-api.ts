@@ -4,7 +4,7 @@
  * messages come from the controller, which knows live ones from history).
  */
 import { useEffect, useImperativeHandle, useRef } from "react";
-import type { Ref } from "react";
+import type { Ref, RefObject } from "react";
 import type { ChatWidgetApi, HostEmit } from "./host-api.js";
 import type { WidgetController } from "./state/controller.js";
 import type { WidgetState } from "./state/reducer.js";
@@ -18,6 +18,8 @@ export function useHostApi(
     emit: () => HostEmit | undefined;
     /** data-launcher="hidden": focus goes back to where the host had it when the window hides. */
     launcherHidden: boolean;
+    /** The widget's root element, to tell whether focus was in the widget. */
+    root: RefObject<HTMLElement | null>;
   },
 ): void {
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -29,7 +31,7 @@ export function useHostApi(
         const active = document.activeElement;
         returnFocus.current =
           active instanceof HTMLElement && active !== document.body ? active : null;
-        controller.click(options.jwt());
+        controller.open(options.jwt());
       },
       minimise() {
         if (controller.getSnapshot().visible) controller.minimise();
@@ -53,7 +55,16 @@ export function useHostApi(
     if (!was.visible && state.visible) emit?.("chat-widget:open", null);
     if (was.visible && !state.visible) {
       if (state.chatExists && !state.loading) emit?.("chat-widget:minimise", null);
-      if (options.launcherHidden && returnFocus.current?.isConnected) returnFocus.current.focus();
+      // Only when the widget had focus (Escape, its minimise or close button), never taking it
+      // from where the visitor went meanwhile.
+      const from = document.activeElement;
+      const root = options.root.current;
+      const host = (root?.getRootNode() as ShadowRoot | undefined)?.host;
+      const widgetHadFocus =
+        !from || from === document.body || from === host || !!root?.contains(from);
+      if (options.launcherHidden && widgetHadFocus && returnFocus.current?.isConnected)
+        returnFocus.current.focus();
+      returnFocus.current = null;
     }
     if (was.unread !== state.unread) emit?.("chat-widget:unread", { count: state.unread });
     if (was.active && !state.active) emit?.("chat-widget:ended", null);

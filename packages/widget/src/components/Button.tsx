@@ -39,13 +39,23 @@ export function Button({ loading, onClick, focus = false, unread = 0 }: ButtonPr
           </span>
         )}
       </button>
-      {loading && (
-        <span className="loading-indicator" role="status" aria-label={t.LOADING}>
-          <span className="rotate" style={{ display: "block" }}>
-            <RefreshIcon />
-          </span>
-        </span>
-      )}
+      {loading && <LoadingIndicator />}
     </>
+  );
+}
+
+/** "Loading", spinning beside the launcher (or alone where the host hid the launcher). */
+export function LoadingIndicator({ alone = false }: { alone?: boolean }) {
+  const t = useTexts();
+  return (
+    <span
+      className={`loading-indicator${alone ? " alone" : ""}`}
+      role="status"
+      aria-label={t.LOADING}
+    >
+      <span className="rotate" style={{ display: "block" }}>
+        <RefreshIcon />
+      </span>
+    </span>
   );
 }

@@ -60,6 +60,10 @@ export class WidgetController {
   /** The next try at resuming a stored chat the contact centre could not be reached for. */
   private resumeTimer: TimerHandle | null = null;
   private readonly ledger = new ItemLedger();
+  /** The host page asked to open while a stored chat was being resumed: shown once it is back. */
+  private openWhenConnected = false;
+  /** Generations the visitor or host ended before their connection arrived: it is disconnected. */
+  private readonly endedEarly = new Set<number>();
   /** Transcript loads run one after another, so a restore is never overtaken by a repair. */
   private transcriptLoads: Promise<void> = Promise.resolve();
   /** Items the client delivered before connect() resolved: handled once the connection is ours. */
@@ -110,6 +114,20 @@ export class WidgetController {
       return;
     }
     void this.start(jwt);
+  }
+
+  /**
+   * The host page's open(): as the launcher, except while a stored chat is still being resumed,
+   * when the window shows as soon as the chat is back (issue 25).
+   */
+  open(jwt: string | undefined): void {
+    const state = this.store.getState();
+    if (state.visible) return;
+    if (state.chatExists && state.loading && !state.active) {
+      this.openWhenConnected = true;
+      return;
+    }
+    this.click(jwt);
   }
 
   private async start(jwt: string | undefined): Promise<void> {
@@ -171,11 +189,15 @@ export class WidgetController {
     this.chat = chat;
     const connection = await this.deps.adapter.connect(chat, this.handlers(generation));
     if (generation !== this.generation) {
+      // Ended while connecting: the participant leaves; removed from the page: the chat stays.
+      if (this.endedEarly.delete(generation)) await this.disconnect(connection);
       connection.dispose();
       return;
     }
+    const shown = visible || this.openWhenConnected;
+    this.openWhenConnected = false;
     this.connection = connection;
-    this.store.dispatch({ type: "connectionEstablished", visible });
+    this.store.dispatch({ type: "connectionEstablished", visible: shown });
     this.save();
     for (const item of this.early.splice(0)) this.receive(item);
     await this.loadTranscript();
@@ -294,11 +316,7 @@ export class WidgetController {
     // Still active (not ended, not closed): the participant is disconnected and forgotten.
     if (connection && active) {
       this.deps.storage.clear();
-      try {
-        await connection.disconnect();
-      } catch (error) {
-        this.deps.logger.warn("disconnectParticipant failed", error);
-      }
+      await this.disconnect(connection);
     }
   }
 
@@ -321,6 +339,7 @@ export class WidgetController {
     this.generation++;
     if (this.resumeTimer !== null) this.timers.clearTimeout(this.resumeTimer);
     this.resumeTimer = null;
+    this.openWhenConnected = false;
     this.connection = null;
     this.chat = null;
     this.ledger.clear();
@@ -345,17 +364,21 @@ export class WidgetController {
     const connection = this.connection;
     const active = this.store.getState().active;
     this.store.dispatch({ type: "closeStarted" });
-    if (connection && active) {
-      try {
-        await connection.disconnect();
-      } catch (error) {
-        this.deps.logger.warn("disconnectParticipant failed", error);
-      }
-    }
+    // Still connecting: the connection, when it comes, is disconnected.
+    if (!connection) this.endedEarly.add(this.generation);
+    if (connection && active) await this.disconnect(connection);
     connection?.dispose();
     this.deps.storage.clear();
     this.reset();
     this.store.dispatch({ type: "closed" });
+  }
+
+  private async disconnect(connection: ChatConnection): Promise<void> {
+    try {
+      await connection.disconnect();
+    } catch (error) {
+      this.deps.logger.warn("disconnectParticipant failed", error);
+    }
   }
 
   /** "Start a new chat" once the chat has ended (issue 24): close it, then start another. */
