@@ -5,9 +5,8 @@ import type { WidgetState } from "../state/reducer.js";
 import { advisorName, percent } from "../texts.js";
 import { useTexts } from "../texts-context.js";
 import { Composer } from "./Composer.js";
-import { EndConfirm } from "./EndConfirm.js";
+import { EndConfirm, EndedActions } from "./Ending.js";
 import { Header } from "./Header.js";
-import { LazyEndedActions } from "./lazy.js";
 import { Transcript } from "./Transcript.js";
 import { useOnline } from "./use-online.js";
 import { usePhoneViewport } from "./use-phone-viewport.js";
@@ -147,7 +146,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
           }}
         />
       )}
-      {!state.active && <LazyEndedActions entries={state.entries} onNewChat={actions.newChat} />}
+      {!state.active && <EndedActions entries={state.entries} onNewChat={actions.newChat} />}
       <Composer
         active={state.active}
         botActive={state.botActive}

@@ -1,10 +1,10 @@
 /**
  * The rare views where the window shows them, each with what it shows until `chat-views.js`
- * has loaded: markdown as its plain text, an attachment as its name, nothing after an ending.
+ * has loaded: markdown as its plain text, an attachment as its name, no transcript download.
  */
 import type { AttachmentProps } from "../lazy-views/Attachment.js";
-import type { EndedActionsProps } from "../lazy-views/EndedActions.js";
 import { useViews } from "../lazy-views/context.js";
+import type { Entry } from "../state/entries.js";
 
 export function LazyMarkdown({ text }: { text: string }) {
   const views = useViews();
@@ -22,7 +22,8 @@ export function LazyAttachment(props: AttachmentProps) {
   );
 }
 
-export function LazyEndedActions(props: EndedActionsProps) {
+/** "Download transcript" once the views are here (until then the new chat alone is offered). */
+export function LazyDownloadTranscript({ entries }: { entries: readonly Entry[] }) {
   const views = useViews();
-  return views ? <views.EndedActions {...props} /> : null;
+  return views ? <views.DownloadTranscript entries={entries} /> : null;
 }

@@ -1,6 +1,6 @@
 /** The entry of `chat-views.js`: the rare views (see contract.ts), and their styles. */
 export { Attachment } from "./Attachment.js";
-export { EndedActions } from "./EndedActions.js";
+export { DownloadTranscript } from "./DownloadTranscript.js";
 export { Markdown } from "./Markdown.js";
 export { UnreadAlerts } from "./UnreadAlerts.js";
 export { viewStyles } from "./styles.js";

@@ -98,15 +98,19 @@ describe("the window before and after chat-views.js arrives", () => {
     expect(styles).toContain(views.viewStyles);
   });
 
-  it("after the advisor ends the chat, a new chat and the transcript are offered once the views have loaded", async () => {
+  it("after the advisor ends the chat a new chat is offered at once, keeping focus; the transcript once the views have loaded", async () => {
     const { load, answer } = controlledLoader();
     const w = renderWidget({ deps: { views: lazyViews(load) } });
     await w.open();
+    w.textbox().focus();
     await w.receive(event(ContentType.CHAT_ENDED, { ParticipantRole: "AGENT" }));
-    expect(screen.queryByRole("button", { name: "Start a new chat" })).toBeNull();
+    const newChat = screen.getByRole("button", { name: "Start a new chat" });
+    expect(screen.queryByRole("button", { name: "Download transcript" })).toBeNull();
+    expect(document.activeElement).toBe(newChat);
     await answer(views);
-    expect(screen.getByRole("button", { name: "Start a new chat" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Download transcript" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Start a new chat" })).toBe(newChat);
+    expect(document.activeElement).toBe(newChat);
   });
 });
 

@@ -1,10 +1,13 @@
 /**
  * Ending a chat (issue 24): the close icon asks first ("End this chat?", End chat / Cancel).
- * What the window offers once the chat has ended is a rare view: lazy-views/EndedActions.tsx.
+ * Once the chat has ended (either side) the window offers a new chat and the transcript; the
+ * download is a rare view (lazy-views/DownloadTranscript.tsx), the new chat always here.
  */
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
+import type { Entry } from "../state/entries.js";
 import { useTexts } from "../texts-context.js";
+import { LazyDownloadTranscript } from "./lazy.js";
 
 export interface EndConfirmProps {
   onEnd: () => void;
@@ -30,6 +33,23 @@ export function EndConfirm({ onEnd, onCancel }: EndConfirmProps) {
       <button type="button" ref={cancel} onClick={onCancel}>
         {t.CANCEL}
       </button>
+    </div>
+  );
+}
+
+export interface EndedActionsProps {
+  entries: readonly Entry[];
+  onNewChat: () => void;
+}
+
+export function EndedActions({ entries, onNewChat }: EndedActionsProps) {
+  const t = useTexts();
+  return (
+    <div className="ending">
+      <button type="button" className="primary" onClick={onNewChat}>
+        {t.NEW_CHAT}
+      </button>
+      <LazyDownloadTranscript entries={entries} />
     </div>
   );
 }

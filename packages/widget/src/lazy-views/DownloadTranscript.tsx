@@ -1,6 +1,6 @@
 /**
- * Once the chat has ended (either side; issue 24) the window offers a new chat and the
- * transcript as a plain-text file, `chat-transcript.txt`.
+ * Once the chat has ended (either side; issue 24) the window offers the transcript as a
+ * plain-text file, `chat-transcript.txt` (beside "Start a new chat", components/Ending.tsx).
  */
 import { timeLocale } from "../components/message-time.js";
 import type { Entry } from "../state/entries.js";
@@ -17,21 +17,11 @@ function downloadTranscript(entries: readonly Entry[], t: Texts): void {
   saveFile(new Blob([text], { type: "text/plain;charset=utf-8" }), "chat-transcript.txt");
 }
 
-export interface EndedActionsProps {
-  entries: readonly Entry[];
-  onNewChat: () => void;
-}
-
-export function EndedActions({ entries, onNewChat }: EndedActionsProps) {
+export function DownloadTranscript({ entries }: { entries: readonly Entry[] }) {
   const t = useTexts();
   return (
-    <div className="ending">
-      <button type="button" className="primary" onClick={onNewChat}>
-        {t.NEW_CHAT}
-      </button>
-      <button type="button" onClick={() => downloadTranscript(entries, t)}>
-        {t.DOWNLOAD_TRANSCRIPT}
-      </button>
-    </div>
+    <button type="button" onClick={() => downloadTranscript(entries, t)}>
+      {t.DOWNLOAD_TRANSCRIPT}
+    </button>
   );
 }
