@@ -4,14 +4,12 @@
  */
 import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
+import { here, scriptBuild } from "./vite.scripts.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "../..");
 const require = createRequire(import.meta.url);
 
 const FONTS = ["poppins-latin-500-normal.woff2", "poppins-latin-500-italic.woff2"];
@@ -35,25 +33,11 @@ function copyAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), copyAssets()],
-  resolve: {
-    alias: {
-      "@chat-widget/protocol": join(root, "packages/protocol/src/index.ts"),
-      "@chat-widget/chat-client": join(root, "packages/chat-client/src/index.ts"),
-    },
-  },
-  define: { "process.env.NODE_ENV": JSON.stringify("production") },
-  build: {
-    outDir: "dist",
+  ...scriptBuild({
+    entry: "src/main.ts",
+    name: "ChatWidgetBundle",
+    file: "chat-widget.js",
     emptyOutDir: true,
-    minify: true,
-    sourcemap: false,
-    target: "es2022",
-    lib: {
-      entry: join(here, "src/main.ts"),
-      formats: ["iife"],
-      name: "ChatWidgetBundle",
-      fileName: () => "chat-widget.js",
-    },
-  },
+  }),
+  plugins: [react(), copyAssets()],
 });
