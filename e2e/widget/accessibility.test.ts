@@ -10,7 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contrast, parseColor, readableOn } from "../../packages/widget/src/contrast.js";
 import { violations as axeViolations } from "../support/axe.js";
 import { advisorTakes, type AdvisorChat } from "./advisor.js";
-import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
+import {
+  STARTUP_MS,
+  launchChromium,
+  screenshot,
+  setWidgetScript,
+  startContactCentre,
+} from "./support.js";
 import type { ContactCentre } from "./support.js";
 
 let centre: ContactCentre;
@@ -147,6 +153,19 @@ describe("the keyboard path (issue 24)", () => {
   });
 });
 
+/** A shop page whose snippet is not registered: the launcher's click ends on the error notice. */
+async function showErrorNotice(page: Page): Promise<void> {
+  await page.route(`${centre.url}/unknown-snippet`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><title>Shop</title><body><script src="/widget/chat-widget.js" data-snippet-id="not-registered" defer></script><chat-widget></chat-widget></body></html>`,
+    }),
+  );
+  await page.goto(`${centre.url}/unknown-snippet`);
+  await page.locator("chat-widget button.launcher").click();
+  await page.locator("chat-widget .error-notice").waitFor();
+}
+
 /** axe's WCAG violations inside the widget (its open shadow root included). */
 const violations = (page: Page) => axeViolations(page, "chat-widget");
 
@@ -184,15 +203,7 @@ describe("axe-core finds no WCAG 2.2 AA violation in any view of the widget (iss
 
   it("the error notice", async () => {
     const page = await pageWithPrimary(null);
-    await page.route(`${centre.url}/unknown-snippet`, (route) =>
-      route.fulfill({
-        contentType: "text/html",
-        body: `<!doctype html><html lang="en"><title>Shop</title><body><script src="/widget/chat-widget.js" data-snippet-id="not-registered" defer></script><chat-widget></chat-widget></body></html>`,
-      }),
-    );
-    await page.goto(`${centre.url}/unknown-snippet`);
-    await page.locator("chat-widget button.launcher").click();
-    await page.locator("chat-widget .error-notice").waitFor();
+    await showErrorNotice(page);
     expect(await violations(page)).toEqual([]);
   });
 });
@@ -204,14 +215,7 @@ describe("axe-core in Arabic, right to left (issue 24)", () => {
     // the parser inserts it.
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      new MutationObserver((_records, observer) => {
-        const script = document.querySelector<HTMLScriptElement>('script[src*="chat-widget.js"]');
-        if (!script) return;
-        script.dataset.locale = "ar";
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await setWidgetScript(page, { dataset: { locale: "ar" } });
     await page.goto(`${centre.url}/`);
     await expect
       .poll(() => page.locator("chat-widget .cw").getAttribute("dir"), { timeout: 15_000 })
@@ -234,16 +238,7 @@ describe("the dark scheme (issue 24)", () => {
       colorScheme: system,
     });
     const page = await context.newPage();
-    if (scheme) {
-      await page.addInitScript((value) => {
-        new MutationObserver((_records, observer) => {
-          const script = document.querySelector<HTMLScriptElement>('script[src*="chat-widget.js"]');
-          if (!script) return;
-          script.dataset.colorScheme = value;
-          observer.disconnect();
-        }).observe(document, { childList: true, subtree: true });
-      }, scheme);
-    }
+    if (scheme) await setWidgetScript(page, { dataset: { colorScheme: scheme } });
     await page.goto(`${centre.url}/`);
     return page;
   }
@@ -287,15 +282,7 @@ describe("the dark scheme (issue 24)", () => {
       colorScheme: "dark",
     });
     const page = await context.newPage();
-    await page.route(`${centre.url}/unknown-snippet`, (route) =>
-      route.fulfill({
-        contentType: "text/html",
-        body: `<!doctype html><html lang="en"><title>Shop</title><body><script src="/widget/chat-widget.js" data-snippet-id="not-registered" defer></script><chat-widget></chat-widget></body></html>`,
-      }),
-    );
-    await page.goto(`${centre.url}/unknown-snippet`);
-    await page.locator("chat-widget button.launcher").click();
-    await page.locator("chat-widget .error-notice").waitFor();
+    await showErrorNotice(page);
     expect(await violations(page)).toEqual([]);
   });
 

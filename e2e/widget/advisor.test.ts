@@ -8,7 +8,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { advisorTakes } from "./advisor.js";
 import type { AdvisorChat } from "./advisor.js";
-import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
+import {
+  STARTUP_MS,
+  launchChromium,
+  screenshot,
+  setWidgetScript,
+  startContactCentre,
+} from "./support.js";
 import type { ContactCentre } from "./support.js";
 
 let centre: ContactCentre;
@@ -166,19 +172,14 @@ describe("the widget with an advisor", () => {
         w.tones.push(this.frequency.value);
         return start.call(this, when);
       };
-      new MutationObserver((_records, observer) => {
-        const script = document.querySelector<HTMLScriptElement>('script[src*="chat-widget.js"]');
-        if (!script) return;
-        script.dataset.unreadSound = "on";
-        script.dataset.titleFlash = "on";
-        observer.disconnect();
-        new MutationObserver(() => w.titles.push(document.title)).observe(document.head, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-        });
-      }).observe(document, { childList: true, subtree: true });
+      let last = document.title;
+      new MutationObserver(() => {
+        if (document.title === last) return;
+        last = document.title;
+        w.titles.push(last);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    await setWidgetScript(page, { dataset: { unreadSound: "on", titleFlash: "on" } });
     const advisor = await chatWithAdvisor();
     const title = await page.title();
     const seen = () =>

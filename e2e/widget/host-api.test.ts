@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { advisorTakes } from "./advisor.js";
-import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
+import { STARTUP_MS, launchChromium, setWidgetScript, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 // The element's types as a TypeScript host page gets them: document.querySelector("chat-widget")
 // is a ChatWidgetElement, with its methods and events.
@@ -44,13 +44,8 @@ async function hostPage(): Promise<void> {
       document.addEventListener(`chat-widget:${type}`, (e) =>
         heard.push({ type, detail: (e as CustomEvent).detail }),
       );
-    new MutationObserver((_records, observer) => {
-      const script = document.querySelector<HTMLScriptElement>('script[src*="chat-widget.js"]');
-      if (!script) return;
-      script.dataset.launcher = "hidden";
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
   });
+  await setWidgetScript(page, { dataset: { launcher: "hidden" } });
   await page.goto(`${centre.url}/`);
   await page.evaluate(() => customElements.whenDefined("chat-widget"));
 }

@@ -18,3 +18,23 @@ export async function settled(locator: Locator): Promise<void> {
     ),
   );
 }
+
+/**
+ * Give the demo page's widget script tag `data-` settings (and the page a `lang`) as the parser
+ * inserts it, before the widget reads them. The demo page itself, not a page the test fulfils:
+ * Chromium counts a fulfilled page off the local network and blocks its websocket to 127.0.0.1.
+ */
+export async function setWidgetScript(
+  page: Page,
+  change: { dataset?: Record<string, string>; lang?: string },
+): Promise<void> {
+  await page.addInitScript(({ dataset, lang }) => {
+    new MutationObserver((_records, observer) => {
+      const script = document.querySelector<HTMLScriptElement>('script[src*="chat-widget.js"]');
+      if (!script) return;
+      Object.assign(script.dataset, dataset);
+      if (lang) document.documentElement.lang = lang;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, change);
+}

@@ -6,7 +6,14 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STARTUP_MS, launchChromium, screenshot, settled, startContactCentre } from "./support.js";
+import {
+  STARTUP_MS,
+  launchChromium,
+  screenshot,
+  setWidgetScript,
+  settled,
+  startContactCentre,
+} from "./support.js";
 import type { ContactCentre } from "./support.js";
 
 let centre: ContactCentre;
@@ -212,16 +219,8 @@ describe("the visitor's language (issue 24)", () => {
    * The demo page (a page the test fulfils is not on the local network for Chromium, which then
    * blocks its websocket to 127.0.0.1), changed as the parser inserts the widget's script tag.
    */
-  const demoPageWith = async (change: { locale?: string; lang?: string }) => {
-    await page.addInitScript(({ locale, lang }) => {
-      new MutationObserver((_records, observer) => {
-        const script = document.querySelector<HTMLScriptElement>('script[src*="chat-widget.js"]');
-        if (!script) return;
-        if (locale) script.dataset.locale = locale;
-        if (lang) document.documentElement.lang = lang;
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    }, change);
+  const demoPageWith = async ({ locale, lang }: { locale?: string; lang?: string }) => {
+    await setWidgetScript(page, { dataset: locale ? { locale } : {}, lang });
     await page.goto(`${centre.url}/`);
   };
 
