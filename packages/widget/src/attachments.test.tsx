@@ -1,5 +1,4 @@
-import { ContentType, ItemType } from "@chat-widget/protocol";
-import type { AttachmentStatus } from "@chat-widget/protocol";
+import { ContentType } from "@chat-widget/protocol";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createClientAdapter } from "./chat/client-adapter.js";
@@ -7,7 +6,7 @@ import { readSettings } from "./settings.js";
 import { attachmentProblem } from "./state/attachments.js";
 import { SERVICE, fakeAttachmentService } from "./test-support/attachment-service.js";
 import { fakeChatSession } from "./test-support/chat-session.js";
-import { agentMessage, fakeLogger, item } from "./test-support/fakes.js";
+import { advisorFile, agentMessage, fakeLogger } from "./test-support/fakes.js";
 import { advance, flush, renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -188,22 +187,7 @@ describe("attachments in the widget", () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    await w.receive(
-      item({
-        Type: ItemType.ATTACHMENT,
-        ContentType: undefined,
-        ParticipantRole: "AGENT",
-        DisplayName: "Sam",
-        Attachments: [
-          {
-            AttachmentId: "att-9",
-            AttachmentName: "labels.csv",
-            ContentType: "text/csv",
-            Status: "APPROVED",
-          },
-        ],
-      }),
-    );
+    await w.receive(advisorFile("att-9", "labels.csv", "text/csv"));
     const link = screen.getByRole("button", { name: "labels.csv" });
     expect(link.closest(".message")?.className).toBe("message incoming agent");
     fireEvent.click(link);
@@ -211,20 +195,6 @@ describe("attachments in the widget", () => {
     expect(download).toHaveBeenCalledWith("att-9", expect.any(Function));
     expect(clicked).toHaveBeenCalledTimes(1);
   });
-
-  const advisorFile = (
-    id: string,
-    name: string,
-    contentType: string,
-    Status: AttachmentStatus = "APPROVED",
-  ) =>
-    item({
-      Type: ItemType.ATTACHMENT,
-      ContentType: undefined,
-      ParticipantRole: "AGENT",
-      DisplayName: "Sam",
-      Attachments: [{ AttachmentId: id, AttachmentName: name, ContentType: contentType, Status }],
-    });
 
   it("a JPEG or PNG shows a thumbnail, fetched once a chat (saving it, or minimising and reopening, fetches nothing more); its object URL goes with the window", async () => {
     const w = renderWidget();
@@ -318,22 +288,7 @@ describe("attachments in the widget", () => {
     URL.revokeObjectURL = vi.fn();
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     clicked.mockClear();
-    await w.receive(
-      item({
-        Type: ItemType.ATTACHMENT,
-        ContentType: undefined,
-        ParticipantRole: "AGENT",
-        DisplayName: "Sam",
-        Attachments: [
-          {
-            AttachmentId: "att-7",
-            AttachmentName: "plan.pdf",
-            ContentType: ContentType.APPLICATION_PDF,
-            Status: "APPROVED",
-          },
-        ],
-      }),
-    );
+    await w.receive(advisorFile("att-7", "plan.pdf", ContentType.APPLICATION_PDF));
     const link = screen.getByRole("button", { name: "plan.pdf" });
     fireEvent.click(link);
     await flush();
@@ -403,23 +358,7 @@ describe("overlapping transfers: each shows its own progress", () => {
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     act(() =>
-      w.client.emit(
-        "message",
-        item({
-          Type: ItemType.ATTACHMENT,
-          ContentType: undefined,
-          ParticipantRole: "AGENT",
-          DisplayName: "Sam",
-          Attachments: [
-            {
-              AttachmentId: "att-7",
-              AttachmentName: "plan.pdf",
-              ContentType: ContentType.APPLICATION_PDF,
-              Status: "APPROVED",
-            },
-          ],
-        }),
-      ),
+      w.client.emit("message", advisorFile("att-7", "plan.pdf", ContentType.APPLICATION_PDF)),
     );
     await flush();
     const file = w.service.download("att-7", 40);

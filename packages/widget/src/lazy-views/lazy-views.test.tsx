@@ -1,10 +1,17 @@
-import { ContentType, ItemType } from "@chat-widget/protocol";
+import { ContentType } from "@chat-widget/protocol";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { ChatWidget } from "../ChatWidget.js";
 import * as react from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TextsContext } from "../texts-context.js";
-import { CHAT, agentMessage, event, fakeLogger, item, makeDeps } from "../test-support/fakes.js";
+import {
+  CHAT,
+  advisorFile,
+  agentMessage,
+  event,
+  fakeLogger,
+  makeDeps,
+} from "../test-support/fakes.js";
 import { flush, renderWidget } from "../test-support/render.js";
 import { SHARED_GLOBAL, VIEWS_GLOBAL } from "./contract.js";
 import type { LazyViews } from "./contract.js";
@@ -62,22 +69,6 @@ describe("the rare views' source", () => {
 });
 
 describe("the window before and after chat-views.js arrives", () => {
-  const advisorFile = () =>
-    item({
-      Type: ItemType.ATTACHMENT,
-      ContentType: undefined,
-      ParticipantRole: "AGENT",
-      DisplayName: "Sam",
-      Attachments: [
-        {
-          AttachmentId: "att-1",
-          AttachmentName: "plan.pdf",
-          ContentType: "application/pdf",
-          Status: "APPROVED",
-        },
-      ],
-    });
-
   it("is asked for once a chat exists, not at page load; markdown shows as its text and an attachment as its name until then", async () => {
     const { load, answer } = controlledLoader();
     const w = renderWidget({ deps: { views: lazyViews(load) } });
@@ -86,7 +77,7 @@ describe("the window before and after chat-views.js arrives", () => {
     await w.open();
     expect(load).toHaveBeenCalledTimes(1);
     await w.receive(agentMessage("**Hello** there", { ContentType: ContentType.TEXT_MARKDOWN }));
-    await w.receive(advisorFile());
+    await w.receive(advisorFile("att-1", "plan.pdf", "application/pdf"));
     expect(screen.getByText("**Hello** there").className).toBe("plain");
     expect(screen.queryByRole("button", { name: "plan.pdf" })).toBeNull();
     expect(screen.getByText("plan.pdf")).toBeTruthy();

@@ -1,6 +1,6 @@
 /** Fakes of the widget's own seams (chat adapter, gateway, storage) for component tests. */
 import { ContentType, ItemType } from "@chat-widget/protocol";
-import type { Item, StartChatResult } from "@chat-widget/protocol";
+import type { AttachmentStatus, Item, StartChatResult } from "@chat-widget/protocol";
 import { vi } from "vitest";
 import type {
   ChatAdapter,
@@ -41,6 +41,20 @@ export const agentMessage = (Content: string, extra: Partial<Item> = {}) =>
     DisplayName: "Sam",
     ParticipantId: "agent-1",
     ...extra,
+  });
+/** A file the advisor Sam sent. */
+export const advisorFile = (
+  id: string,
+  name: string,
+  contentType: string,
+  Status: AttachmentStatus = "APPROVED",
+) =>
+  item({
+    Type: ItemType.ATTACHMENT,
+    ContentType: undefined,
+    ParticipantRole: "AGENT",
+    DisplayName: "Sam",
+    Attachments: [{ AttachmentId: id, AttachmentName: name, ContentType: contentType, Status }],
   });
 export const botMessage = (Content: string, extra: Partial<Item> = {}) =>
   item({ Content, ParticipantRole: "SYSTEM", DisplayName: "BOT", ...extra });
