@@ -1,0 +1,82 @@
+/**
+ * Everything the widget needs in a visitor's browser, built from its settings: the gateway, the
+ * chat client, the stored chat, telemetry, the visitor's texts. Shared by the script tag
+ * (main.ts, which loads the rare views and telemetry as scripts beside itself) and the npm
+ * package (package/, which imports them as modules). Called only in a browser, never on import.
+ */
+import { ChatSession, createProgressFetch, createWebSocketManager } from "@chat-widget/chat-client";
+import type { WidgetDeps } from "./ChatWidget.js";
+import { createClientAdapter } from "./chat/client-adapter.js";
+import type { ChatSessionLike, SocketManagerFactory } from "./chat/client-adapter.js";
+import { createGateway } from "./gateway.js";
+import type { LazyViews } from "./lazy-views/contract.js";
+import { lazyViews } from "./lazy-views/source.js";
+import { chooseLocale, loadTexts } from "./locale.js";
+import { consoleLogger } from "./logger.js";
+import { createChatStorage } from "./session-storage.js";
+import type { WidgetSettings } from "./settings.js";
+import type { TelemetryModule } from "./telemetry/contract.js";
+import { onPageHide, onPageRestore } from "./telemetry/page-lifecycle.js";
+import { createWidgetTelemetry } from "./telemetry/widget-telemetry.js";
+
+export interface Loaders {
+  /** The rare views (chat-views.js, or the module), wanted once a chat exists. */
+  views: () => Promise<LazyViews | null>;
+  /** The chat client's telemetry, wanted once a chat session exists. */
+  telemetry: () => Promise<TelemetryModule | null>;
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Build the widget's dependencies; the visitor's texts start loading at once. */
+export function browserDeps(settings: WidgetSettings, loaders: Loaders): WidgetDeps {
+  const telemetry = createWidgetTelemetry({
+    enabled: settings.telemetry,
+    endpoint: settings.telemetryEndpoint,
+    // A nonce means a strict CSP, which would refuse a Blob-URL worker.
+    useSharedWorker: settings.nonce === undefined,
+    logger: consoleLogger,
+    load: loaders.telemetry,
+    onPageHide: onPageHide(window),
+    onPageRestore: onPageRestore(window),
+  });
+  const locale = chooseLocale([
+    settings.locale,
+    document.documentElement.lang,
+    ...navigator.languages,
+  ]);
+  const texts = loadTexts(
+    locale,
+    settings.scriptUrl,
+    (url) => fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)))),
+    consoleLogger,
+  );
+  return {
+    gateway: createGateway(settings, (input, init) => fetch(input, init)),
+    adapter: createClientAdapter(
+      ChatSession as unknown as ChatSessionLike,
+      settings,
+      consoleLogger,
+      {
+        webSocketManagerFactory: createWebSocketManager as unknown as SocketManagerFactory,
+        onSession: (session, participantToken) => telemetry.attach(session, participantToken),
+        progressFetch: () => createProgressFetch(),
+      },
+    ),
+    storage: createChatStorage(sessionStorageOrNull()),
+    logger: consoleLogger,
+    colorScheme: settings.colorScheme,
+    unreadSound: settings.unreadSound,
+    titleFlash: settings.titleFlash,
+    nonce: settings.nonce,
+    launcher: settings.launcher,
+    views: lazyViews(loaders.views),
+    loadTexts: () => texts,
+  };
+}
