@@ -18,6 +18,7 @@ import { browserDeps } from "../browser-deps.js";
 import { ChatWidget as WidgetTree } from "../ChatWidget.js";
 import type { WidgetDeps } from "../ChatWidget.js";
 import { registerFonts } from "../fonts.js";
+import { consoleLogger } from "../logger.js";
 import type { ChatWidgetApi, HostEmit } from "../host-api.js";
 import type { Entry } from "../state/entries.js";
 import { moduleLoaders } from "./loaders.js";
@@ -60,7 +61,15 @@ export function ChatWidget({
     const element = host.current;
     if (!element) return;
     if (!deps.current) {
-      const settings = settingsFromOptions(optionsAtMount.current, location.href);
+      let settings;
+      try {
+        settings = settingsFromOptions(optionsAtMount.current, location.href);
+      } catch (error) {
+        // A wrong option leaves the chat out, not the host's page (an error thrown here would
+        // take down the host's whole React tree).
+        consoleLogger.error(error);
+        return;
+      }
       registerFonts(document, settings.scriptUrl, settings.nonce);
       deps.current = browserDeps(settings, moduleLoaders);
     }

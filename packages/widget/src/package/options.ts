@@ -39,10 +39,28 @@ export interface ChatWidgetOptions {
 const onOff = (value: boolean | undefined) =>
   value === undefined ? undefined : value ? "on" : "off";
 
-/** The widget's settings from the options, on a page at `pageUrl`. */
+/** An absolute http(s) URL, or a clear error naming the option. */
+function httpUrl(option: string, value: string, base?: string): URL {
+  let url: URL | null = null;
+  try {
+    url = new URL(value, base);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw new TypeError(
+      `chat-widget: ${option} must be an http(s) URL, not ${JSON.stringify(value)}`,
+    );
+  return url;
+}
+
+/**
+ * The widget's settings from the options, on a page at `pageUrl`. Throws a TypeError naming
+ * the option when `server` is not an absolute http(s) URL or `assetsUrl` not a URL.
+ */
 export function settingsFromOptions(options: ChatWidgetOptions, pageUrl: string): WidgetSettings {
-  const server = new URL(options.server ?? pageUrl, pageUrl).origin;
-  const assets = new URL(options.assetsUrl ?? "/widget/", `${server}/`);
+  const server = httpUrl("server", options.server ?? pageUrl).origin;
+  const assets = httpUrl("assetsUrl", options.assetsUrl ?? "/widget/", `${server}/`);
   if (!assets.pathname.endsWith("/")) assets.pathname += "/";
   return readSettings(
     {
