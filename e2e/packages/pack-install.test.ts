@@ -119,6 +119,8 @@ console.log(JSON.stringify({
       join(dir, "consumer.tsx"),
       `import { useRef, useState } from "react";
 import { ChatSession } from "@chat-widget/chat-client";
+import { LogLevel } from "@chat-widget/chat-client/browser";
+import type {} from "@chat-widget/chat-client/script";
 import { ContentType } from "@chat-widget/protocol";
 import { ChatWidget } from "@chat-widget/widget";
 import type { ChatWidgetApi, Entry } from "@chat-widget/widget";
@@ -153,6 +155,8 @@ const session = ChatSession.create({
   type: "CUSTOMER",
 });
 void session.sendMessage({ message: "Hello", contentType: ContentType.TEXT_PLAIN });
+// A chatjs page: the script tag's global connect, typed.
+connect.ChatSession.setGlobalConfig({ region: "eu-west-2", loggerConfig: { level: LogLevel.WARN } });
 `,
     );
     const tsc = join(REPO, "node_modules/typescript/bin/tsc");

@@ -4,7 +4,14 @@
  * `connect.ChatSession`, `connect.LogLevel`, `connect.SessionTypes` — added to a `connect`
  * the page already has (Amazon Connect Streams defines one) rather than replacing it.
  */
-import { connect } from "./namespace.js";
+import { connect as namespace } from "./namespace.js";
+
+declare global {
+  /** What the script-tag build adds to the page's `connect`. */
+  var connect: typeof namespace & Record<string, unknown>;
+}
 
 const host = globalThis as { connect?: Record<string, unknown> };
-host.connect = Object.assign(host.connect ?? {}, connect);
+host.connect = Object.assign(host.connect ?? {}, namespace);
+
+export {};
