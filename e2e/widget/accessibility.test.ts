@@ -65,9 +65,9 @@ async function colours(page: Page, selector: string) {
       return [style.color, style.backgroundColor];
     });
   return {
-    text: text!,
-    surface: surface!,
-    ratio: contrast(parseColor(text!)!, parseColor(surface!)!),
+    text: text,
+    surface: surface,
+    ratio: contrast(parseColor(text)!, parseColor(surface)!),
   };
 }
 

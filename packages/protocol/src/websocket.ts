@@ -73,7 +73,7 @@ export function parseFrame(raw: string): ParsedFrame {
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return { kind: "invalid", raw };
     }
-    return { kind: "frame", frame: parsed as WebSocketEnvelope };
+    return { kind: "frame", frame: parsed };
   } catch {
     return { kind: "invalid", raw };
   }

@@ -105,7 +105,7 @@ function sendOnce(
         },
         (res) => {
           if (spec.streaming && res.statusCode === 200) {
-            resolve({ status: res.statusCode!, headers: res.headers, text: "" });
+            resolve({ status: res.statusCode, headers: res.headers, text: "" });
             res.destroy();
             return;
           }

@@ -16,6 +16,7 @@ import { styles } from "./styles.js";
 import { TextsContext } from "./texts-context.js";
 import { en, type Texts } from "./texts.js";
 import { useHostApi } from "./use-host-api.js";
+import { useLatest } from "./use-latest.js";
 
 /**
  * What the widget needs: the controller's parts, its rare views (loaded once a chat exists,
@@ -46,15 +47,13 @@ export interface ChatWidgetProps {
 }
 
 export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
-  const emit = useRef(onEvent);
-  emit.current = onEvent;
+  const emit = useLatest(onEvent);
   const [controller] = useState(
     () => new WidgetController(deps, (entry) => emit.current?.("chat-widget:message", entry)),
   );
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const root = useRef<HTMLDivElement>(null);
-  const jwtRef = useRef(jwt);
-  jwtRef.current = jwt;
+  const jwtRef = useLatest(jwt);
   // A layout effect, before the host API's: a call the host page queued (open()) finds the
   // stored chat already being resumed, never starting a second one beside it.
   useLayoutEffect(() => {
@@ -103,15 +102,14 @@ export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
       newChat: () => void controller.newChat(jwtRef.current),
     }),
     // Stable while the host changes the jwt: the actions read it when they run.
-    [controller],
+    [controller, jwtRef],
   );
 
-  // The launcher takes focus back from the window or the error notice, never at page load.
-  const wasOpen = useRef(false);
+  // The launcher takes focus back from the window or the error notice, never at page load:
+  // whether the window was open before is state adjusted while rendering, as React advises.
   const open = state.visible || state.error;
-  useEffect(() => {
-    wasOpen.current = open;
-  }, [open]);
+  const [shown, setShown] = useState({ open, before: false });
+  if (shown.open !== open) setShown({ open, before: shown.open });
 
   let view;
   if (state.error) view = <ErrorNotice />;
@@ -121,7 +119,7 @@ export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
     view = (
       <Button
         loading={state.loading}
-        focus={wasOpen.current}
+        focus={shown.before}
         unread={state.unread}
         onClick={() => controller.click(jwt)}
       />

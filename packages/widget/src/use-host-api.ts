@@ -8,6 +8,7 @@ import type { Ref, RefObject } from "react";
 import type { ChatWidgetApi, HostEmit } from "./host-api.js";
 import type { WidgetController } from "./state/controller.js";
 import type { WidgetState } from "./state/reducer.js";
+import { useLatest } from "./use-latest.js";
 
 export function useHostApi(
   ref: Ref<ChatWidgetApi> | undefined,
@@ -23,6 +24,7 @@ export function useHostApi(
   },
 ): void {
   const returnFocus = useRef<HTMLElement | null>(null);
+  const jwt = useLatest(options.jwt);
   useImperativeHandle(
     ref,
     () => ({
@@ -31,7 +33,7 @@ export function useHostApi(
         const active = document.activeElement;
         returnFocus.current =
           active instanceof HTMLElement && active !== document.body ? active : null;
-        controller.open(options.jwt());
+        controller.open(jwt.current());
       },
       minimise() {
         if (controller.getSnapshot().visible) controller.minimise();
@@ -43,8 +45,8 @@ export function useHostApi(
         return controller.getSnapshot().unread;
       },
     }),
-    // The options are read when a method is called.
-    [controller],
+    // The jwt is read when open() is called.
+    [controller, jwt],
   );
 
   const before = useRef(state);

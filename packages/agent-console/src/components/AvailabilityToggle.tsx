@@ -31,7 +31,7 @@ export function AvailabilityToggle({ availability, change }: AvailabilityToggleP
         aria-checked={available}
         className={available ? "on" : "off"}
         disabled={busy}
-        onClick={toggle}
+        onClick={() => void toggle()}
       >
         <span className="dot" aria-hidden="true" />
         {available ? "Available" : "Offline"}

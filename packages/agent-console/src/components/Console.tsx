@@ -148,7 +148,7 @@ export function Console({
         <h1>Agent console</h1>
         <span className="advisor">Signed in as {advisor.Name}</span>
         <AvailabilityToggle availability={advisor.Availability} change={changeAvailability} />
-        <button type="button" onClick={signOut}>
+        <button type="button" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>

@@ -35,7 +35,7 @@ export function MetricsChart({ load, intervalMs = METRICS_POLL_MS }: MetricsChar
       }
     };
     void poll();
-    const timer = setInterval(poll, intervalMs);
+    const timer = setInterval(() => void poll(), intervalMs);
     return () => {
       alive = false;
       clearInterval(timer);

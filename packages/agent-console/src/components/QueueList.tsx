@@ -63,7 +63,7 @@ export function QueueList({ contacts, blocked, accept, now = Date.now }: QueueLi
                 <button
                   type="button"
                   disabled={blocked !== null || busy !== null}
-                  onClick={() => take(c.ContactId)}
+                  onClick={() => void take(c.ContactId)}
                   aria-label={`Accept chat with ${name}`}
                 >
                   {busy === c.ContactId ? "Accepting…" : "Accept"}

@@ -31,7 +31,7 @@ export function SignIn({ signIn, onSignedIn, problem = null }: SignInProps) {
 
   return (
     <main className="sign-in">
-      <form onSubmit={submit} aria-labelledby="sign-in-title">
+      <form onSubmit={(e) => void submit(e)} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Agent console</h1>
         <label>
           Username

@@ -128,5 +128,5 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
     eventsUrl: () => "/agent-api/events",
     metricsText: vi.fn(async () => ""),
     ...overrides,
-  } as AgentApi;
+  };
 }

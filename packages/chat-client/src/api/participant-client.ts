@@ -246,7 +246,7 @@ export function getParticipantClient(
   if (!region) throw new Error("Missing region in config");
   const url = endpoint ?? defaultEndpoint(region);
   let byUrl = clients.get(env);
-  if (!byUrl) clients.set(env, (byUrl = new Map()));
+  if (!byUrl) clients.set(env, (byUrl = new Map<string, ParticipantClient>()));
   let client = byUrl.get(url);
   if (!client) byUrl.set(url, (client = new ParticipantClient({ endpoint: url, env, logger })));
   return client;

@@ -91,7 +91,7 @@ export class SessionOperations {
         const content = parseEventContent(args.content);
         return this.sendMessageReceipt({
           contentType: args.contentType,
-          messageId: String(content?.messageId ?? ""),
+          messageId: idText(content?.messageId),
           disableThrottle: content?.disableThrottle === true,
           metadata: args.metadata,
         });
@@ -204,4 +204,9 @@ export class SessionOperations {
   #ifActive<T>(method: string, run: () => Promise<T>): Promise<T> {
     return whenActive(this.#state, method, this.#deps.logger, run);
   }
+}
+
+/** A receipt's message id as sent: a text or a number as it reads, anything else none. */
+function idText(id: unknown): string {
+  return typeof id === "string" || typeof id === "number" ? String(id) : "";
 }

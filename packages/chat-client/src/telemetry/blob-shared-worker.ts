@@ -21,7 +21,7 @@ export interface BlobWorkerHost {
 const REVOKE_OWN_URL = "try{URL.revokeObjectURL(self.location.href)}catch(e){}\n";
 
 export function blobSharedWorkerFactory(
-  host: BlobWorkerHost = globalThis as BlobWorkerHost,
+  host: BlobWorkerHost = globalThis,
   source: string = TELEMETRY_WORKER_SOURCE,
 ): SharedWorkerFactory | undefined {
   const { SharedWorker: Worker, Blob: BlobCtor, URL: Url } = host;

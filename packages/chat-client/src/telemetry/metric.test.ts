@@ -37,7 +37,7 @@ describe("Metric model (spec §3, §5; protocol §8.5)", () => {
   it.each(["metricName", "unit", "value"] as const)(
     "required values must not be null: %s null throws NullOrUndefinedException",
     (field) => {
-      const init = { ...base, [field]: null } as unknown as MetricInit;
+      const init = { ...base, [field]: null };
       expect(() => new Metric(init)).toThrow(new NullOrUndefinedException(field));
       expect(() => new Metric(init)).toThrow(`${field} is null or undefined`);
     },

@@ -38,6 +38,8 @@ export function isMetricUnit(unit: unknown): unit is MetricUnit {
 export function dimensionValue(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (value === "") return " ";
+  // As chatjs does: an object's dimension reads "[object Object]" there too.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return String(value);
 }
 

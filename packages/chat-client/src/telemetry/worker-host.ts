@@ -148,6 +148,8 @@ function cloneableDetail(detail: unknown): unknown {
   try {
     return JSON.parse(JSON.stringify(detail)) as unknown;
   } catch {
+    // Not JSON (a cycle, a BigInt): its string form is the best the log can have.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     return String(detail);
   }
 }

@@ -140,7 +140,7 @@ export async function startLoopbackParticipantServer(options: LoopbackServerOpti
         return reply(200, { Id: item.Id, AbsoluteTime: item.AbsoluteTime });
       }
       case ParticipantPath.GetTranscript:
-        return reply(200, readTranscript(body as GetTranscriptRequest));
+        return reply(200, readTranscript(body));
       case ParticipantPath.DisconnectParticipant: {
         fanOut(record({ ...own, Type: ItemType.EVENT, ContentType: ContentType.PARTICIPANT_LEFT }));
         fanOut(record({ Type: ItemType.EVENT, ContentType: ContentType.CHAT_ENDED }));

@@ -27,19 +27,18 @@ function compressedTime(): Partial<ClientEnv> {
   };
 }
 
-const item = (id: string): Item =>
-  ({
-    Id: id,
-    Type: "MESSAGE",
-    ContentType: "text/plain",
-    Content: `hello ${id}`,
-    AbsoluteTime: new Date(0).toISOString(),
-    ParticipantRole: "AGENT",
-    DisplayName: "Sam",
-    ParticipantId: "agent-1",
-    ContactId: "contact-1",
-    InitialContactId: "contact-1",
-  }) as Item;
+const item = (id: string): Item => ({
+  Id: id,
+  Type: "MESSAGE",
+  ContentType: "text/plain",
+  Content: `hello ${id}`,
+  AbsoluteTime: new Date(0).toISOString(),
+  ParticipantRole: "AGENT",
+  DisplayName: "Sam",
+  ParticipantId: "agent-1",
+  ContactId: "contact-1",
+  InitialContactId: "contact-1",
+});
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -70,8 +70,8 @@ describe("the advisor socket hub", () => {
     const hub = new AdvisorSocketHub(fakeDb([]), () => {});
     const sam = connection("sam", ["c1"]);
     const kim = connection("kim", ["c2"]);
-    hub.add(sam);
-    hub.add(kim);
+    void hub.add(sam);
+    void hub.add(kim);
     const message = item("c1");
     hub.handleCentre({ kind: "item", contactId: "c1", item: message });
     await hub.idle();
@@ -84,8 +84,8 @@ describe("the advisor socket hub", () => {
     const hub = new AdvisorSocketHub(fakeDb(rows), () => {});
     const sam = connection("sam", []);
     const kim = connection("kim", []);
-    hub.add(sam);
-    hub.add(kim);
+    void hub.add(sam);
+    void hub.add(kim);
     hub.handleCentre({ kind: "item", contactId: "c9", item: joinedAgent("c9") });
     // Another of Sam's chats changes meanwhile: the list does not have c9 yet, c9 stays followed.
     hub.handleAgent({ kind: "chats", advisorId: "sam" });
@@ -98,7 +98,7 @@ describe("the advisor socket hub", () => {
   it("stops following a contact once its chat.ended has been delivered; close messages do not close the socket", async () => {
     const hub = new AdvisorSocketHub(fakeDb([]), () => {});
     const sam = connection("sam", ["c1"]);
-    hub.add(sam);
+    void hub.add(sam);
     hub.handleCentre({ kind: "close", contactId: "c1", reason: "chat ended" });
     hub.handleCentre({
       kind: "item",
@@ -144,7 +144,7 @@ describe("the advisor socket hub", () => {
     const rows: Row[] = [{ contact_id: "c5", status: "active", advisor_id: "sam" }];
     const hub = new AdvisorSocketHub(fakeDb(rows), () => {});
     const sam = connection("sam", ["old"]);
-    hub.add(sam);
+    void hub.add(sam);
     hub.handleAgent({ kind: "chats", advisorId: "sam" });
     await hub.idle();
     expect([...sam.contacts]).toEqual(["c5"]);

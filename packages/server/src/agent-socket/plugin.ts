@@ -15,6 +15,7 @@ import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
 import { bearerToken } from "../http/bearer.js";
+import { frameText } from "../http/frame-text.js";
 import { isOwnOrigin, originOf } from "../http/origin.js";
 import { AdvisorSocketHub, type AdvisorConnection } from "./advisor-hub.js";
 import { answerFrame } from "../participant/frames.js";
@@ -117,7 +118,7 @@ export async function registerAgentSocket(
       // streams every item the console's transcript read could not have seen.
       const ready = hub.add(connection);
       socket.on("message", (data: RawData, isBinary: boolean) => {
-        const text = data.toString();
+        const text = frameText(data);
         ready
           .then(() => answerFrame(connection, text, isBinary, storeAlive))
           .catch((err: unknown) => request.log.warn({ err }, "advisor websocket frame failed"));

@@ -48,7 +48,11 @@ export async function serveBuild(
         redirect: false,
         preCompressed: true,
         ...(anyOrigin
-          ? { setHeaders: (reply) => reply.header("access-control-allow-origin", "*") }
+          ? {
+              setHeaders: (reply) => {
+                reply.header("access-control-allow-origin", "*");
+              },
+            }
           : {}),
       });
       if (!spa) return;

@@ -27,6 +27,7 @@ describe("flow files are validated", () => {
             branches: [
               { pattern: "(", next: "a" },
               { equals: ["x"], next: "gone" },
+              { pattern: 5, next: "a" },
             ],
             otherwise: "a",
           },
@@ -47,6 +48,7 @@ describe("flow files are validated", () => {
     expect(message).toContain('start: no state named "nowhere"');
     expect(message).toContain("more than 6 elements");
     expect(message).toContain("is not a valid regular expression");
+    expect(message).toContain("states.a.wait.branches[2].pattern: must be a text");
     expect(message).toContain('states.a.wait.branches[1].next: no state named "gone"');
     expect(message).toContain("more than one way out (next, wait)");
     expect(message).toContain("states.b.actions[0]: unknown action");

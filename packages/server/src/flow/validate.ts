@@ -106,9 +106,10 @@ function checkState(
           fail(`${at}.equals`, "must be a list of texts");
         if (b.contains !== undefined && !isStringList(b.contains))
           fail(`${at}.contains`, "must be a list of texts");
-        if (b.pattern !== undefined) {
+        if (b.pattern !== undefined && !isText(b.pattern)) fail(`${at}.pattern`, "must be a text");
+        else if (b.pattern !== undefined) {
           try {
-            new RegExp(String(b.pattern), "iu");
+            new RegExp(b.pattern, "iu");
           } catch {
             fail(`${at}.pattern`, "is not a valid regular expression");
           }
@@ -156,7 +157,7 @@ function checkAction(
   } else if ("input" in a) {
     if (a.input !== true) fail(where, "input must be true");
   } else if ("setAttributes" in a) {
-    const attrs = a.setAttributes as unknown;
+    const attrs = a.setAttributes;
     if (!isObject(attrs) || !Object.values(attrs).every((v) => typeof v === "string")) {
       fail(where, "setAttributes must map names to strings");
     }

@@ -69,7 +69,7 @@ function verifier(
           typeof key === "function"
             ? await jwtVerify(token, key, options)
             : await jwtVerify(token, key, options);
-        return payload as Record<string, unknown>;
+        return payload;
       } catch (error) {
         throw refusal(error, algorithms);
       }

@@ -15,7 +15,5 @@ export const buildValidator: Factory = (externalSchemas, options) => {
   } as Parameters<Factory>[1];
   const strict = factory(externalSchemas, strictOptions);
   return ((route: { httpPart?: string }) =>
-    route.httpPart === "body"
-      ? strict(route as never)
-      : coercing(route as never)) as ReturnType<Factory>;
+    route.httpPart === "body" ? strict(route) : coercing(route)) as ReturnType<Factory>;
 };

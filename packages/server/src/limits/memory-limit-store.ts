@@ -191,7 +191,7 @@ export class MemoryLimitStore implements LimitStore {
   /** The synchronous form of `acquire`. Only keys with places held are kept. */
   acquireNow(place: PlaceKey): Release | null {
     let table = this.places.get(place.table);
-    if (!table) this.places.set(place.table, (table = new Map()));
+    if (!table) this.places.set(place.table, (table = new Map<string, number>()));
     const held = table.get(place.key) ?? 0;
     if (held >= place.max) return null;
     table.set(place.key, held + 1);

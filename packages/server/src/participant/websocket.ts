@@ -8,6 +8,7 @@ import type { ParticipantRecord } from "../contact-centre/rows.js";
 import { hashToken } from "../contact-centre/tokens.js";
 import { Errors, isServiceError } from "../errors.js";
 import { sendError } from "../http/errors.js";
+import { frameText } from "../http/frame-text.js";
 import type { ParticipantContext } from "./context.js";
 import { answerFrame } from "./frames.js";
 import { WEBSOCKET_PATH } from "./routes/connection.js";
@@ -107,7 +108,7 @@ export function registerWebsocket(
       };
       hub.add(connection);
       socket.on("message", (data: RawData, isBinary: boolean) => {
-        answerFrame(connection, data.toString(), isBinary, storeAlive).catch((error: unknown) =>
+        answerFrame(connection, frameText(data), isBinary, storeAlive).catch((error: unknown) =>
           request.log.warn({ err: error }, "websocket frame failed"),
         );
       });

@@ -8,7 +8,6 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { chatWithAdvisor, type AdvisorChat } from "../client/support/advisor-chat.js";
-import type { Engine } from "../support/databases.js";
 import { startRig, type FaultRig } from "./rig.js";
 import { startTwoProcessRig } from "./rig-two.js";
 import { Talker, deliveryReport, numbers, storedTranscript } from "./traffic.js";
@@ -152,7 +151,7 @@ describe("nothing lost, nothing twice, nothing out of order under real faults (i
     "kill -9 of the server, restarted 3 s later (%s)",
     async (engine) => {
       await survives(
-        () => startRig(engine as Engine),
+        () => startRig(engine),
         async (r) => {
           await r.kill();
           await sleep(3_000);

@@ -55,8 +55,8 @@ describe("request limits shared by two processes over Redis", () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await signIn(urls[i % 2]!)).status);
     expect(statuses).toEqual([403, 403, 403, 403, 403]);
-    expect((await signIn(urls[1]!)).status).toBe(429);
-    expect((await signIn(urls[0]!)).status).toBe(429);
+    expect((await signIn(urls[1])).status).toBe(429);
+    expect((await signIn(urls[0])).status).toBe(429);
   });
 
   it("websockets: one address holds 3 across both processes; a 4th is refused (429) by either until one closes", async () => {

@@ -44,8 +44,8 @@ export function startChildServer(
         resolve({ url: match[1]!, child, output: () => output, stop });
       }
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`child server exited with ${code}:\n${output}`));

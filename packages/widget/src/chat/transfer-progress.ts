@@ -30,7 +30,9 @@ function askedAttachmentId(url: string, init: RequestInit | undefined): string |
   if ((init?.method ?? "GET").toUpperCase() !== "POST") return null;
   if (!new URL(url, "http://x").pathname.endsWith(ParticipantPath.GetAttachment)) return null;
   try {
-    const body = JSON.parse(String(init?.body)) as { AttachmentId?: unknown };
+    const body = JSON.parse(typeof init?.body === "string" ? init.body : "") as {
+      AttachmentId?: unknown;
+    };
     return typeof body.AttachmentId === "string" ? body.AttachmentId : null;
   } catch {
     return null;

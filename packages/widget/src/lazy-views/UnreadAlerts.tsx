@@ -8,6 +8,7 @@ import { useEffect, useRef } from "react";
 import { TITLE_FLASH_MS } from "../state/constants.js";
 import { useTexts } from "../texts-context.js";
 import { fill } from "../texts.js";
+import { useLatest } from "../use-latest.js";
 import { playChime } from "./chime.js";
 
 export interface UnreadAlertsProps {
@@ -24,8 +25,9 @@ export function UnreadAlerts({ unread, sound, titleFlash }: UnreadAlertsProps) {
     before.current = unread;
   }, [unread, sound]);
 
-  const text = useRef("");
-  text.current = fill(unread === 1 ? t.TITLE_UNREAD_ONE : t.TITLE_UNREAD_OTHER, { count: unread });
+  const text = useLatest(
+    fill(unread === 1 ? t.TITLE_UNREAD_ONE : t.TITLE_UNREAD_OTHER, { count: unread }),
+  );
   const flashing = Boolean(titleFlash) && unread > 0;
   useEffect(() => {
     if (!flashing) return;
@@ -45,6 +47,6 @@ export function UnreadAlerts({ unread, sound, titleFlash }: UnreadAlertsProps) {
       clearInterval(timer);
       if (document.title === shown) document.title = own;
     };
-  }, [flashing]);
+  }, [flashing, text]);
   return null;
 }

@@ -21,6 +21,7 @@ import { registerFonts } from "../fonts.js";
 import { consoleLogger } from "../logger.js";
 import type { ChatWidgetApi, HostEmit } from "../host-api.js";
 import type { Entry } from "../state/entries.js";
+import { useLatest } from "../use-latest.js";
 import { moduleLoaders } from "./loaders.js";
 import { settingsFromOptions } from "./options.js";
 import type { ChatWidgetOptions } from "./options.js";
@@ -79,8 +80,7 @@ export function ChatWidget({
     });
   }, []);
 
-  const handlers = useRef({ onOpen, onMinimise, onMessage, onUnread, onEnded });
-  handlers.current = { onOpen, onMinimise, onMessage, onUnread, onEnded };
+  const handlers = useLatest({ onOpen, onMinimise, onMessage, onUnread, onEnded });
   const [emit] = useState(() => {
     const toHandlers: HostEmit = (name, detail) => {
       const on = handlers.current;

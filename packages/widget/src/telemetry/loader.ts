@@ -21,7 +21,7 @@ export function loadTelemetryModule(
   return loadScriptGlobal<TelemetryModule>(
     url,
     doc,
-    host as Record<string, unknown>,
+    host,
     TELEMETRY_GLOBAL,
     logger,
     TELEMETRY_LOAD_FAILED,

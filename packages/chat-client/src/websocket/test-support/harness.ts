@@ -74,7 +74,7 @@ export function createHarness(options: HarnessOptions = {}) {
   });
   const fetcher = vi.fn(async () => {
     fetchTimes.push(Date.now());
-    return { webSocketTransport: transportOf() as WebSocketTransport };
+    return { webSocketTransport: transportOf() };
   });
   const manager = createWebSocketManager({
     env: {
