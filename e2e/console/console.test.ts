@@ -220,7 +220,7 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     await link.waitFor();
     await expect.poll(() => link.isEnabled()).toBe(true);
     const [visitorDownload] = await Promise.all([visitor.waitForEvent("download"), link.click()]);
-    expect(await readFile((await visitorDownload.path()), "utf8")).toBe(invoice);
+    expect(await readFile(await visitorDownload.path(), "utf8")).toBe(invoice);
 
     const png = Buffer.from(
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -236,7 +236,7 @@ describe("a visitor and an advisor chat through the contact centre", () => {
       download.click(),
     ]);
     expect(advisorDownload.suggestedFilename()).toBe("photo.png");
-    expect(Buffer.compare(await readFile((await advisorDownload.path())), png)).toBe(0);
+    expect(Buffer.compare(await readFile(await advisorDownload.path()), png)).toBe(0);
     await expect.poll(() => advisor.locator(".transfers").count()).toBe(0);
     await screenshot(advisor, "attachments");
   });
