@@ -169,7 +169,7 @@ describe("amazon-connect-chatjs 5 in Chromium against the local contact centre",
     });
 
     // The customer's messages reach the advisor; receipts cross in both directions. chatjs sends
-    // every read receipt with the ClientToken "INCOMING_READ_RECEIPT" (protocol §4.4): this
+    // every read receipt with the ClientToken "INCOMING_READ_RECEIPT" (docs/protocol.md §4.4): this
     // second one (the first was for the list picker) must not be taken for a replay.
     const reply = await chatjsSend(page, "My parcel has not arrived");
     await agent.waitForItem((i) => i.Id === reply);

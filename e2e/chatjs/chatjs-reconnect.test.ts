@@ -129,7 +129,7 @@ describe("amazon-connect-chatjs 5 in Chromium: connection loss and the end of th
 
     await waitForChatjsEvent(page, "ended");
     const ended = await waitForChatjsItem(page, (i) => i.ContentType === ContentType.CHAT_ENDED);
-    // chatjs's synthetic chat-ended item (protocol §3.10): empty Id.
+    // chatjs's synthetic chat-ended item (docs/protocol.md §3.10): empty Id.
     expect(ended.Id).toBe("");
     expect((await chatjsEvents(page)).some((e) => e.kind === "connectionBroken")).toBe(false);
     expect(statuses).toEqual([403]);

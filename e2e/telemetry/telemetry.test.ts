@@ -1,5 +1,5 @@
 /**
- * Telemetry end to end (spec §7, decision 10): the built widget in Chromium loads
+ * Telemetry end to end (docs/product.md §7, docs/decisions.md #10): the built widget in Chromium loads
  * chat-telemetry.js once a chat exists, its metrics reach the contact centre's ingest and show
  * in GET /metrics; a dead telemetry endpoint never breaks the chat.
  */

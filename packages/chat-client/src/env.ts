@@ -36,7 +36,7 @@ export interface ClientEnv {
   isOnline(): boolean;
   /** A random UUID v4 (ClientTokens). */
   uuid(): string;
-  /** The browser's user agent (navigator.userAgent); mobile ones get protocol §3.9's handling. */
+  /** The browser's user agent (navigator.userAgent); mobile ones get docs/protocol.md §3.9's handling. */
   userAgent(): string;
   /** Whether the page is hidden (document.visibilityState). */
   isHidden(): boolean;
@@ -46,7 +46,7 @@ export interface ClientEnv {
   onFocus(listener: () => void): () => void;
 }
 
-/** Minimal logger contract: an object with debug, info, warn and error functions (spec §5). */
+/** Minimal logger contract: an object with debug, info, warn and error functions (docs/product.md §5). */
 export interface Logger {
   debug(...args: unknown[]): void;
   info(...args: unknown[]): void;

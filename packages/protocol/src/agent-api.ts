@@ -93,7 +93,7 @@ export interface ChatsResponse {
   Chats: ActiveChat[];
 }
 
-/** What getConnectionToken resolves to (protocol §5.2). */
+/** What getConnectionToken resolves to (docs/protocol.md §5.2). */
 export interface ConnectionTokenResponse {
   chatTokenTransport: { participantToken: string; expiry: string };
 }
@@ -104,7 +104,7 @@ export type AgentEvent =
 
 /**
  * `POST /agent-api/websocket-transport`: what the console's websocket manager fetcher
- * resolves to. The URL speaks the participant websocket's frames (protocol §3.2) and carries
+ * resolves to. The URL speaks the participant websocket's frames (docs/protocol.md §3.2) and carries
  * the items of every contact the advisor holds, including ones accepted after it opened.
  */
 export interface WebSocketTransportResponse {

@@ -1,4 +1,4 @@
-/** Content types of the participant protocol, exactly as they go on the wire (protocol §7). */
+/** Content types of the participant protocol, exactly as they go on the wire (docs/protocol.md §7). */
 
 const EVENT = "application/vnd.amazonaws.connect.event." as const;
 
@@ -63,7 +63,7 @@ export const EVENT_CONTENT_TYPES: readonly string[] = Object.values(ContentType)
   (t) => t.startsWith(EVENT) && t !== ContentType.MESSAGE_METADATA,
 );
 
-/** Content types a participant may send with SendMessage (protocol §1.4). */
+/** Content types a participant may send with SendMessage (docs/protocol.md §1.4). */
 export const SEND_MESSAGE_CONTENT_TYPES: readonly string[] = [
   ContentType.TEXT_PLAIN,
   ContentType.TEXT_MARKDOWN,
@@ -72,7 +72,7 @@ export const SEND_MESSAGE_CONTENT_TYPES: readonly string[] = [
 ];
 
 /**
- * Content types a participant may send with SendEvent (protocol §1.5). Not the connection
+ * Content types a participant may send with SendEvent (docs/protocol.md §1.5). Not the connection
  * acknowledgement: the hosted service refuses it since 31 December 2024 (it is
  * CreateParticipantConnection's ConnectParticipant now).
  */
@@ -82,7 +82,7 @@ export const SEND_EVENT_CONTENT_TYPES: readonly string[] = [
   ContentType.DELIVERED_RECEIPT,
 ];
 
-/** Attachment MIME types (spec §3 "Accepted message content types", protocol §7). */
+/** Attachment MIME types (docs/product.md §3 "Accepted message content types", docs/protocol.md §7). */
 export const ATTACHMENT_CONTENT_TYPES: readonly string[] = [
   ContentType.TEXT_PLAIN,
   ContentType.TEXT_CSV,
@@ -109,7 +109,7 @@ export const ATTACHMENT_CONTENT_TYPES: readonly string[] = [
 ];
 
 /**
- * Every content type the client's sendMessage/sendEvent validators accept (spec §3
+ * Every content type the client's sendMessage/sendEvent validators accept (docs/product.md §3
  * "Accepted message content types": text, markdown, the attachment types, interactive
  * message and response, and the connect event types).
  */
@@ -121,7 +121,7 @@ export const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set<string>([
   ...EVENT_CONTENT_TYPES,
 ]);
 
-/** Content types the widget offers at chat start (spec §3 Start-chat request). */
+/** Content types the widget offers at chat start (docs/product.md §3 Start-chat request). */
 export const WIDGET_SUPPORTED_MESSAGING_CONTENT_TYPES = [
   ContentType.TEXT_PLAIN,
   ContentType.TEXT_MARKDOWN,

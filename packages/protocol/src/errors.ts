@@ -1,4 +1,4 @@
-/** The AWS REST-JSON error shape (protocol §1.11). */
+/** The AWS REST-JSON error shape (docs/protocol.md §1.11). */
 
 export const AwsErrorStatus = {
   ValidationException: 400,

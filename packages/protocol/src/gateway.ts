@@ -1,4 +1,4 @@
-/** The widget service and gateway of the local contact centre (spec §7, decisions 1–3). */
+/** The widget service and gateway of the local contact centre (docs/product.md §7, docs/decisions.md #1–3). */
 
 export const GatewayPath = {
   Verify: "/widget-service/verify",

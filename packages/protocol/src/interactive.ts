@@ -1,4 +1,4 @@
-/** Interactive message templates (protocol §6). */
+/** Interactive message templates (docs/protocol.md §6). */
 
 export interface InteractiveElement {
   title: string;

@@ -1,4 +1,4 @@
-/** Transcript items: the payload of GetTranscript and of websocket `aws/chat` frames (protocol §1.10, §3.4). */
+/** Transcript items: the payload of GetTranscript and of websocket `aws/chat` frames (docs/protocol.md §1.10, §3.4). */
 
 export const ParticipantRole = {
   AGENT: "AGENT",

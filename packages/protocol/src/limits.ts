@@ -1,4 +1,4 @@
-/** Limits of the hosted participant service (protocol §1.14), enforced by the local contact centre. */
+/** Limits of the hosted participant service (docs/protocol.md §1.14), enforced by the local contact centre. */
 export const Limits = {
   TEXT_CONTENT_MAX: 1024,
   JSON_CONTENT_MAX: 12000,

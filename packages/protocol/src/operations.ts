@@ -1,4 +1,4 @@
-/** Request and response bodies of every participant operation (protocol §1.2–§1.10). */
+/** Request and response bodies of every participant operation (docs/protocol.md §1.2–§1.10). */
 import type { Item } from "./items.js";
 
 export const ParticipantPath = {
@@ -130,7 +130,7 @@ export interface DescribeViewResponse {
   View: View;
 }
 
-/** SessionId comes from the `authentication.initiated` event's Content (protocol §1.10). */
+/** SessionId comes from the `authentication.initiated` event's Content (docs/protocol.md §1.10). */
 export interface GetAuthenticationUrlRequest {
   SessionId: string;
   RedirectUri: string;

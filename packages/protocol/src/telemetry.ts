@@ -1,4 +1,4 @@
-/** Client-side telemetry ("CSM") wire shapes (protocol §8, spec §7). */
+/** Client-side telemetry ("CSM") wire shapes (docs/protocol.md §8, docs/product.md §7). */
 
 /**
  * The contact centre's telemetry routes: its telemetry endpoint is `<origin>/telemetry`, and a

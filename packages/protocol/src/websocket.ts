@@ -1,4 +1,4 @@
-/** Websocket envelope and topics (protocol §3.2). */
+/** Websocket envelope and topics (docs/protocol.md §3.2). */
 import type { Item } from "./items.js";
 
 export const Topic = {

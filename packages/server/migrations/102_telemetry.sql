@@ -1,4 +1,4 @@
--- Client telemetry (protocol §8.4): every metric and workflow event received, summarised at /metrics.
+-- Client telemetry (docs/protocol.md §8.4): every metric and workflow event received, summarised at /metrics.
 CREATE TABLE telemetry_metrics (
   id bigserial PRIMARY KEY,
   namespace text NOT NULL,

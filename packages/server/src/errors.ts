@@ -1,5 +1,5 @@
 /**
- * The server's one catalogue of coded errors (AWS REST-JSON names and statuses, protocol §1.11).
+ * The server's one catalogue of coded errors (AWS REST-JSON names and statuses, docs/protocol.md §1.11).
  * Throw these anywhere; the error handler turns them into `x-amzn-ErrorType` plus
  * `{"__type", "message"}`.
  */

@@ -27,7 +27,7 @@ const pick = async (w: ReturnType<typeof renderWidget>, file: File) => {
 };
 const notice = () => screen.queryByRole("alert");
 
-/** The spec §3 kinds as their type names: pdf, jpeg, png, doc, xls, ppt, csv, wav (three names). */
+/** The docs/product.md §3 kinds as their type names: pdf, jpeg, png, doc, xls, ppt, csv, wav (three names). */
 const ACCEPTED = [
   "application/pdf",
   "image/jpeg",
@@ -41,7 +41,7 @@ const ACCEPTED = [
   "audio/vnd.wave",
 ];
 
-describe("attachments accepted: pdf, jpeg, png, doc, xls, ppt, csv, wav (spec §3)", () => {
+describe("attachments accepted: pdf, jpeg, png, doc, xls, ppt, csv, wav (docs/product.md §3)", () => {
   it("each accepted kind passes, up to 20 MB; docx, mp4, json and exe are refused", () => {
     for (const type of ACCEPTED)
       expect(attachmentProblem({ type, size: 20 * MB }), type).toBeNull();

@@ -1,6 +1,6 @@
 /**
  * The custom-element shell, apart from the React tree: `chat-widget` with an open shadow root,
- * its `jwt` attribute passed to the React tree as the `jwt` prop (spec §1). Hand-written rather
+ * its `jwt` attribute passed to the React tree as the `jwt` prop (docs/product.md §1). Hand-written rather
  * than @r2wc/react-to-web-component: the same behaviour in a quarter of its 1.3 KB gzipped,
  * which the widget's 100 KB budget needed (issue 24). Its methods and events are the host
  * page's API (host-api.ts, issue 25).

@@ -1,4 +1,4 @@
-/** The widget service and gateway calls (spec §7 items 1–3, decision 2). */
+/** The widget service and gateway calls (docs/product.md §7.1–7.3, docs/decisions.md #2). */
 import {
   BEARER_HEADER,
   GatewayPath,

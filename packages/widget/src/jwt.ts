@@ -1,4 +1,4 @@
-/** The visitor jwt: only decoded, never verified here (spec §5, decision 3). */
+/** The visitor jwt: only decoded, never verified here (docs/product.md §5, docs/decisions.md #3). */
 import type { Logger } from "./logger.js";
 
 function decodeBase64Url(part: string): string {

@@ -1,4 +1,4 @@
-/** The logger contract: an object with debug, info, warn and error functions (spec §5). */
+/** The logger contract: an object with debug, info, warn and error functions (docs/product.md §5). */
 export interface Logger {
   debug(...args: unknown[]): void;
   info(...args: unknown[]): void;

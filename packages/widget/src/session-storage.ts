@@ -1,4 +1,4 @@
-/** The chat that survives navigation and reload (decision 6): kept in session storage. */
+/** The chat that survives navigation and reload (docs/decisions.md #6): kept in session storage. */
 import type { StartChatResult } from "@chat-widget/protocol";
 
 export interface StoredChat {

@@ -1,4 +1,4 @@
-/** Deployment settings from the loading script tag's data- attributes (decision 1). */
+/** Deployment settings from the loading script tag's data- attributes (docs/decisions.md #1). */
 import { DemoIds } from "@chat-widget/protocol";
 
 export interface WidgetSettings {
@@ -9,7 +9,7 @@ export interface WidgetSettings {
   contactFlowId: string;
   region: string;
   participantEndpoint: string;
-  /** The telemetry endpoint; the client posts to its `/auth`, `/put-metrics`, … (spec §7). */
+  /** The telemetry endpoint; the client posts to its `/auth`, `/put-metrics`, … (docs/product.md §7). */
   telemetryEndpoint: string;
   /** `data-telemetry="off"` turns telemetry off; on by default. */
   telemetry: boolean;

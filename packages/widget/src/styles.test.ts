@@ -8,7 +8,7 @@ const rule = (selector: string) => {
   return styles.slice(start, styles.indexOf("}", start));
 };
 
-describe("sizes, positions, z-index and animations as spec §2 and §9", () => {
+describe("sizes, positions, z-index and animations as docs/product.md §2 and §9", () => {
   it("floating button: bottom-right 25 px, 75 × 75, top corners 10 px, z-index 999", () => {
     const r = rule(".launcher");
     for (const part of [

@@ -1,5 +1,5 @@
 /**
- * Every style of the widget, inlined into its shadow root (spec §2, §9; decision 7: the host
+ * Every style of the widget, inlined into its shadow root (docs/product.md §2, §9; docs/decisions.md #7: the host
  * page may set --chat-widget-primary-color, --chat-widget-font-family and --chat-widget-logo).
  * Text on a primary surface uses --cw-on-primary, primary-coloured text --cw-primary-text: both
  * chosen by contrast for the host's colour at mount (contrast.ts); the defaults are #e56606's.

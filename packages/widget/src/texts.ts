@@ -1,6 +1,6 @@
 /**
  * Every text the widget shows, in one table per locale (issue 24); English is built in, exactly
- * as the spec writes it (spec §2, §5, §8). `{name}` and `{count}` are filled in when shown.
+ * as the spec writes it (docs/product.md §2, §5, §8). `{name}` and `{count}` are filled in when shown.
  * Texts that are logged or sent, never shown, stay English: `Text`.
  */
 export const en = {
@@ -16,7 +16,7 @@ export const en = {
   ADVISOR: "Advisor",
   JOINED: "{name} has joined the chat",
   LEFT: "{name} has left the chat",
-  // Texts the spec leaves open: accessible names, attachments (decision 8), issues 9 and 24.
+  // Texts the spec leaves open: accessible names, attachments (docs/decisions.md #8), issues 9 and 24.
   OPEN: "Open chat",
   UNREAD_ONE: "Open chat, {count} unread message",
   UNREAD_OTHER: "Open chat, {count} unread messages",
@@ -64,19 +64,19 @@ export type Texts = Record<TextKey, string>;
 export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 
-/** Texts logged or sent to the contact centre, never shown (spec §3, §8). */
+/** Texts logged or sent to the contact centre, never shown (docs/product.md §3, §8). */
 export const Text = {
   UNABLE_TO_CONNECT: "Unable to connect.",
   UNABLE_TO_SEND: "Unable to send message",
-  /** The customer role label sent as ParticipantDetails.DisplayName (spec §3). */
+  /** The customer role label sent as ParticipantDetails.DisplayName (docs/product.md §3). */
   CUSTOMER: "Customer",
 } as const;
 
-/** The composer's placeholder while the chat is not active (spec §5): empty in every language. */
+/** The composer's placeholder while the chat is not active (docs/product.md §5): empty in every language. */
 export const PLACEHOLDER_INACTIVE = "";
 
 /** A transfer's progress as shown beside its bar: 0.5 → "50%". */
 export const percent = (fraction: number): string => `${Math.round(fraction * 100)}%`;
 
-/** An advisor as the visitor sees them: their display name, else "Advisor" (spec §2). */
+/** An advisor as the visitor sees them: their display name, else "Advisor" (docs/product.md §2). */
 export const advisorName = (name: string | undefined, t: Texts): string => name || t.ADVISOR;

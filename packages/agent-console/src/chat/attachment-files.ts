@@ -1,7 +1,7 @@
 /** Files the advisor sends and receives: what may be sent, and handing a download to the browser. */
 import { ATTACHMENT_CONTENT_TYPES, Limits } from "@chat-widget/protocol";
 
-/** Why a file cannot be sent (the hosted service's types and 20 MB limit, decision 8), or null. */
+/** Why a file cannot be sent (the hosted service's types and 20 MB limit, docs/decisions.md #8), or null. */
 export function attachmentProblem(file: {
   name: string;
   type: string;

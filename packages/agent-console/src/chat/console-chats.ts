@@ -26,7 +26,7 @@ import { loadUnsent, saveUnsent } from "../state/unsent-storage.js";
 import type { ChatsStore } from "../state/chats-store.js";
 import { attachmentProblem, saveBlob } from "./attachment-files.js";
 
-/** How long the customer's typing indicator shows after their last typing event (spec §4). */
+/** How long the customer's typing indicator shows after their last typing event (docs/product.md §4). */
 export const TYPING_INDICATOR_MS = 3000;
 /** Transcript fetched when a chat opens (the most the participant service returns). */
 export const TRANSCRIPT_PAGE = 100;

@@ -19,7 +19,7 @@ import {
 
 const chat = () => newChatState(chatInfo());
 
-describe("the transcript shows every item exactly once, keyed by its id (decision 5)", () => {
+describe("the transcript shows every item exactly once, keyed by its id (docs/decisions.md #5)", () => {
   it("an item delivered by local echo, websocket and transcript fetch is kept once", () => {
     const hello = customerMessage("i1", "Hello");
     let c = withItems(chat(), [hello], false);
@@ -53,7 +53,7 @@ describe("the transcript shows every item exactly once, keyed by its id (decisio
     expect(state.items.map((i) => i.Id)).toEqual(["c", "b", "j"]);
   });
 
-  it("the widget's automatic echo of a bot message is not shown as a customer message (decision 4)", () => {
+  it("the widget's automatic echo of a bot message is not shown as a customer message (docs/decisions.md #4)", () => {
     const items = [
       botMessage("b1", "How can we help?"),
       customerMessage("e1", "How can we help?"),

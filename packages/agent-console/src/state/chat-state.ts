@@ -89,8 +89,8 @@ const isText = (item: Item): boolean =>
   item.ContentType === ContentType.TEXT_PLAIN || item.ContentType === ContentType.TEXT_MARKDOWN;
 
 /**
- * The widget sends a bot's plain or markdown message back as a customer message (spec §4);
- * that echo is protocol traffic, not conversation (decision 4), so the console hides it too:
+ * The widget sends a bot's plain or markdown message back as a customer message (docs/product.md §4);
+ * that echo is protocol traffic, not conversation (docs/decisions.md #4), so the console hides it too:
  * a customer message equal to the latest bot text before it, with no customer message between.
  */
 export function isBotEcho(item: Item, before: readonly Item[]): boolean {

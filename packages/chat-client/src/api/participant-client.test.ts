@@ -27,7 +27,7 @@ function setup() {
   return { service, client, env };
 }
 
-describe("participant HTTP client (protocol §1)", () => {
+describe("participant HTTP client (docs/protocol.md §1)", () => {
   it("the default endpoint is https://participant.connect.<region>.amazonaws.com", () => {
     expect(defaultEndpoint("eu-west-2")).toBe(
       "https://participant.connect.eu-west-2.amazonaws.com",

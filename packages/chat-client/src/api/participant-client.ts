@@ -1,5 +1,5 @@
 /**
- * Typed HTTP client of the participant service (protocol §1): JSON bodies, `x-amz-bearer`,
+ * Typed HTTP client of the participant service (docs/protocol.md §1): JSON bodies, `x-amz-bearer`,
  * errors named like the AWS SDK, retries like its standard mode (3 attempts for throttling
  * and transient errors, the same body and ClientToken each time).
  */
@@ -39,7 +39,7 @@ const THROTTLING_RETRY_BASE_MS = 500;
 const MAX_RETRY_DELAY_MS = 20_000;
 /** A request with no complete answer by then fails as a TimeoutError (transient: retried). */
 export const REQUEST_TIMEOUT_MS = 15_000;
-/** Typing events: the first goes out, further ones within 10 s return its promise (protocol §2.7). */
+/** Typing events: the first goes out, further ones within 10 s return its promise (docs/protocol.md §2.7). */
 export const TYPING_THROTTLE_MS = 10_000;
 
 function parseBody(text: string): unknown {

@@ -1,5 +1,5 @@
 /**
- * The client's one backoff rule (spec §4, issue 9): 1 s doubling to 30 s, with ±30 % jitter,
+ * The client's one backoff rule (docs/product.md §4, issue 9): 1 s doubling to 30 s, with ±30 % jitter,
  * never above 30 s. Used for reopening a websocket URL, fetching one, retrying a transcript
  * repair and resending a message; `random` is the injected source (a number in [0, 1); 0.5
  * means no jitter).

@@ -41,12 +41,12 @@ export const valueError = (message: string): ChatClientError =>
 export const unImplementedMethod = (method: string): ChatClientError =>
   new ChatClientError("UnImplementedMethod", `${method} is not implemented`);
 
-/** "Failed to call X, No active connection" (spec §5, §8). */
+/** "Failed to call X, No active connection" (docs/product.md §5, §8). */
 export const noActiveConnection = (method: string): ChatClientError =>
   new ChatClientError("NoActiveConnection", `Failed to call ${method}, No active connection`);
 
 /**
- * A failed participant-service request as chatjs exposes it (protocol §2.4):
+ * A failed participant-service request as chatjs exposes it (docs/protocol.md §2.4):
  * `{ type, message, stack, statusCode, metadata }`.
  */
 export interface RequestError {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RECEIPT_THROTTLE_MS, GlobalConfig } from "./global-config.js";
 
-describe("setGlobalConfig (spec §7, §9; protocol §2.1, §4.2)", () => {
+describe("setGlobalConfig (docs/product.md §7, §9; docs/protocol.md §2.1, §4.2)", () => {
   it("the client library's defaults: region us-west-2, stage prod, cell 1, reconnect on, message receipts on, 5000 ms throttle", () => {
     const config = new GlobalConfig();
     expect(config.resolveRegion()).toBe("us-west-2");

@@ -7,7 +7,7 @@ import { LogManager, type LoggerConfig } from "./logger.js";
 export const DEFAULT_REGION = "us-west-2";
 export const DEFAULT_STAGE = "prod";
 export const DEFAULT_CELL = "1";
-/** Receipt throttle default (spec §9). */
+/** Receipt throttle default (docs/product.md §9). */
 export const DEFAULT_RECEIPT_THROTTLE_MS = 5000;
 
 export interface MessageReceiptsFeature {
@@ -41,7 +41,7 @@ export class GlobalConfig {
 
   update(input: GlobalConfigInput = {}): void {
     if (input.region !== undefined) this.region = input.region;
-    // The endpoint override cannot be cleared by a later call without it (protocol §2.1).
+    // The endpoint override cannot be cleared by a later call without it (docs/protocol.md §2.1).
     if (input.endpoint !== undefined) this.endpoint = input.endpoint;
     if (input.stage !== undefined) this.stage = input.stage;
     if (input.cell !== undefined) this.cell = input.cell;
@@ -50,7 +50,7 @@ export class GlobalConfig {
     if (receipts?.shouldSendMessageReceipts !== undefined) {
       this.messageReceipts = receipts.shouldSendMessageReceipts;
     }
-    // Each call without a throttle time resets it to the default (protocol §4.2).
+    // Each call without a throttle time resets it to the default (docs/protocol.md §4.2).
     this.throttleTime = receipts?.throttleTime ?? input.throttleTime ?? DEFAULT_RECEIPT_THROTTLE_MS;
     if (input.loggerConfig !== undefined) this.logManager.updateLoggerConfig(input.loggerConfig);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LogLevel, LogManager, assertLogger } from "./logger.js";
 import { recordingLogger } from "../test-support/harness.js";
 
-describe("logger contract and levels (spec §5, §9)", () => {
+describe("logger contract and levels (docs/product.md §5, §9)", () => {
   it("log levels are DEBUG 10, INFO 20, WARN 30, ERROR 40, ADVANCED_LOG 50", () => {
     expect(LogLevel).toEqual({ DEBUG: 10, INFO: 20, WARN: 30, ERROR: 40, ADVANCED_LOG: 50 });
   });

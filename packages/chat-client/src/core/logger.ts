@@ -29,7 +29,7 @@ export interface ClientLogger extends Logger {
   advancedLog(...args: unknown[]): void;
 }
 
-/** The logger contract: an object with debug, info, warn and error functions (spec §5). */
+/** The logger contract: an object with debug, info, warn and error functions (docs/product.md §5). */
 export function assertLogger(value: unknown): asserts value is Logger {
   if (!isObject(value) || !METHODS.every((m) => isFunction(value[m]))) {
     throw valueError("The logger must be an object with debug, info, warn and error functions");

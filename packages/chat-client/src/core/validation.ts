@@ -43,7 +43,7 @@ export function assertIsEnum(value: unknown, allowed: readonly string[], key: st
   }
 }
 
-/** sendMessage/sendEvent accept only the content types chatjs knows (protocol §2.7). */
+/** sendMessage/sendEvent accept only the content types chatjs knows (docs/protocol.md §2.7). */
 export function assertKnownContentType(contentType: unknown): void {
   assertIsEnum(contentType, [...KNOWN_CONTENT_TYPES], "contentType");
 }

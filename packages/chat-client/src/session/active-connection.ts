@@ -1,5 +1,5 @@
 /**
- * The check every operation makes first (spec §8): a request goes out only on an active
+ * The check every operation makes first (docs/product.md §8): a request goes out only on an active
  * connection; otherwise the reason is logged and the call rejected with
  * "Failed to call <method>, No active connection".
  */
@@ -8,7 +8,7 @@ import type { ClientLogger } from "../core/logger.js";
 import { CONNECTION_STATUSES } from "./connection-helper.js";
 import type { SessionState } from "./session-state.js";
 
-/** Whether a request may go out now; logs why not (spec §8). */
+/** Whether a request may go out now; logs why not (docs/product.md §8). */
 export function isActive(state: SessionState, method: string, logger: ClientLogger): boolean {
   if (state.participantDisconnected) {
     logger.error(`Cannot call ${method} when participant is disconnected`);

@@ -1,5 +1,5 @@
 /**
- * Attachments (spec §4): request an upload, PUT the file to the returned URL with the
+ * Attachments (docs/product.md §4): request an upload, PUT the file to the returned URL with the
  * returned headers, then complete the upload with the attachment id. Downloading asks for a
  * URL and fetches the file from it.
  */
@@ -33,7 +33,7 @@ export async function uploadAttachment(
     attachment.name,
   );
   const { Url, HeadersToInclude } = started.UploadMetadata;
-  // chatjs does not check the upload's status before completing (protocol §1.7).
+  // chatjs does not check the upload's status before completing (docs/protocol.md §1.7).
   await fetch(Url, {
     method: "PUT",
     headers: HeadersToInclude,

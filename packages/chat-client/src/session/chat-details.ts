@@ -1,4 +1,4 @@
-/** Chat details as callers give them (chatjs's spellings accepted) and their validation (spec §5). */
+/** Chat details as callers give them (chatjs's spellings accepted) and their validation (docs/product.md §5). */
 import { illegalArgument } from "../core/errors.js";
 import { assertIsNonEmptyString, assertIsObject, isFunction } from "../core/validation.js";
 

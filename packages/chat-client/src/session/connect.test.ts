@@ -5,7 +5,7 @@ import type { ConnectResult } from "./events.js";
 
 afterEach(() => vi.useRealTimers());
 
-describe("customer connection (spec §6)", () => {
+describe("customer connection (docs/product.md §6)", () => {
   it("a customer session creates a participant connection using its participant token", async () => {
     const h = createHarness();
     await h.session.connect();
@@ -110,7 +110,7 @@ describe("customer connection (spec §6)", () => {
   });
 });
 
-describe("agent connection (spec §6, protocol §5.2)", () => {
+describe("agent connection (docs/product.md §6, docs/protocol.md §5.2)", () => {
   it("an agent session asks for a connection token through getConnectionToken", async () => {
     const h = createHarness({ type: "AGENT" });
     await h.session.connect();

@@ -1,5 +1,5 @@
 /**
- * Fetches the connection details of a session (spec §3 "Connection details", §6): a customer
+ * Fetches the connection details of a session (docs/product.md §3 "Connection details", §6): a customer
  * creates a participant connection with its participant token; an agent asks its
  * `getConnectionToken` function and falls back to a participant connection with the
  * connect-participant flag (CONN_ACK_FAILED when that fails too).
@@ -10,7 +10,7 @@ import { ChatClientError } from "../core/errors.js";
 import type { Logger } from "../env.js";
 import { SessionTypes, type ChatDetails, type SessionType } from "./chat-details.js";
 
-/** chatjs's transport lifetime: a proactive websocket reconnect after 3540 s (spec §9). */
+/** chatjs's transport lifetime: a proactive websocket reconnect after 3540 s (docs/product.md §9). */
 export const TRANSPORT_LIFETIME_IN_SECONDS = 3540;
 
 export interface ConnectionDetails {
@@ -122,7 +122,7 @@ export class ConnectionDetailsProvider {
   }
 }
 
-/** What `getChatDetails()` returns and every event carries (spec §3 "Chat controller state"). */
+/** What `getChatDetails()` returns and every event carries (docs/product.md §3 "Chat controller state"). */
 export interface ChatDetailsSnapshot {
   initialContactId: string;
   contactId: string;

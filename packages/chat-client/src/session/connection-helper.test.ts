@@ -28,7 +28,7 @@ function open(
   return { connection, manager };
 }
 
-describe("connection helper status model (spec §4)", () => {
+describe("connection helper status model (docs/product.md §4)", () => {
   it("initial, then started on start, connected on connection gain, lost on connection lost", () => {
     const { logger, texts } = recordingLogger();
     const manager = new FakeWebSocketManager();
@@ -181,7 +181,7 @@ describe("connection helpers shared per contact (customer) and single shared (ag
     expect(other.getStatus()).toBe("Connected");
   });
 
-  it("items are routed by InitialContactId or ContactId; metadata items always pass (protocol §3.3)", () => {
+  it("items are routed by InitialContactId or ContactId; metadata items always pass (docs/protocol.md §3.3)", () => {
     const registry = new ConnectionRegistry();
     const manager = new FakeWebSocketManager();
     const mine = open(registry, "c1", manager, true).connection;

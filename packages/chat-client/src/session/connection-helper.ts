@@ -1,5 +1,5 @@
 /**
- * Connection helpers (spec §4): a shared helper wraps one websocket manager and keeps the
+ * Connection helpers (docs/product.md §4): a shared helper wraps one websocket manager and keeps the
  * connection status; a per-contact wrapper filters items for its contact and reports Ended
  * once ended. Customers share one helper per contact (closed when no message subscribers
  * remain); agents share one helper, replaced when the websocket manager differs.
@@ -48,7 +48,7 @@ export interface ConnectionEvents {
   DeepHeartbeatFailure: () => void;
 }
 
-/** The item chatjs synthesises when a reconnect is refused with 403 (protocol §3.10). */
+/** The item chatjs synthesises when a reconnect is refused with 403 (docs/protocol.md §3.10). */
 export const syntheticChatEnded = (): Item => ({
   AbsoluteTime: "",
   ContentType: ContentType.CHAT_ENDED,
@@ -211,13 +211,13 @@ export class ContactConnection {
     this.#release(this);
   }
 
-  /** Routing filter (protocol §3.3). */
+  /** Routing filter (docs/protocol.md §3.3). */
   #isForThisContact(item: Item): boolean {
     return (
       item.InitialContactId === this.#initialContactId ||
       item.ContactId === this.#contactId ||
       item.Type === ItemType.MESSAGE_METADATA ||
-      // The synthetic chat-ended item carries no ids (protocol §3.10).
+      // The synthetic chat-ended item carries no ids (docs/protocol.md §3.10).
       (item.Id === "" && item.ContentType === ContentType.CHAT_ENDED)
     );
   }

@@ -271,7 +271,7 @@ describe("nothing lost, nothing twice", () => {
   });
 });
 
-describe("streamed message stitching by Id (protocol §3.4.1)", () => {
+describe("streamed message stitching by Id (docs/protocol.md §3.4.1)", () => {
   const chunk = (
     h: Awaited<ReturnType<typeof connected>>,
     n: number,

@@ -9,7 +9,7 @@ const item = (overrides: Partial<Item>): Item => ({
   ...overrides,
 });
 
-describe("incoming message content types map to events (spec §4, protocol §7)", () => {
+describe("incoming message content types map to events (docs/product.md §4, docs/protocol.md §7)", () => {
   it.each([
     [ContentType.TYPING, "typing"],
     [ContentType.PARTICIPANT_IDLE, "participantIdle"],

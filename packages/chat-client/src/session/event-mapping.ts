@@ -1,5 +1,5 @@
 /**
- * Incoming content types mapped to session events (spec §4, protocol §7): typing, receipts,
+ * Incoming content types mapped to session events (docs/product.md §4, docs/protocol.md §7): typing, receipts,
  * idle, returned, auto-disconnection and a few more have their own events; everything else
  * is an incoming message.
  */

@@ -1,5 +1,5 @@
 /**
- * An incoming item, once deduplicated, to the session's typed events (spec §4): its own event
+ * An incoming item, once deduplicated, to the session's typed events (docs/product.md §4): its own event
  * (or none), the acknowledgement, and the end of the chat or of an agent's transferred contact.
  */
 import { ContentType, type Item } from "@chat-widget/protocol";

@@ -1,5 +1,5 @@
 /**
- * Streamed bot messages (protocol §3.4.1): chunks share one Id; each in-order chunk yields
+ * Streamed bot messages (docs/protocol.md §3.4.1): chunks share one Id; each in-order chunk yields
  * the text so far (AbsoluteTime of chunk 1); a first chunk other than 1 and out-of-order
  * chunks are ignored; the completed item carries the full text and replaces the chunks.
  */

@@ -15,7 +15,7 @@ async function connected() {
   return h;
 }
 
-describe("the session's network-link status: NeverEstablished, Establishing, Established, Broken (spec §4)", () => {
+describe("the session's network-link status: NeverEstablished, Establishing, Established, Broken (docs/product.md §4)", () => {
   it("is NeverEstablished before connect", () => {
     const h = createHarness();
     expect(h.session.getNetworkLinkStatus()).toBe(NetworkLinkStatus.NeverEstablished);

@@ -1,5 +1,5 @@
 /**
- * The session's network-link status, the second status set of spec §4 (chatjs's
+ * The session's network-link status, the second status set of docs/product.md §4 (chatjs's
  * `NetworkLinkStatus`): NeverEstablished before connect, Establishing while connecting,
  * Established once connected, Broken when the connection breaks. Once the connection is open
  * it follows the connection status as chatjs converts it (lost or a failed deep heartbeat is

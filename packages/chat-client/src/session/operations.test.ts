@@ -26,7 +26,7 @@ async function connected(options: Parameters<typeof createHarness>[0] = {}) {
   return h;
 }
 
-describe("rejected calls (spec §5, §8)", () => {
+describe("rejected calls (docs/product.md §5, §8)", () => {
   it.each([
     "sendMessage",
     "sendEvent",
@@ -125,7 +125,7 @@ describe("rejected calls (spec §5, §8)", () => {
   });
 });
 
-describe("sending (spec §5, protocol §2.7)", () => {
+describe("sending (docs/product.md §5, docs/protocol.md §2.7)", () => {
   it("sendMessage requires a string message", async () => {
     const h = await connected();
     expect(() =>
@@ -181,7 +181,7 @@ describe("sending (spec §5, protocol §2.7)", () => {
   });
 });
 
-describe("getTranscript defaults (spec §3)", () => {
+describe("getTranscript defaults (docs/product.md §3)", () => {
   it("startPosition {}, scanDirection BACKWARD, sortOrder ASCENDING, maxResults 15", async () => {
     const h = await connected();
     await h.session.getTranscript();
@@ -214,7 +214,7 @@ describe("getTranscript defaults (spec §3)", () => {
   });
 });
 
-describe("ended flag and incoming items (spec §4)", () => {
+describe("ended flag and incoming items (docs/product.md §4)", () => {
   it("a chat-ended message goes to onMessage, then onEnded; it sets the ended flag and breaks the connection", async () => {
     const h = await connected();
     const order: string[] = [];
@@ -313,7 +313,7 @@ describe("ended flag and incoming items (spec §4)", () => {
   });
 });
 
-describe("attachments (spec §4)", () => {
+describe("attachments (docs/product.md §4)", () => {
   it("sending: request an upload, PUT the file with the returned headers, then complete with the attachment id", async () => {
     const h = await connected();
     const file = new File(["png-bytes"], "receipt.png", { type: "image/png" });

@@ -26,7 +26,7 @@ async function connected() {
   return { ...h, sent };
 }
 
-describe("message receipts (spec §5, §9; protocol §4.3)", () => {
+describe("message receipts (docs/product.md §5, §9; docs/protocol.md §4.3)", () => {
   it("message receipts are on by default with a 5000 ms throttle: a read receipt reaches the server 5000 ms after the call", async () => {
     const h = await connected();
     const result = h.session.sendMessageReceipt({ contentType: READ, messageId: "m1" });
@@ -234,7 +234,7 @@ describe("receipts seeded by the gap repair", () => {
   });
 });
 
-describe("incoming receipts (protocol §4.1)", () => {
+describe("incoming receipts (docs/protocol.md §4.1)", () => {
   it("metadata items become read or delivered receipt events from Receipts[0]; own receipts are not shown", async () => {
     const h = await connected();
     const read = vi.fn();

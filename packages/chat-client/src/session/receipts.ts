@@ -1,5 +1,5 @@
 /**
- * Message receipts (protocol §4.3): missing ids rejected; dedupe ("Event already fired");
+ * Message receipts (docs/protocol.md §4.3): missing ids rejected; dedupe ("Event already fired");
  * delivered receipts wait 300 ms so a read can supersede them (one shared timer, only the
  * latest receipt handed in meanwhile is processed); read receipts skip that wait; then a
  * throttle window (5000 ms by default) after which only the most recent receipt is sent

@@ -1,4 +1,4 @@
-/** Argument shapes of the session's operations (spec §3 "Operation options"), their checks and results. */
+/** Argument shapes of the session's operations (docs/product.md §3 "Operation options"), their checks and results. */
 import type {
   GetTranscriptRequest,
   ScanDirection,
@@ -81,14 +81,14 @@ export interface DescribeViewArgs {
   metadata?: unknown;
 }
 
-/** Defaults of getTranscript (spec §3). */
+/** Defaults of getTranscript (docs/product.md §3). */
 export const TRANSCRIPT_DEFAULTS = {
   maxResults: 15,
   scanDirection: "BACKWARD",
   sortOrder: "ASCENDING",
 } as const;
 
-/** sendMessage requires a string message and a known content type (spec §5). */
+/** sendMessage requires a string message and a known content type (docs/product.md §5). */
 export function validateSendMessage(args: SendMessageArgs): void {
   assertNotNull(args, "args");
   if (typeof args.message !== "string") {

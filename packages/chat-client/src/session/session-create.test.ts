@@ -16,7 +16,7 @@ function caught(fn: () => unknown): ChatClientError {
   throw new Error("did not throw");
 }
 
-describe("ChatSession.create validation (spec §5)", () => {
+describe("ChatSession.create validation (docs/product.md §5)", () => {
   it('session type must be agent or customer; otherwise "Unkown value for session type, Allowed values are: ..."', () => {
     const error = caught(() =>
       ChatSession.create({ chatDetails: customer, type: "VISITOR" as never }),

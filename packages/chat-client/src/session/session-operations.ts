@@ -1,5 +1,5 @@
 /**
- * The session's operations (spec §3): each one checks for an active connection, validates
+ * The session's operations (docs/product.md §3): each one checks for an active connection, validates
  * its arguments and sends one request with the connection token.
  */
 import { ContentType } from "@chat-widget/protocol";

@@ -1,7 +1,7 @@
 /**
  * The session's one state, changed only by `setState` (which logs `old -> new`):
  * - active: the default, also before connect;
- * - chatEnded: a chat-ended item arrived; gaining a connection makes it active again (spec §4);
+ * - chatEnded: a chat-ended item arrived; gaining a connection makes it active again (docs/product.md §4);
  * - disconnected: the participant left with disconnectParticipant — for good.
  * Beside it the session keeps its connection handle, set once by connect.
  */

@@ -7,7 +7,7 @@ afterEach(() => vi.useRealTimers());
 const iso = (ms: number) => new Date(ms).toISOString();
 const HOUR = 3_600_000;
 
-describe("connection token refresh (spec §4, §9; protocol §5.1)", () => {
+describe("connection token refresh (docs/product.md §4, §9; docs/protocol.md §5.1)", () => {
   it("is due one minute (60000 ms) before expiry", () => {
     expect(refreshDelayMs(iso(START + 2 * HOUR), START)).toBe(2 * HOUR - 60_000);
   });

@@ -1,5 +1,5 @@
 /**
- * Connection token refresh (spec §4, protocol §5.1): one minute before the token's expiry;
+ * Connection token refresh (docs/product.md §4, docs/protocol.md §5.1): one minute before the token's expiry;
  * 12 hours after the last poll when no expiry is known; retried at 12 hours on failure.
  */
 import type { ClientEnv, Logger, TimerHandle } from "../env.js";

@@ -22,7 +22,7 @@ function setup(readyAt: number | null) {
   return { retry, publish, onGiveUp };
 }
 
-describe("agent metric retry (spec §9: up to 5 times, every 3 s)", () => {
+describe("agent metric retry (docs/product.md §9: up to 5 times, every 3 s)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

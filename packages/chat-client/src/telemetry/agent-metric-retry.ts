@@ -1,6 +1,6 @@
 /**
  * Agent count metrics that arrive before telemetry is ready are retried every 3 s, up to
- * 5 times (spec §9); when telemetry is still not ready after the 5th retry they are dropped.
+ * 5 times (docs/product.md §9); when telemetry is still not ready after the 5th retry they are dropped.
  */
 import type { ClientEnv, TimerHandle } from "../env.js";
 

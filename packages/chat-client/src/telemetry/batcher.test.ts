@@ -35,7 +35,7 @@ function setup() {
   return { batcher, putMetrics, putWorkflowEvents };
 }
 
-describe("Batcher (spec §9: batches of 30 metrics flushed every 30000 ms; 30 workflow events flushed every 2000 ms)", () => {
+describe("Batcher (docs/product.md §9: batches of 30 metrics flushed every 30000 ms; 30 workflow events flushed every 2000 ms)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(Date.UTC(2025, 0, 1));

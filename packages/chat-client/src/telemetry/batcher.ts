@@ -1,5 +1,5 @@
 /**
- * Batching (spec §9, protocol §8.3): metrics are kept per namespace and flushed when a list
+ * Batching (docs/product.md §9, docs/protocol.md §8.3): metrics are kept per namespace and flushed when a list
  * reaches 30 or every 30 000 ms; workflow events are flushed at 30 or every 2 000 ms.
  * A metric with dedupeOptions is dropped when the last one with the same
  * namespace-metricName-unit-context key is younger than its dedupeIntervalMs.

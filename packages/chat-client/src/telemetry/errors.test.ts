@@ -9,7 +9,7 @@ import {
   assertTrue,
 } from "./errors.js";
 
-describe("telemetry errors (spec §8)", () => {
+describe("telemetry errors (docs/product.md §8)", () => {
   it('NullOrUndefinedException: "X is null or undefined", code NullOrUndefined', () => {
     const error = new NullOrUndefinedException("metricName");
     expect(error.message).toBe("metricName is null or undefined");

@@ -1,5 +1,5 @@
 /**
- * Telemetry validation errors (spec §8): one base error with a `code`, one subclass per
+ * Telemetry validation errors (docs/product.md §8): one base error with a `code`, one subclass per
  * failure, each with the spec's exact message.
  */
 

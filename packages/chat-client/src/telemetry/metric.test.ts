@@ -21,7 +21,7 @@ function dims(n: number, prefix = "D") {
   return Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i + 1}`, value: `v${i + 1}` }));
 }
 
-describe("Metric model (spec §3, §5; protocol §8.5)", () => {
+describe("Metric model (docs/product.md §3, §5; docs/protocol.md §8.5)", () => {
   it.each(METRIC_UNITS)(
     "unit must be Count, Seconds, Milliseconds or Microseconds: %s is accepted",
     (unit) => {

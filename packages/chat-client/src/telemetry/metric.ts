@@ -1,5 +1,5 @@
 /**
- * A telemetry metric (spec §3, protocol §8.5): validated on construction, at most 10
+ * A telemetry metric (docs/product.md §3, docs/protocol.md §8.5): validated on construction, at most 10
  * dimensions (required + optional together), dimension values stringified.
  */
 import { MAX_METRIC_DIMENSIONS, METRIC_UNITS } from "@chat-widget/protocol";

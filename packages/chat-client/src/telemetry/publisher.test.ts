@@ -29,7 +29,7 @@ function setup(
   return { http, log, logged, publisher };
 }
 
-describe("Publisher: telemetry HTTP calls (spec §7)", () => {
+describe("Publisher: telemetry HTTP calls (docs/product.md §7)", () => {
   it("POST {endpoint}/put-metrics with metricNamespace, metricList, authParams, accountId, organizationId, agentResourceId", async () => {
     const { http, publisher } = setup(undefined, {
       accountId: "acc",

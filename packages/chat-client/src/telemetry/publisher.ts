@@ -1,5 +1,5 @@
 /**
- * The HTTP side of telemetry (spec §7, protocol §8.4): `{endpoint}/auth` → jwtToken,
+ * The HTTP side of telemetry (docs/product.md §7, docs/protocol.md §8.4): `{endpoint}/auth` → jwtToken,
  * `{endpoint}/put-metrics`, `{endpoint}/put-workflow-events` and a custom endpoint, all POST
  * with JSON through the injected fetch. A response carrying `unsetToken` drops the jwtToken and
  * re-authenticates; later batches carry the new token (the batch itself was accepted, so it
@@ -23,7 +23,7 @@ export type LogSink = (level: LogLevel, message: string, detail?: unknown) => vo
 export const AUTH_API_KEY_HEADER = { "x-api-key": "auth-method-level-key" } as const;
 const JSON_HEADERS = { "Content-Type": "application/json" } as const;
 
-/** Appended to the configured endpoint (spec §7: POST {endpoint}/auth, …). */
+/** Appended to the configured endpoint (docs/product.md §7: POST {endpoint}/auth, …). */
 const EndpointPath = {
   Auth: "/auth",
   PutMetrics: "/put-metrics",

@@ -29,7 +29,7 @@ function fakeSession() {
   return { session, emit, count };
 }
 
-describe("session metrics (spec §7: namespace chat-widget, dimension WidgetType)", () => {
+describe("session metrics (docs/product.md §7: namespace chat-widget, dimension WidgetType)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,5 +1,5 @@
 /**
- * Publishes the session's websocket lifecycle as Count metrics (spec §7): namespace
+ * Publishes the session's websocket lifecycle as Count metrics (docs/product.md §7): namespace
  * `chat-widget`, dimension `WidgetType`. The session is typed by the events it offers, so
  * this file does not depend on the session code.
  */

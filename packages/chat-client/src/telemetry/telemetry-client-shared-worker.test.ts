@@ -26,7 +26,7 @@ function setup(options: Partial<TelemetryOptions> = {}, reply?: (r: RecordedRequ
   return { http, logger, telemetry, metricBodies };
 }
 
-describe("createTelemetry with a SharedWorker (protocol §8.2)", () => {
+describe("createTelemetry with a SharedWorker (docs/protocol.md §8.2)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);

@@ -28,7 +28,7 @@ function setup(options: Partial<TelemetryOptions> = {}, reply?: (r: RecordedRequ
   return { http, logger, telemetry, metricBodies };
 }
 
-describe("createTelemetry in the page (spec §7, §9)", () => {
+describe("createTelemetry in the page (docs/product.md §7, §9)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);

@@ -1,5 +1,5 @@
 /**
- * The page-side telemetry API (spec §7): metrics in namespace `chat-widget` with dimension
+ * The page-side telemetry API (docs/product.md §7): metrics in namespace `chat-widget` with dimension
  * `WidgetType`, agent counts, workflow events, custom posts and auth, handed to the
  * telemetry worker. Every method swallows and logs its own failures: telemetry never
  * breaks a chat. `enabled: false` gives an object that does nothing.

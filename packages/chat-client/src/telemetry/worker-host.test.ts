@@ -42,7 +42,7 @@ function setup(reply?: (r: RecordedRequest) => FakeReply) {
   return { http, host, open, configure };
 }
 
-describe("telemetry worker host, driven over MessageChannel ports (protocol §8.2)", () => {
+describe("telemetry worker host, driven over MessageChannel ports (docs/protocol.md §8.2)", () => {
   beforeEach(() => {
     vi.useFakeTimers({
       toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],

@@ -1,5 +1,5 @@
 /**
- * Messages between a page and the telemetry worker (protocol §8.2). Each page message is
+ * Messages between a page and the telemetry worker (docs/protocol.md §8.2). Each page message is
  * `{type, portId, message, endpoint?, headers?}`; the worker answers CONFIG with the page's
  * port id (from 1) and sends LOG messages for what it has to report.
  */

@@ -15,7 +15,7 @@ const at = (timestamp: number, data: Record<string, unknown> = { step: "1" }) =>
     timestamp,
   });
 
-describe("workflow events (spec §3)", () => {
+describe("workflow events (docs/product.md §3)", () => {
   it("carry timestamp, workflowType, instanceId, userId, organizationId, accountId, event, appName and key/value data", () => {
     expect(
       createWorkflowEvent({

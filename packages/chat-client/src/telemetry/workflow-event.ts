@@ -1,7 +1,7 @@
 /**
- * Workflow events (spec §3): a named step of a workflow instance with string key/value
+ * Workflow events (docs/product.md §3): a named step of a workflow instance with string key/value
  * data, and the page-side dedupe that drops a repeat of the same step with the same data
- * within 200 ms (spec §9).
+ * within 200 ms (docs/product.md §9).
  */
 import type { WireWorkflowEvent } from "@chat-widget/protocol";
 import { assertExist } from "./errors.js";

@@ -1,4 +1,4 @@
-/** Timing constants and close reasons of the websocket manager (protocol §3.5, spec §9). */
+/** Timing constants and close reasons of the websocket manager (docs/protocol.md §3.5, docs/product.md §9). */
 
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 export const SUBSCRIBE_RESPONSE_TIMEOUT_MS = 1_000;

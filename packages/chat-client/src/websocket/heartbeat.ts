@@ -1,5 +1,5 @@
 /**
- * Heartbeat of one socket (protocol §3.6). Every 10 s, the first beat right after open:
+ * Heartbeat of one socket (docs/protocol.md §3.6). Every 10 s, the first beat right after open:
  * 1. a still-unanswered `aws/ping` → deep heartbeat failure (no reconnect by itself);
  * 2. a still-unanswered `aws/heartbeat` → stop and time out (the manager reconnects);
  * 3. otherwise, if the socket is open, send `aws/ping` and `aws/heartbeat`; if it is not,

@@ -1,5 +1,5 @@
 /**
- * Reading one incoming websocket message (spec §5, protocol §3.2): empty messages are ignored,
+ * Reading one incoming websocket message (docs/product.md §5, docs/protocol.md §3.2): empty messages are ignored,
  * anything that is not a JSON object is logged as "Wrong message format" and dropped, gateway
  * error frames (no topic, a `message`) are logged. Only frames with a topic come back.
  */

@@ -82,7 +82,7 @@ describe("websocket manager: closing, termination and initialisation failure", (
     expect(h.fetcher).toHaveBeenCalledTimes(1);
   });
 
-  it("ws:// is accepted for a loopback host (decision 11)", async () => {
+  it("ws:// is accepted for a loopback host (docs/decisions.md #11)", async () => {
     const h = createHarness({ transport: { url: "ws://127.0.0.1:8080/ws?token=t" } });
     const result = await h.manager.init(h.fetcher);
     expect(result).toEqual({ websocketInitFailed: false });

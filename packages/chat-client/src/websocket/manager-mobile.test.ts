@@ -13,7 +13,7 @@ import {
 
 const mobile = () => createHarness({ userAgent: MOBILE_USER_AGENT });
 
-describe("websocket manager: mobile browsers (protocol §3.9)", () => {
+describe("websocket manager: mobile browsers (docs/protocol.md §3.9)", () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: 0 });
   });

@@ -1,5 +1,5 @@
 /**
- * The websocket manager (spec §4, protocol §3.5–§3.10): fetches a URL, opens a socket,
+ * The websocket manager (docs/product.md §4, docs/protocol.md §3.5–§3.10): fetches a URL, opens a socket,
  * subscribes, heartbeats, and reconnects — through a secondary socket while the primary is
  * still open (hand-over), or from scratch when the only open socket closes. It never gives up
  * while running (issue 9): a URL fetch that fails for any but a definite reason (a 4xx such as

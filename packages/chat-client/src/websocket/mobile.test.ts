@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isMobileUserAgent } from "./mobile.js";
 
-describe("mobile browsers (protocol §3.9)", () => {
+describe("mobile browsers (docs/protocol.md §3.9)", () => {
   it("Mobile browsers are those whose user agent matches Android, webOS, Mobi, iPhone, iPad, iPod, BlackBerry, IEMobile or Opera Mini (chatjs's check)", () => {
     const mobile = [
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",

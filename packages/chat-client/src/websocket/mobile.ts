@@ -1,4 +1,4 @@
-/** Mobile browsers (protocol §3.9): chatjs's user-agent check. */
+/** Mobile browsers (docs/protocol.md §3.9): chatjs's user-agent check. */
 
 const MOBILE_USER_AGENT = /Android|webOS|Mobi|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i;
 

@@ -1,5 +1,5 @@
 /**
- * Every 250 ms compare the host's online flag with the last value (protocol §3.9): going online
+ * Every 250 ms compare the host's online flag with the last value (docs/protocol.md §3.9): going online
  * calls `onOnline`, going offline calls `onOffline`. `onTick` runs on every check (the manager
  * uses it for the heartbeat's wall-clock deadline).
  */

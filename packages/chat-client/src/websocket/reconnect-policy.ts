@@ -1,5 +1,5 @@
 /**
- * When to retry opening the same websocket URL (spec §4, protocol §3.1 and §3.8): exponential
+ * When to retry opening the same websocket URL (docs/product.md §4, docs/protocol.md §3.1 and §3.8): exponential
  * back-off from 1 s, doubling, capped at 30 s, with ±30 % jitter; and only while the URL is still
  * valid (`now + delay ≤ fetchTime + 85 s`). `null` means "give up on this URL, fetch a new one".
  */

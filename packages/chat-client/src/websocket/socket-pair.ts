@@ -1,5 +1,5 @@
 /**
- * The manager's sockets, oldest first: `[primary]` or `[primary, secondary]` (protocol §3.8).
+ * The manager's sockets, oldest first: `[primary]` or `[primary, secondary]` (docs/protocol.md §3.8).
  * A new socket opened while the primary is still open is the secondary; once it has confirmed
  * every topic the primary is closed and the secondary takes its place.
  */

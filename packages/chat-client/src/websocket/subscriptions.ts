@@ -1,5 +1,5 @@
 /**
- * Topic subscriptions of one socket (protocol §3.7).
+ * Topic subscriptions of one socket (docs/protocol.md §3.7).
  * - Each `aws/subscribe` request starts a 1 s response check; with no response (any
  *   `aws/subscribe` frame) it resends; more than 3 unanswered requests in a row → failure.
  * - A failure response resends after 500 ms; the 5th consecutive failure → failure, stop.

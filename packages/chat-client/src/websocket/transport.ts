@@ -1,4 +1,4 @@
-/** Checks a fetched transport before it is used (protocol §3.10, rule 1). */
+/** Checks a fetched transport before it is used (docs/protocol.md §3.10, rule 1). */
 import { MIN_TRANSPORT_LIFETIME_SECONDS } from "./constants.js";
 import { WebSocketManagerError } from "./errors.js";
 import type { WebSocketTransport } from "./types.js";

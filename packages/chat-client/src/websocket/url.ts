@@ -1,5 +1,5 @@
 /**
- * Websocket URL validation (spec §5 and decision 11): `wss://` always; `ws://` only to a
+ * Websocket URL validation (docs/product.md §5 and docs/decisions.md #11): `wss://` always; `ws://` only to a
  * loopback host (127.0.0.1, localhost, [::1]) so the local contact centre needs no certificate.
  */
 

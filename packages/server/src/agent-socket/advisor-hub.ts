@@ -1,7 +1,7 @@
 /**
  * This process's advisor websockets. Each carries the `aws/chat` items of every contact its
  * advisor holds (an AGENT participant accepted through the agent API), so the console's AGENT
- * sessions share one websocket, as Amazon Connect's agents do (spec §4, protocol §5.2).
+ * sessions share one websocket, as Amazon Connect's agents do (docs/product.md §4, docs/protocol.md §5.2).
  *
  * Which contacts an advisor holds (or is taking) comes from the agent API's records: read
  * when a socket opens (in turn with the fan-out, so a chat accepted while the socket was

@@ -25,7 +25,7 @@ import {
   verifyTransportToken,
 } from "./transport-token.js";
 
-/** chatjs's transport lifetime: a proactive reconnect after 3540 s (spec §9). */
+/** chatjs's transport lifetime: a proactive reconnect after 3540 s (docs/product.md §9). */
 export const ADVISOR_TRANSPORT_LIFETIME_SECONDS = 3540;
 
 export interface AgentSocketOptions {

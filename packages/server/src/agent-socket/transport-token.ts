@@ -4,7 +4,7 @@
  */
 import { sign, verifySignature } from "../contact-centre/tokens.js";
 
-/** How long a handed-out URL opens a websocket (AWS: 100 s, protocol §3.1). */
+/** How long a handed-out URL opens a websocket (AWS: 100 s, docs/protocol.md §3.1). */
 export const ADVISOR_SOCKET_URL_TTL_MS = 100_000;
 
 export interface TransportClaims {

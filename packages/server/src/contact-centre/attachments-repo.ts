@@ -7,7 +7,7 @@ import { toIso } from "./rows.js";
  * Attachments one contact may hold, all its participants together: completed ones plus uploads
  * started and not expired, so that pending uploads cannot pile up beside the completed ones.
  * Beyond it StartAttachmentUpload and CompleteAttachmentUpload answer 402
- * ServiceQuotaExceededException (protocol §1.7). A constant: the server configuration
+ * ServiceQuotaExceededException (docs/protocol.md §1.7). A constant: the server configuration
  * (src/config.ts) has no entry for it.
  */
 export const ATTACHMENTS_PER_CONTACT_QUOTA = 50;

@@ -1,4 +1,4 @@
-/** Builds transcript items with the fields every `aws/chat` item carries (protocol §3.4). */
+/** Builds transcript items with the fields every `aws/chat` item carries (docs/protocol.md §3.4). */
 import { randomUUID } from "node:crypto";
 import { ContentType, ItemType, type Item, type Receipt } from "@chat-widget/protocol";
 import type { Contact, Participant } from "./types.js";

@@ -21,7 +21,7 @@ function receiptMessageId(content: string | undefined): string {
 }
 
 /**
- * A read or delivered receipt (protocol §4): the MESSAGEMETADATA item for a message or
+ * A read or delivered receipt (docs/protocol.md §4): the MESSAGEMETADATA item for a message or
  * attachment of this contact; ConflictException with more than two active participants.
  */
 export async function buildReceipt(

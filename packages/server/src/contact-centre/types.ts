@@ -61,7 +61,7 @@ export interface PostInput {
   contentType: string;
   content?: string;
   /**
-   * Idempotency token (protocol §1.12): a repeat with the same token, content type and
+   * Idempotency token (docs/protocol.md §1.12): a repeat with the same token, content type and
    * content returns the first item and records nothing new.
    */
   clientToken?: string;

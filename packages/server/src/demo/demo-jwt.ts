@@ -1,4 +1,4 @@
-/** The demo visitor's jwt (spec decision 3): its `attributes` claim carries the order number. */
+/** The demo visitor's jwt (spec docs/decisions.md #3): its `attributes` claim carries the order number. */
 import { signJwt } from "../gateway/jwt.js";
 
 /** The visitor-jwt secret when none is configured: the demo page signs with it (demo only). */

@@ -13,7 +13,7 @@ import type {
   FlowPosition,
 } from "./types.js";
 
-/** The bot message content the widget does not echo: "wait for the customer to type" (spec §4). */
+/** The bot message content the widget does not echo: "wait for the customer to type" (docs/product.md §4). */
 export const INPUT_SENTINEL = "input";
 /** A flow that passes this many states without waiting is broken (a loop); it stops. */
 export const MAX_STEPS_PER_TURN = 50;
@@ -52,7 +52,7 @@ export function startFlow(
 
 /**
  * React to a customer message. The widget's echo of a bot message is protocol traffic
- * (decision 4): it is consumed and changes nothing. Otherwise a waiting flow branches on
+ * (docs/decisions.md #4): it is consumed and changes nothing. Otherwise a waiting flow branches on
  * the text; a flow that is not waiting ignores the message (an advisor handles the chat).
  */
 export function receiveCustomerMessage(

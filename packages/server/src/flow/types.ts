@@ -1,9 +1,9 @@
 /**
- * A contact flow is JSON data (spec decision 9): named states, each with actions the flow
+ * A contact flow is JSON data (spec docs/decisions.md #9): named states, each with actions the flow
  * performs on entering it and one way to leave it. Files live in `packages/server/flows/`.
  *
  * One SYSTEM participant, named the flow's `assistantName`, speaks for the flow in two voices
- * (spec §2 "Transcript rendering", §4 echo convention), told apart by each message's DisplayName
+ * (docs/product.md §2 "Transcript rendering", §4 echo convention), told apart by each message's DisplayName
  * as the hosted service's SYSTEM_MESSAGE and BOT lines are:
  * - the bot (DisplayName `BOT`, or the flow's `botName`): its list pickers are shown with
  *   clickable options; its plain or markdown messages are protocol traffic the widget echoes

@@ -1,5 +1,5 @@
 /**
- * The visitor jwt (spec decision 3): its payload's `attributes` claim is the attributes
+ * The visitor jwt (spec docs/decisions.md #3): its payload's `attributes` claim is the attributes
  * map, `orderNumber` one of its keys. Decoded always; its HS256 signature is verified when
  * the server has a key (WIDGET_JWT_SECRET). The same helpers sign the telemetry tokens.
  */

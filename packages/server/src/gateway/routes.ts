@@ -1,5 +1,5 @@
 /**
- * The widget service and gateway (spec §7, decisions 1–3): verify, start chat, and the
+ * The widget service and gateway (docs/product.md §7, docs/decisions.md #1–3): verify, start chat, and the
  * order-number report. Only pages on the allowed origins may use them (CORS and a server-side check).
  */
 import {
@@ -165,7 +165,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   );
 
   /**
-   * The order-number report (spec §7 3). Only the contact's own customer may send it, proved
+   * The order-number report (docs/product.md §7.3). Only the contact's own customer may send it, proved
    * by their ParticipantToken in X-Amz-Bearer; it only adds attribute keys the contact does not
    * have yet (the signed jwt's stand), up to MAX_CONTACT_ATTRIBUTES in all, and never the
    * customer's name the advisor sees. Rate limited as the customer's participant requests.

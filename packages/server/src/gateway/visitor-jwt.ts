@@ -1,5 +1,5 @@
 /**
- * The visitor jwt (spec decision 3, issue 10), verified with `jose` against the configured key:
+ * The visitor jwt (spec docs/decisions.md #3, issue 10), verified with `jose` against the configured key:
  * an HS256 secret (WIDGET_JWT_SECRET), an RS256/ES256 public key in PEM
  * (WIDGET_JWT_PUBLIC_KEY) or a JWKS URL (WIDGET_JWT_JWKS_URL). Only the algorithms of that key
  * are allowed (never `none`); `exp` and `nbf` are honoured. A token that is not a signed jwt is

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-/** Headers chatjs and the AWS SDK send (protocol §1.13), allowed when a preflight names none. */
+/** Headers chatjs and the AWS SDK send (docs/protocol.md §1.13), allowed when a preflight names none. */
 export const ALLOWED_HEADERS = [
   "content-type",
   "x-amz-bearer",

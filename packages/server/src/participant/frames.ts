@@ -1,5 +1,5 @@
 /**
- * Client frames of the websocket protocol (protocol §3.2): subscribe, unsubscribe, heartbeat,
+ * Client frames of the websocket protocol (docs/protocol.md §3.2): subscribe, unsubscribe, heartbeat,
  * deep heartbeat (the store answers too). Shared by the participant and advisor websockets.
  */
 import {

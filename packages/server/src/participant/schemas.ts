@@ -1,4 +1,4 @@
-/** JSON schemas of the participant operations' bodies (protocol §1.3–§1.10, limits §1.14). */
+/** JSON schemas of the participant operations' bodies (docs/protocol.md §1.3–§1.10, limits §1.14). */
 import { Limits } from "@chat-widget/protocol";
 
 const str = (min: number, max: number) => ({ type: "string", minLength: min, maxLength: max });

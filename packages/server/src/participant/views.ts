@@ -1,6 +1,6 @@
 import type { View } from "@chat-widget/protocol";
 
-/** The views DescribeView serves, by view token (step-by-step guides, protocol §6.7). */
+/** The views DescribeView serves, by view token (step-by-step guides, docs/protocol.md §6.7). */
 export const VIEWS: Readonly<Record<string, View>> = {
   "order-details": {
     Id: "order-details",

@@ -42,7 +42,7 @@ async function authenticateSocket(
   return p;
 }
 
-/** The participant websocket: subscribe, heartbeat, deep heartbeat, `aws/chat` delivery (protocol §3). */
+/** The participant websocket: subscribe, heartbeat, deep heartbeat, `aws/chat` delivery (docs/protocol.md §3). */
 export function registerWebsocket(
   app: FastifyInstance,
   ctx: ParticipantContext,

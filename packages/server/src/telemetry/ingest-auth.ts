@@ -1,5 +1,5 @@
 /**
- * Who may write telemetry (issue 10; spec §7, protocol §8.4). `/auth` exchanges the auth
+ * Who may write telemetry (issue 10; docs/product.md §7, docs/protocol.md §8.4). `/auth` exchanges the auth
  * params for a jwtToken, and every batch carries it in `authParams.jwtToken`:
  *
  * - `/auth` takes `authParams.participantToken`, the customer's ParticipantToken of a chat (the
@@ -8,7 +8,7 @@
  *   403, nothing issued.
  * - A batch without a jwtToken is 403, nothing stored. One whose token is not valid (expired,
  *   or signed before a key change) is answered `unsetToken: true`, nothing stored: the worker
- *   drops the token and authenticates again (protocol §8.4).
+ *   drops the token and authenticates again (docs/protocol.md §8.4).
  * - Limits, in the contact centre's limit store (shared over Redis when REDIS_URL is set):
  *   `/auth` per client address, batches per contact. Over either: 429 with Retry-After.
  */

@@ -1,5 +1,5 @@
 /**
- * Telemetry ingest (protocol §8.4, spec §7, decision 10): auth, put-metrics and
+ * Telemetry ingest (docs/protocol.md §8.4, docs/product.md §7, docs/decisions.md #10): auth, put-metrics and
  * put-workflow-events, open to any origin but only to a visitor with a chat (ingest-auth.ts);
  * GET /metrics summarises in Prometheus text format. What is kept is bounded (limits.ts):
  * values, names and dimensions, distinct series, and batches per chat.

@@ -1,4 +1,4 @@
-/** JSON schemas of the telemetry bodies (protocol §8.4; spec §5 "Metrics"). */
+/** JSON schemas of the telemetry bodies (docs/protocol.md §8.4; docs/product.md §5 "Metrics"). */
 import { MAX_METRIC_DIMENSIONS, METRIC_UNITS } from "@chat-widget/protocol";
 import {
   MAX_DIMENSION_NAME_LENGTH,

@@ -146,7 +146,7 @@ describe("nothing lost, nothing twice across a reconnect", () => {
       await customer.waitForEvent("ended");
       const ended = customer.items().filter((i) => i.ContentType === ContentType.CHAT_ENDED);
       expect(ended).toHaveLength(1);
-      // The synthetic chat-ended item chatjs makes of the 403 (protocol §3.10): empty Id.
+      // The synthetic chat-ended item chatjs makes of the 403 (docs/protocol.md §3.10): empty Id.
       expect(ended[0]!.Id).toBe("");
       expect(customer.count("connectionBroken")).toBe(0);
     },

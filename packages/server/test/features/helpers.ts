@@ -201,7 +201,7 @@ export class Customer {
     if (r.status !== 200) throw new Error(`send ${r.status} ${JSON.stringify(r.body)}`);
   }
 
-  /** Echo bot messages as the widget does (spec §4), except the `input` sentinel. */
+  /** Echo bot messages as the widget does (docs/product.md §4), except the `input` sentinel. */
   async echoBot(): Promise<void> {
     for (const item of this.items().filter(isBotText)) {
       if (item.Content !== "input" && !this.echoed.has(item.Id)) {

@@ -7,7 +7,7 @@ import type { Item, StartChatResult } from "@chat-widget/protocol";
 export interface ChatHandlers {
   /**
    * Every incoming item that is not typing or a receipt: messages, attachments, events. A
-   * chat-ended item comes here too, with its role (spec §4: only a non-customer's ends the
+   * chat-ended item comes here too, with its role (docs/product.md §4: only a non-customer's ends the
    * chat), so the client's role-less "ended" event is not needed.
    */
   onMessage(item: Item): void;
@@ -50,7 +50,7 @@ export interface ChatConnection {
   disconnect(): Promise<void>;
   /**
    * Drop every subscription (later events from this connection are not delivered) and close
-   * the websocket; the participant stays connected, so the chat can be resumed (decision 6).
+   * the websocket; the participant stays connected, so the chat can be resumed (docs/decisions.md #6).
    */
   dispose(): void;
 }

@@ -76,7 +76,7 @@ export interface ClientAdapterOptions {
   /**
    * Makes a progress fetch (the client's `createProgressFetch`): the session's `env.fetch`
    * gives each transfer one of its own, so that every upload reports its own bytes sent
-   * (decision 8) and every download its own bytes received, however many overlap.
+   * (docs/decisions.md #8) and every download its own bytes received, however many overlap.
    */
   progressFetch?: () => ProgressFetch;
 }
@@ -146,7 +146,7 @@ export function createClientAdapter(
         } catch (error) {
           logger.warn("Observing the chat session failed", error);
         }
-        // Let go of the websocket; the participant stays connected (decision 6).
+        // Let go of the websocket; the participant stays connected (docs/decisions.md #6).
         try {
           manager?.closeWebSocket();
           manager?.terminate();

@@ -1,5 +1,5 @@
 /**
- * Each attachment transfer reports its own progress (decision 8), however many run at once.
+ * Each attachment transfer reports its own progress (docs/decisions.md #8), however many run at once.
  * The chat client makes every request through the session's one fetch; this fetch tells a
  * transfer's bytes apart by what the client sends: an upload PUTs the very file it was
  * given, and a download GETs the URL that GetAttachment returned for its attachment id. Each

@@ -1,4 +1,4 @@
-/** Attachments from the visitor (spec §3, decision 8): the accepted kinds up to 20 MB, with upload progress. */
+/** Attachments from the visitor (docs/product.md §3, docs/decisions.md #8): the accepted kinds up to 20 MB, with upload progress. */
 import { ContentType, Limits } from "@chat-widget/protocol";
 import type { ChatConnection } from "../chat/adapter.js";
 import type { Logger } from "../logger.js";

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 used by the widget. */
+/** Business constants of docs/product.md §9 used by the widget. */
 export const ERROR_NOTICE_MS = 5000;
 /** "This file can't be sent" shows as long as the spec's error notice. */
 export const FILE_NOTICE_MS = ERROR_NOTICE_MS;

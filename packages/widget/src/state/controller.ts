@@ -1,7 +1,7 @@
 /**
- * The widget's effects: the flows of spec §4 around the reducer. It calls the gateway and the
+ * The widget's effects: the flows of docs/product.md §4 around the reducer. It calls the gateway and the
  * chat adapter, runs the 5 s / 3 s / 3 s timers and the 10 s typing throttle (injected timers),
- * and keeps the chat in session storage (decision 6).
+ * and keeps the chat in session storage (docs/decisions.md #6).
  */
 import { backoffDelayMs } from "@chat-widget/chat-client";
 import { ContentType, newClientToken } from "@chat-widget/protocol";
@@ -145,7 +145,7 @@ export class WidgetController {
 
   /**
    * On mount: reconnect a chat kept in session storage and restore its transcript. A chat that
-   * cannot be reconnected is a failure like any other (spec §4): it is forgotten and the error
+   * cannot be reconnected is a failure like any other (docs/product.md §4): it is forgotten and the error
    * notice shows for 5 s, then the button returns.
    */
   resume(): void {
@@ -164,7 +164,7 @@ export class WidgetController {
   private tryResume(stored: StoredChat, attempt: number): void {
     const generation = this.generation;
     this.connect(stored.chat, stored.visible, stored.unsent ?? []).catch((error: unknown) => {
-      // Removed from the page meanwhile: the chat stays stored for the next page (decision 6).
+      // Removed from the page meanwhile: the chat stays stored for the next page (docs/decisions.md #6).
       if (generation !== this.generation) return;
       if ((error as { final?: unknown } | null)?.final === false) {
         this.deps.logger.warn("The stored chat could not be resumed yet: trying again", error);
@@ -266,7 +266,7 @@ export class WidgetController {
     this.store.dispatch({ type: "itemReceived", item, live });
     if (live && classified.kind === "entry" && classified.entry.kind !== "event")
       this.tell(classified.entry);
-    // The reducer decides when an item ends the chat (spec §4: a non-customer's chat-ended).
+    // The reducer decides when an item ends the chat (docs/product.md §4: a non-customer's chat-ended).
     if (wasActive && !this.store.getState().active) this.chatOver();
     if (!live) return;
     if (classified.kind === "entry" && classified.entry.kind === "listPicker")
@@ -471,7 +471,7 @@ export class WidgetController {
   }
 
   /**
-   * Attach a file (decision 8): the accepted kinds up to 20 MB, with upload progress. A file
+   * Attach a file (docs/decisions.md #8): the accepted kinds up to 20 MB, with upload progress. A file
    * refused or not uploaded shows "This file can't be sent" for 5 s; the chat goes on.
    */
   async attach(file: File): Promise<void> {

@@ -1,4 +1,4 @@
-/** Transcript items → widget transcript entries (spec §2 "Transcript rendering", §3). */
+/** Transcript items → widget transcript entries (docs/product.md §2 "Transcript rendering", §3). */
 import { ContentType, ItemType, ParticipantRole, parseListPicker } from "@chat-widget/protocol";
 import type { Item, ListPickerTemplate } from "@chat-widget/protocol";
 
@@ -55,7 +55,7 @@ export const BOT_INPUT_SENTINEL = "input";
 
 export type Classified =
   | { kind: "entry"; entry: Entry }
-  /** A BOT plain or markdown system message: never shown, echoed back (spec §4, decision 4). */
+  /** A BOT plain or markdown system message: never shown, echoed back (docs/product.md §4, docs/decisions.md #4). */
   | { kind: "botMessage"; content: string; contentType: string }
   | { kind: "ignore" };
 

@@ -1,7 +1,7 @@
 /**
- * Which items the widget has handled (each once, decision 5) and which of them are history:
+ * Which items the widget has handled (each once, docs/decisions.md #5) and which of them are history:
  * after a reload, items up to the stored watermark were handled by the page before, so they
- * bring no receipt, no bot echo and no timer again, whichever path delivers them (decision 6).
+ * bring no receipt, no bot echo and no timer again, whichever path delivers them (docs/decisions.md #6).
  */
 import type { Item } from "@chat-widget/protocol";
 

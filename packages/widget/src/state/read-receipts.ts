@@ -3,7 +3,7 @@
  * visitor can see it (on arrival while the window is open, or when the window is reopened
  * after Minimise), once per message. A read receipt waits for the message's delivered receipt
  * to have gone out, so that the client does not let the read supersede it: every incoming
- * MESSAGE keeps its delivered receipt (spec §5).
+ * MESSAGE keeps its delivered receipt (docs/product.md §5).
  */
 export type SendRead = (messageId: string, afterDelivered: Promise<void>) => void;
 

@@ -16,7 +16,7 @@ const flags = (s: WidgetState) => ({
   botLoading: s.botLoading,
 });
 
-describe("the widget flags (spec §4) as one reducer", () => {
+describe("the widget flags (docs/product.md §4) as one reducer", () => {
   it("click with no chat: loading on; connection established: loading off, window visible, chat active", () => {
     expect(flags(run([{ type: "clickWithNoChat" }]))).toMatchObject({
       loading: true,

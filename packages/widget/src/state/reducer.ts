@@ -1,5 +1,5 @@
 /**
- * The widget's state machine (spec §4): one reducer whose actions are the spec's transitions.
+ * The widget's state machine (docs/product.md §4): one reducer whose actions are the spec's transitions.
  * Pure: side effects (calls, timers, storage) live in `controller.ts`.
  */
 import type { Item } from "@chat-widget/protocol";
@@ -27,7 +27,7 @@ export interface WidgetState {
   /** Who is typing, while agentTyping: "Sam is typing…" (issue 24). */
   typingName: string;
   entries: readonly Entry[];
-  /** Ids of customer messages that are bot echoes (decision 4): never shown. */
+  /** Ids of customer messages that are bot echoes (docs/decisions.md #4): never shown. */
   hiddenIds: readonly string[];
   /** Bot contents echoed back whose customer copy has not been seen yet. */
   pendingEchoes: readonly string[];
@@ -62,7 +62,7 @@ export const initialState: WidgetState = {
 export type Action =
   /** Click with no chat: loading on (then verify, start chat, connect). */
   | { type: "clickWithNoChat" }
-  /** A stored chat is being resumed after navigation or reload (decision 6). */
+  /** A stored chat is being resumed after navigation or reload (docs/decisions.md #6). */
   | { type: "resumeStarted" }
   /** The stored chat could not be resumed yet (the contact centre was not reached): it is tried again. */
   | { type: "resumeRetrying" }

@@ -1,5 +1,5 @@
 /**
- * Click with no chat, before connecting (spec §4, §7): verify the snippet, start the chat,
+ * Click with no chat, before connecting (docs/product.md §4, §7): verify the snippet, start the chat,
  * report the order number from the jwt's attributes. Any step that is not ok throws.
  */
 import type { StartChatResult } from "@chat-widget/protocol";

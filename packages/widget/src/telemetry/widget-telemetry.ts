@@ -1,5 +1,5 @@
 /**
- * The widget's telemetry (spec §7, decision 10): once a chat session exists, load
+ * The widget's telemetry (docs/product.md §7, docs/decisions.md #10): once a chat session exists, load
  * `chat-telemetry.js`, create one telemetry for the page and count the session's websocket
  * events, authenticated with the chat's ParticipantToken (the telemetry `/auth` takes nothing
  * else). Off with `data-telemetry="off"`. Closed (its batch flushed) on `pagehide`; a page

@@ -1,5 +1,5 @@
 /**
- * The attachment side of the participant service, faked for the real adapter (protocol §1.7,
+ * The attachment side of the participant service, faked for the real adapter (docs/protocol.md §1.7,
  * §1.8): uploads are PUT through XMLHttpRequest and downloads are GET as a streamed body, and
  * the test moves each transfer's bytes itself, so their progress events can interleave.
  */

@@ -132,7 +132,7 @@ export function failFetches(h: ReturnType<typeof createHarness>, error: unknown)
 /** Let pending promise callbacks run without moving the clock. */
 export const flush = () => vi.advanceTimersByTimeAsync(0);
 
-/** The server's side of protocol §3.2 on a fake socket. */
+/** The server's side of docs/protocol.md §3.2 on a fake socket. */
 export function confirmSubscription(ws: FakeWebSocket, topics: string[] = [Topic.CHAT]): void {
   ws.receive(subscribeResponseFrame("success", topics));
 }

@@ -1,5 +1,5 @@
 /**
- * A real `ws` server on 127.0.0.1 (port 0) that speaks protocol §3.2: it answers aws/subscribe
+ * A real `ws` server on 127.0.0.1 (port 0) that speaks docs/protocol.md §3.2: it answers aws/subscribe
  * with success, echoes aws/heartbeat, answers aws/ping with 200 "OK", and can push aws/chat
  * frames to subscribed sockets. Heartbeat answers can be switched off per connection.
  */

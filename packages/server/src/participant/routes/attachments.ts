@@ -21,7 +21,7 @@ import { signedAttachmentUrl } from "../signed-url.js";
 export const DEFAULT_DOWNLOAD_TTL_SECONDS = 300;
 
 /**
- * StartAttachmentUpload, CompleteAttachmentUpload and GetAttachment (protocol §1.7, §1.8).
+ * StartAttachmentUpload, CompleteAttachmentUpload and GetAttachment (docs/protocol.md §1.7, §1.8).
  * A contact holds at most ATTACHMENTS_PER_CONTACT_QUOTA attachments, completed or started and not
  * expired: Start refuses a new upload once it is reached, Complete (checked under the contact's
  * lock) refuses one when the completed ones alone reached it.

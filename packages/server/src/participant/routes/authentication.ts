@@ -12,7 +12,7 @@ import { authenticationUrlBody, cancelAuthenticationBody } from "../schemas.js";
 /**
  * The local contact centre has no Authenticate Customer flow block, so no
  * `authentication.initiated` event is ever sent and no SessionId is ever valid. The hosted
- * service accepts a SessionId only within one minute of that event (protocol §1.10), and
+ * service accepts a SessionId only within one minute of that event (docs/protocol.md §1.10), and
  * these operations' only client error besides AccessDenied and Throttling is
  * ValidationException (§1.11: ResourceNotFoundException is DescribeView's alone), so an
  * unknown session is a 400 ValidationException.
@@ -23,7 +23,7 @@ function noSession(sessionId: string): Error {
   );
 }
 
-/** GetAuthenticationUrl and CancelParticipantAuthentication (protocol §1.2, §1.10). */
+/** GetAuthenticationUrl and CancelParticipantAuthentication (docs/protocol.md §1.2, §1.10). */
 export function registerAuthentication(app: FastifyInstance, ctx: ParticipantContext): void {
   app.post<{ Body: GetAuthenticationUrlRequest }>(
     ParticipantPath.GetAuthenticationUrl,

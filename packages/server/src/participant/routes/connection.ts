@@ -15,7 +15,7 @@ export const WEBSOCKET_PATH = "/participant/ws";
 
 const WEBRTC_CONNECTION = "WEBRTC_CONNECTION";
 
-/** CreateParticipantConnection (protocol §1.3, §5). */
+/** CreateParticipantConnection (docs/protocol.md §1.3, §5). */
 export function registerConnection(app: FastifyInstance, ctx: ParticipantContext): void {
   app.post<{ Body: CreateParticipantConnectionRequest }>(
     ParticipantPath.CreateParticipantConnection,

@@ -19,7 +19,7 @@ const MAX_CHARS: Record<string, number> = {
   [ContentType.INTERACTIVE_RESPONSE]: Limits.INTERACTIVE_RESPONSE_MAX,
 };
 
-/** The content rules of SendMessage (protocol §1.4). */
+/** The content rules of SendMessage (docs/protocol.md §1.4). */
 export function checkMessage(body: SendMessageRequest, supported: string[]): void {
   const type = body.ContentType;
   if (!SEND_MESSAGE_CONTENT_TYPES.includes(type)) {

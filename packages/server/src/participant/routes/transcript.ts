@@ -73,7 +73,7 @@ async function startSeq(
 const justBefore = (seq: number, direction: ScanDirection): number =>
   direction === "FORWARD" ? seq - 1 : seq + 1;
 
-/** GetTranscript with paging in both scan directions and both sort orders (protocol §1.6). */
+/** GetTranscript with paging in both scan directions and both sort orders (docs/protocol.md §1.6). */
 export function registerTranscript(app: FastifyInstance, ctx: ParticipantContext): void {
   app.post<{ Body: GetTranscriptRequest }>(
     ParticipantPath.GetTranscript,
