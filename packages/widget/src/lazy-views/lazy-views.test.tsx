@@ -183,4 +183,35 @@ describe("loading chat-views.js", () => {
     expect(await loading).toBeNull();
     expect(logger.warn).toHaveBeenCalledWith(VIEWS_LOAD_FAILED, "http://127.0.0.1:9/chat-views.js");
   });
+
+  it("page elements named like its globals (DOM clobbering) are replaced by the real modules; a first widget copy's shared React stays", async () => {
+    const clobbered = document.createElement("form");
+    clobbered.id = SHARED_GLOBAL;
+    clobbered.innerHTML = '<input name="react"><input name="jsxRuntime">';
+    const fakeViews = document.createElement("a");
+    fakeViews.id = VIEWS_GLOBAL;
+    const host: Record<string, unknown> = { [SHARED_GLOBAL]: clobbered, [VIEWS_GLOBAL]: fakeViews };
+    const { doc, appended } = fakeDocument();
+    const loading = loadViewsScript(
+      "https://cc.example/widget/chat-views.js",
+      doc,
+      host,
+      fakeLogger(),
+    );
+    expect((host[SHARED_GLOBAL] as { react: unknown }).react).toBe(react);
+    expect(appended).toHaveLength(1);
+    host[VIEWS_GLOBAL] = views;
+    appended[0]!.onload?.();
+    expect(await loading).toBe(views);
+
+    const first = { react: { createElement: () => null } };
+    const withFirstCopy: Record<string, unknown> = { [SHARED_GLOBAL]: first };
+    void loadViewsScript(
+      "https://cc.example/widget/chat-views.js",
+      doc,
+      withFirstCopy,
+      fakeLogger(),
+    );
+    expect(withFirstCopy[SHARED_GLOBAL]).toBe(first);
+  });
 });

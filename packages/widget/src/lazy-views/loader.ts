@@ -1,7 +1,7 @@
 /** Load `chat-views.js` (beside the widget script), first sharing React and the texts context. */
 import type { Logger } from "../logger.js";
 import { loadScriptGlobal } from "../script-global.js";
-import { VIEWS_GLOBAL, VIEWS_SCRIPT } from "./contract.js";
+import { VIEWS_FUNCTIONS, VIEWS_GLOBAL, VIEWS_SCRIPT } from "./contract.js";
 import type { LazyViews } from "./contract.js";
 import { shareModules } from "./shared.js";
 
@@ -22,7 +22,7 @@ export function loadViewsScript(
     url,
     doc,
     host,
-    VIEWS_GLOBAL,
+    { name: VIEWS_GLOBAL, functions: VIEWS_FUNCTIONS },
     logger,
     VIEWS_LOAD_FAILED,
     nonce,

@@ -12,6 +12,8 @@ export interface TelemetryModule {
 
 /** The global the telemetry script registers itself on. */
 export const TELEMETRY_GLOBAL = "__chatWidgetTelemetry";
+/** The functions a registered telemetry global must have (anything else there is not ours). */
+export const TELEMETRY_FUNCTIONS = ["createTelemetry", "attachSessionMetrics"];
 /** The telemetry script's file name, beside `chat-widget.js`. */
 export const TELEMETRY_SCRIPT = "chat-telemetry.js";
 

@@ -21,6 +21,10 @@ function fakeDocument() {
   return { doc, appended };
 }
 
+/** What chat-telemetry.js registers: its two functions (never called here). */
+const fakeModule = () =>
+  ({ createTelemetry: () => {}, attachSessionMetrics: () => {} }) as unknown as TelemetryModule;
+
 describe("the telemetry script", () => {
   it("sits beside the widget script", () => {
     expect(telemetryScriptUrl("https://cc.example/widget/chat-widget.js")).toBe(
@@ -35,7 +39,7 @@ describe("the telemetry script", () => {
     const loading = loadTelemetryModule(url, doc, host, fakeLogger());
     expect(appended).toHaveLength(1);
     expect([appended[0]!.src, appended[0]!.async]).toEqual([url, true]);
-    const module = {} as TelemetryModule;
+    const module = fakeModule();
     host[TELEMETRY_GLOBAL] = module;
     appended[0]!.onload?.();
     expect(await loading).toBe(module);
@@ -53,9 +57,31 @@ describe("the telemetry script", () => {
 
   it("is not injected again when its module is registered already", async () => {
     const { doc, appended } = fakeDocument();
-    const module = {} as TelemetryModule;
+    const module = fakeModule();
     const loading = loadTelemetryModule("x", doc, { [TELEMETRY_GLOBAL]: module }, fakeLogger());
     expect(appended).toHaveLength(0);
     expect(await loading).toBe(module);
+  });
+
+  it("a page element named like its global (DOM clobbering) is not taken for it: the script still loads", async () => {
+    const clobber = document.createElement("a");
+    clobber.id = TELEMETRY_GLOBAL;
+    const host = { [TELEMETRY_GLOBAL]: clobber } as unknown as TelemetryHost;
+    const logger = fakeLogger();
+    const { doc, appended } = fakeDocument();
+    const loading = loadTelemetryModule(
+      "https://cc.example/widget/chat-telemetry.js",
+      doc,
+      host,
+      logger,
+    );
+    expect(appended).toHaveLength(1);
+    // The script ran but the element is still there (say it failed to register): nothing taken.
+    appended[0]!.onload?.();
+    expect(await loading).toBeNull();
+    expect(logger.warn).toHaveBeenCalledWith(
+      TELEMETRY_LOAD_FAILED,
+      "https://cc.example/widget/chat-telemetry.js",
+    );
   });
 });

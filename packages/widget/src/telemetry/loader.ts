@@ -1,7 +1,7 @@
 /** Load `chat-telemetry.js` with one `<script async>`; a failure only logs. */
 import type { Logger } from "../logger.js";
 import { loadScriptGlobal } from "../script-global.js";
-import { TELEMETRY_GLOBAL, TELEMETRY_SCRIPT } from "./contract.js";
+import { TELEMETRY_FUNCTIONS, TELEMETRY_GLOBAL, TELEMETRY_SCRIPT } from "./contract.js";
 import type { TelemetryHost, TelemetryModule } from "./contract.js";
 
 export const TELEMETRY_LOAD_FAILED = "The telemetry script could not be loaded";
@@ -22,7 +22,7 @@ export function loadTelemetryModule(
     url,
     doc,
     host,
-    TELEMETRY_GLOBAL,
+    { name: TELEMETRY_GLOBAL, functions: TELEMETRY_FUNCTIONS },
     logger,
     TELEMETRY_LOAD_FAILED,
     nonce,
