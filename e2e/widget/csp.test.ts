@@ -4,14 +4,19 @@
  * carries the nonce; everything the widget adds (its styles, the font faces, chat-views.js,
  * chat-telemetry.js) carries it too, so nothing is refused.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { dirname, join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
+import { WIDGET_BUILD } from "../support/contact-centre.js";
 
 const NONCE = "c3RyaWN0LWNzcC10ZXN0";
+const WIDGET_DIST = dirname(WIDGET_BUILD.file);
 
 let centre: ContactCentre;
 let browser: Browser;
@@ -61,6 +66,8 @@ describe("a host page with a strict Content-Security-Policy (nonce, no unsafe-in
   it("the widget is styled, its font, rare views and telemetry load, and the page refuses nothing of the widget's", async () => {
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
     await page.addInitScript(() => {
       const refused: string[] = [];
       (window as unknown as { refused: string[] }).refused = refused;
@@ -104,5 +111,13 @@ describe("a host page with a strict Content-Security-Policy (nonce, no unsafe-in
     expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual(
       [],
     );
+    // The later scripts' URLs carry their content's hash, so no cache pairs builds.
+    for (const file of ["chat-views.js", "chat-telemetry.js"]) {
+      const hash = createHash("sha256")
+        .update(readFileSync(join(WIDGET_DIST, file)))
+        .digest("hex")
+        .slice(0, 12);
+      expect(requested).toContain(`${centre.url}/widget/${file}?v=${hash}`);
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * One self-contained script: `dist/chat-widget.js` (IIFE, minified, React included), its fonts
+ * One self-contained script, built after the two it loads later: `dist/chat-widget.js` (IIFE, minified, React included), its fonts
  * and the locales other than English (`dist/locales/*.json`, loaded by a visitor who needs one).
  */
 import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
-import { here, scriptBuild } from "./vite.scripts.js";
+import { contentVersion, here, scriptBuild } from "./vite.scripts.js";
 
 const require = createRequire(import.meta.url);
 
@@ -37,7 +37,12 @@ export default defineConfig({
     entry: "src/main.ts",
     name: "ChatWidgetBundle",
     file: "chat-widget.js",
-    emptyOutDir: true,
+    emptyOutDir: false,
+    // Built last: the later scripts' hashes go into their URLs (src/later-scripts.ts).
+    versions: {
+      __CHAT_VIEWS_VERSION__: contentVersion("chat-views.js"),
+      __CHAT_TELEMETRY_VERSION__: contentVersion("chat-telemetry.js"),
+    },
   }),
   plugins: [react(), copyAssets()],
 });

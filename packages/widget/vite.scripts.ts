@@ -3,6 +3,8 @@
  * vite.views.config.ts): one minified IIFE each into `dist/`, the workspace packages read from
  * their sources, production React.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UserConfig } from "vite";
@@ -19,9 +21,17 @@ export interface ScriptBuild {
   file: string;
   /** Only the first build empties `dist/`. */
   emptyOutDir: boolean;
+  /** Constants the script is built with (the later scripts' versions). */
+  versions?: Record<string, string>;
 }
 
-export function scriptBuild({ entry, name, file, emptyOutDir }: ScriptBuild): UserConfig {
+/** A built script's version: the first 12 hex digits of its content's SHA-256. */
+export function contentVersion(file: string): string {
+  const body = readFileSync(join(here, "dist", file));
+  return createHash("sha256").update(body).digest("hex").slice(0, 12);
+}
+
+export function scriptBuild({ entry, name, file, emptyOutDir, versions }: ScriptBuild): UserConfig {
   return {
     resolve: {
       alias: {
@@ -29,7 +39,12 @@ export function scriptBuild({ entry, name, file, emptyOutDir }: ScriptBuild): Us
         "@chat-widget/chat-client": join(root, "packages/chat-client/src/index.ts"),
       },
     },
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      ...Object.fromEntries(
+        Object.entries(versions ?? {}).map(([key, value]) => [key, JSON.stringify(value)]),
+      ),
+    },
     build: {
       outDir: "dist",
       emptyOutDir,

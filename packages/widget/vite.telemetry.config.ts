@@ -1,6 +1,6 @@
 /**
  * The second script: `dist/chat-telemetry.js` (IIFE, minified), the chat client's telemetry.
- * Built after `vite.config.ts` (which empties `dist/`); the widget loads it lazily.
+ * Built first (it empties `dist/`); the widget loads it lazily, its URL carrying its hash.
  */
 import { defineConfig } from "vite";
 import { scriptBuild } from "./vite.scripts.js";
@@ -10,6 +10,6 @@ export default defineConfig(
     entry: "src/telemetry/entry.ts",
     name: "ChatWidgetTelemetry",
     file: "chat-telemetry.js",
-    emptyOutDir: false,
+    emptyOutDir: true,
   }),
 );

@@ -143,9 +143,12 @@ describe("loading chat-views.js", () => {
     return { doc, appended };
   };
 
-  it("sits beside the widget script", () => {
+  it("sits beside the widget script; its URL carries the version the build gave it", () => {
     expect(viewsScriptUrl("https://cc.example/widget/chat-widget.js")).toBe(
       "https://cc.example/widget/chat-views.js",
+    );
+    expect(viewsScriptUrl("https://cc.example/widget/chat-widget.js", "0a1b2c")).toBe(
+      "https://cc.example/widget/chat-views.js?v=0a1b2c",
     );
   });
 

@@ -26,9 +26,12 @@ const fakeModule = () =>
   ({ createTelemetry: () => {}, attachSessionMetrics: () => {} }) as unknown as TelemetryModule;
 
 describe("the telemetry script", () => {
-  it("sits beside the widget script", () => {
+  it("sits beside the widget script; its URL carries the version the build gave it", () => {
     expect(telemetryScriptUrl("https://cc.example/widget/chat-widget.js")).toBe(
       "https://cc.example/widget/chat-telemetry.js",
+    );
+    expect(telemetryScriptUrl("https://cc.example/widget/chat-widget.js?x=1", "0a1b2c")).toBe(
+      "https://cc.example/widget/chat-telemetry.js?v=0a1b2c",
     );
   });
 

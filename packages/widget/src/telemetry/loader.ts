@@ -1,4 +1,5 @@
 /** Load `chat-telemetry.js` with one `<script async>`; a failure only logs. */
+import { laterScriptUrl, TELEMETRY_VERSION } from "../later-scripts.js";
 import type { Logger } from "../logger.js";
 import { loadScriptGlobal } from "../script-global.js";
 import { TELEMETRY_FUNCTIONS, TELEMETRY_GLOBAL, TELEMETRY_SCRIPT } from "./contract.js";
@@ -7,8 +8,8 @@ import type { TelemetryHost, TelemetryModule } from "./contract.js";
 export const TELEMETRY_LOAD_FAILED = "The telemetry script could not be loaded";
 
 /** The telemetry script's URL: beside the widget script. */
-export function telemetryScriptUrl(widgetScriptUrl: string): string {
-  return new URL(TELEMETRY_SCRIPT, widgetScriptUrl).href;
+export function telemetryScriptUrl(widgetScriptUrl: string, version = TELEMETRY_VERSION): string {
+  return laterScriptUrl(TELEMETRY_SCRIPT, widgetScriptUrl, version);
 }
 
 export function loadTelemetryModule(
