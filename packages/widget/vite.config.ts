@@ -1,6 +1,7 @@
 /**
- * One self-contained script, built after the two it loads later: `dist/chat-widget.js` (IIFE, minified, React included), its fonts
+ * One self-contained script: `dist/chat-widget.js` (IIFE, minified, React included), its fonts
  * and the locales other than English (`dist/locales/*.json`, loaded by a visitor who needs one).
+ * Built after the two scripts it loads later, whose hashes it carries.
  */
 import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";

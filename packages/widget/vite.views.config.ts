@@ -1,6 +1,7 @@
 /**
  * The third script: `dist/chat-views.js` (IIFE, minified), the rare views (src/lazy-views).
- * Built after `vite.config.ts` (which empties `dist/`); the widget loads it once a chat exists.
+ * Built after the telemetry script (which empties `dist/`) and before `chat-widget.js`, which
+ * carries its hash; the widget loads it once a chat exists.
  * React, its JSX runtime and the texts context are not bundled: they are the
  * widget's own, read from `window.__chatWidgetShared` (src/lazy-views/shared.ts sets it).
  */
