@@ -184,6 +184,23 @@ describe("the host page's API on <chat-widget> (issue 25)", () => {
     expect(p.storage.value).toBeNull();
   });
 
+  it("minimise() while the chat is still connecting: it connects minimised, and open() shows it", async () => {
+    const p = await hostPage({ launcher: "hidden" });
+    const connect = p.adapter.connect.bind(p.adapter);
+    let arrive: () => void = () => {};
+    p.adapter.connect = (details, handlers) =>
+      new Promise((resolve) => (arrive = () => resolve(connect(details, handlers))));
+    await p.run(() => p.el.open());
+    await p.run(() => p.el.minimise());
+    await p.run(() => arrive());
+    expect(p.adapter.connections).toHaveLength(1);
+    expect(p.el.shadowRoot!.querySelector("[role=dialog]")).toBeNull();
+    expect(p.storage.value).toMatchObject({ visible: false });
+    await p.run(() => p.el.open());
+    expect(p.el.shadowRoot!.querySelector("[role=dialog]")).not.toBeNull();
+    expect(p.names()).toEqual(["chat-widget:open"]);
+  });
+
   it("with the launcher hidden, focus the visitor moved elsewhere stays there when the host minimises", async () => {
     const help = document.createElement("button");
     const search = document.createElement("input");

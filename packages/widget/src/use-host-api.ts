@@ -36,7 +36,7 @@ export function useHostApi(
         controller.open(jwt.current());
       },
       minimise() {
-        if (controller.getSnapshot().visible) controller.minimise();
+        controller.minimise();
       },
       end() {
         if (controller.getSnapshot().chatExists) void controller.close();

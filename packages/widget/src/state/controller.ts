@@ -60,8 +60,11 @@ export class WidgetController {
   /** The next try at resuming a stored chat the contact centre could not be reached for. */
   private resumeTimer: TimerHandle | null = null;
   private readonly ledger = new ItemLedger();
-  /** The host page asked to open while a stored chat was being resumed: shown once it is back. */
-  private openWhenConnected = false;
+  /**
+   * The host page asked to open (a stored chat being resumed) or to minimise (a chat still
+   * connecting) before the connection came: shown, or not, once it does; null: as started.
+   */
+  private shownWhenConnected: boolean | null = null;
   /** Generations the visitor or host ended before their connection arrived: it is disconnected. */
   private readonly endedEarly = new Set<number>();
   /** Transcript loads run one after another, so a restore is never overtaken by a repair. */
@@ -124,7 +127,7 @@ export class WidgetController {
     const state = this.store.getState();
     if (state.visible) return;
     if (state.chatExists && state.loading && !state.active) {
-      this.openWhenConnected = true;
+      this.shownWhenConnected = true;
       return;
     }
     this.click(jwt);
@@ -194,8 +197,8 @@ export class WidgetController {
       connection.dispose();
       return;
     }
-    const shown = visible || this.openWhenConnected;
-    this.openWhenConnected = false;
+    const shown = this.shownWhenConnected ?? visible;
+    this.shownWhenConnected = null;
     this.connection = connection;
     this.store.dispatch({ type: "connectionEstablished", visible: shown });
     this.save();
@@ -339,7 +342,7 @@ export class WidgetController {
     this.generation++;
     if (this.resumeTimer !== null) this.timers.clearTimeout(this.resumeTimer);
     this.resumeTimer = null;
-    this.openWhenConnected = false;
+    this.shownWhenConnected = null;
     this.connection = null;
     this.chat = null;
     this.ledger.clear();
@@ -355,6 +358,10 @@ export class WidgetController {
 
   /** Minimise: the window hides, the chat stays active. */
   minimise(): void {
+    const state = this.store.getState();
+    // Asked while the chat is still connecting: it connects minimised.
+    if (state.loading && state.chatExists && !state.active) this.shownWhenConnected = false;
+    if (!state.visible) return;
     this.store.dispatch({ type: "minimise" });
     this.save();
   }
