@@ -19,6 +19,7 @@ const minimise = () => fireEvent.click(screen.getByTitle("Minimise chat window")
 /** jsdom has no Web Audio: a stand-in that records the tones the chime starts. */
 let tones: number[] = [];
 class FakeAudioContext {
+  state: AudioContextState = "running";
   currentTime = 0;
   destination = {};
   resume = () => Promise.resolve();
@@ -60,6 +61,41 @@ describe("unread sound (data-unread-sound, issue 24)", () => {
     fireEvent.click(w.launcher());
     await flush();
     expect(chimes()).toBe(2);
+  });
+});
+
+describe("the chime on a page that may not play sound yet", () => {
+  /** A fresh chime module with a context that starts suspended; `allow()` lets it run. */
+  async function suspendedChime() {
+    let allow: () => void = () => {};
+    class Suspended extends FakeAudioContext {
+      override state: AudioContextState = "suspended";
+      override resume = () => new Promise<void>((resolve) => (allow = resolve));
+    }
+    vi.stubGlobal("AudioContext", Suspended);
+    vi.resetModules();
+    const chime = await import("./lazy-views/chime.js");
+    return { ...chime, allow: () => allow() };
+  }
+
+  it("sounds when leave comes within a second", async () => {
+    const { playChime, allow, CHIME_WAIT_MS } = await suspendedChime();
+    playChime();
+    expect(tones).toEqual([]);
+    await advance(CHIME_WAIT_MS);
+    allow();
+    await flush();
+    expect(tones).toEqual([880, 660]);
+  });
+
+  it("is dropped when leave comes later (the visitor's first touch), never heard late", async () => {
+    const { playChime, allow, CHIME_WAIT_MS } = await suspendedChime();
+    playChime();
+    playChime();
+    await advance(CHIME_WAIT_MS + 1);
+    allow();
+    await flush();
+    expect(tones).toEqual([]);
   });
 });
 
