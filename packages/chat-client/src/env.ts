@@ -62,7 +62,7 @@ export const noopLogger: Logger = {
 };
 
 function fallbackUuid(random: () => number): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
+  const hex = [...Array<undefined>(32)].map(() => Math.floor(random() * 16).toString(16));
   hex[12] = "4";
   hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   const s = hex.join("");

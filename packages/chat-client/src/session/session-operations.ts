@@ -91,7 +91,9 @@ export class SessionOperations {
         const content = parseEventContent(args.content);
         return this.sendMessageReceipt({
           contentType: args.contentType,
-          messageId: idText(content?.messageId),
+          // As chatjs: the id as its string form; the service refuses one it does not know.
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string
+          messageId: String(content?.messageId ?? ""),
           disableThrottle: content?.disableThrottle === true,
           metadata: args.metadata,
         });
@@ -204,9 +206,4 @@ export class SessionOperations {
   #ifActive<T>(method: string, run: () => Promise<T>): Promise<T> {
     return whenActive(this.#state, method, this.#deps.logger, run);
   }
-}
-
-/** A receipt's message id as sent: a text or a number as it reads, anything else none. */
-function idText(id: unknown): string {
-  return typeof id === "string" || typeof id === "number" ? String(id) : "";
 }
