@@ -51,6 +51,7 @@ import type {
   NewParticipant,
   Participant,
   PostInput,
+  StreamChunk,
   Role,
   StartChatInput,
   StartedUpload,
@@ -224,15 +225,41 @@ export class DbContactCentre implements ContactCentre {
     if (typeof input.content !== "string" || input.content.length === 0) {
       return Promise.reject(Errors.validation("Content must be a non-empty string."));
     }
-    return this.idempotentPost(contactId, participantId, "SendMessage", input, (ctx, p) =>
-      messageItem(
+    return this.idempotentPost(contactId, participantId, "SendMessage", input, (ctx, p) => {
+      const item = messageItem(
         ctx.contact,
         p.role === "SYSTEM" && input.displayName ? { ...p, displayName: input.displayName } : p,
         ctx.at,
         input.contentType,
         input.content,
-      ),
-    );
+      );
+      if (p.role !== "SYSTEM" || input.completes === undefined) return item;
+      const Id = input.completes;
+      return { ...item, Id, MessageMetadata: { MessageId: Id, MessageCompleted: true } };
+    });
+  }
+
+  async postChunk(contactId: string, participantId: string, chunk: StreamChunk): Promise<Item> {
+    const contact = await findContact(this.db, contactId);
+    const p = await findParticipant(this.db, participantId);
+    if (!contact || !p || p.contactId !== contactId || p.leftAt || contact.status !== "active") {
+      throw Errors.accessDenied();
+    }
+    if (p.role !== "SYSTEM") throw Errors.accessDenied("Only the flow streams messages.");
+    const speaker = chunk.displayName ? { ...p, displayName: chunk.displayName } : p;
+    const item: Item = {
+      ...messageItem(contact, speaker, chunk.startedAt, chunk.contentType, chunk.content),
+      Id: chunk.messageId,
+      MessageMetadata: {
+        MessageId: chunk.messageId,
+        MessageCompleted: false,
+        ChunkNumber: chunk.chunkNumber,
+      },
+    };
+    // As typing: fanned out, never stored, not reported to item listeners (the flow hears the
+    // completed message).
+    await this.publish({ kind: "item", contactId, item });
+    return item;
   }
 
   async postEvent(contactId: string, participantId: string, input: PostInput): Promise<Item> {

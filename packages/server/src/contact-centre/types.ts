@@ -71,6 +71,27 @@ export interface PostInput {
    * for anyone else; never taken from a request.
    */
   displayName?: string;
+  /**
+   * The Id of a message a SYSTEM participant streamed in chunks before it (postChunk): the
+   * committed message takes that Id and says it completes the stream (`MessageCompleted:
+   * true`, docs/protocol.md §3.4.1). Never taken from a request.
+   */
+  completes?: string;
+}
+
+/** One piece of a message streamed as it is written (docs/protocol.md §3.4.1). */
+export interface StreamChunk {
+  /** The streamed message's Id, shared by every chunk and the completed message. */
+  messageId: string;
+  /** 1 for the first chunk, then one more each. */
+  chunkNumber: number;
+  contentType: string;
+  /** This chunk's text (the client joins them). */
+  content: string;
+  /** When the first chunk went out: every chunk carries it. */
+  startedAt: string;
+  /** As PostInput's. */
+  displayName?: string;
 }
 
 export interface ConnectionTokenGrant {
@@ -130,6 +151,12 @@ export interface ContactCentre {
   ): Promise<NewParticipant>;
   /** A message from a participant (the bot and flow speak as a SYSTEM participant). */
   postMessage(contactId: string, participantId: string, input: PostInput): Promise<Item>;
+  /**
+   * A chunk of a message a SYSTEM participant streams (a bot's answer as it is written): fanned
+   * out to the contact's sockets as it comes, never stored, not heard by item listeners;
+   * postMessage with `completes` then commits the whole text.
+   */
+  postChunk(contactId: string, participantId: string, chunk: StreamChunk): Promise<Item>;
   /** An event from a participant (typing is fanned out but not stored). */
   postEvent(contactId: string, participantId: string, input: PostInput): Promise<Item>;
   /**
