@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { MessageStream } from "../src/contact-centre/message-stream.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -101,5 +102,54 @@ describe("amazon-connect-chatjs 5.0.0 against the local participant service", ()
     ).toEqual(["hello from chatjs", "hi, Sam here"]);
     await session.disconnectParticipant();
     await until(() => ended);
+  });
+
+  it("receives a streamed answer stitched (issue 26): the text so far under one Id, then the completed message", async () => {
+    const chat = await server.startChat();
+    const centre = server.built.deps.centre;
+    const bot = await centre.addParticipant(chat.contactId, "SYSTEM", "Shop assistant");
+    connect.ChatSession.setGlobalConfig({
+      region: "us-west-2",
+      endpoint: server.url,
+      loggerConfig: { level: "ERROR" },
+    });
+    const session = connect.ChatSession.create({
+      chatDetails: {
+        ContactId: chat.contactId,
+        ParticipantId: chat.participantId,
+        ParticipantToken: chat.participantToken,
+      },
+      type: "CUSTOMER",
+      options: { region: "us-west-2" },
+      disableCSM: true,
+    });
+    const messages: any[] = [];
+    session.onMessage((e: any) => messages.push(e.data));
+    expect((await session.connect()).connectSuccess).toBe(true);
+    const stream = new MessageStream(centre, chat.contactId, bot.participantId, {
+      contentType: "text/plain",
+      displayName: "BOT",
+    });
+    const until = async (cond: () => boolean) => {
+      for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(cond()).toBe(true);
+    };
+    const ofStream = () => messages.filter((m) => m.Id === stream.id);
+    // Chunks are not stored: stream once the socket is subscribed (its own message came back).
+    const sent = await session.sendMessage({ contentType: "text/plain", message: "When?" });
+    await until(() => messages.some((m) => m.Id === sent.data.Id));
+    for (const [n, piece] of ["Our shop ", "opens at ", "nine."].entries()) {
+      await stream.append(piece);
+      await until(() => ofStream().length === n + 1);
+    }
+    await stream.complete();
+    await until(() => ofStream().some((m) => m.MessageMetadata?.MessageCompleted === true));
+    expect(ofStream().map((m) => m.Content)).toEqual([
+      "Our shop ",
+      "Our shop opens at ",
+      "Our shop opens at nine.",
+      "Our shop opens at nine.",
+    ]);
+    await session.disconnectParticipant();
   });
 });
