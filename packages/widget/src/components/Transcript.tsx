@@ -86,10 +86,16 @@ function EntryView({
         />
       ) : outgoing ? (
         entry.content
-      ) : entry.contentType === ContentType.TEXT_MARKDOWN ? (
-        <LazyMarkdown text={entry.content} />
       ) : (
-        <div className="plain">{entry.content}</div>
+        // A streamed answer is hidden from screen readers while it grows; complete, it is a new
+        // node in the live region, so it is announced once, whole.
+        <div key={entry.streaming ? "growing" : "complete"} aria-hidden={entry.streaming}>
+          {entry.contentType === ContentType.TEXT_MARKDOWN ? (
+            <LazyMarkdown text={entry.content} />
+          ) : (
+            <div className="plain">{entry.content}</div>
+          )}
+        </div>
       )}
     </div>
   );
@@ -111,11 +117,13 @@ export function Transcript({
   const lastOwn = entries.findLastIndex(
     (e) => e.kind === "text" && e.participantRole === "customer" && !e.delivery,
   );
-  // Scroll to the bottom on new messages or agent events.
+  // Scroll to the bottom on new messages, a streamed answer growing, or agent events.
+  const last = entries.at(-1);
+  const grown = last?.kind === "text" ? last.content.length : 0;
   useLayoutEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [entries.length, typing]);
+  }, [entries.length, grown, typing]);
   return (
     // Focusable, so a keyboard can scroll it (issue 24); a polite live region announces arrivals.
     <div

@@ -252,6 +252,12 @@ export class WidgetController {
 
   /** Handle an item once: live (receipt, bot echo, timers) unless the page handled it before a reload. */
   private receive(item: Item): void {
+    // A streamed answer still being written (docs/protocol.md §3.4.1): it grows in place; its
+    // receipt, unread count and host event come once, with the completed message.
+    if (item.MessageMetadata?.MessageCompleted === false) {
+      if (!this.ledger.has(item.Id)) this.store.dispatch({ type: "streamGrew", item });
+      return;
+    }
     const admitted = this.ledger.admit(item);
     if (admitted === null) return;
     const { live } = admitted;

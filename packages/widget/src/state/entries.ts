@@ -29,6 +29,8 @@ export interface TextEntry extends EntryBase {
   delivery?: "sending" | "failed";
   /** The ClientToken of an outgoing message the widget wrote: kept through every retry. */
   clientToken?: string;
+  /** A streamed answer still being written: shown as it grows, announced once complete. */
+  streaming?: boolean;
 }
 /** A bot interactive message: a title and clickable option titles. */
 export interface ListPickerEntry extends EntryBase {

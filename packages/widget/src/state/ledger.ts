@@ -30,6 +30,10 @@ export class ItemLedger {
     return { live, advanced };
   }
 
+  has(id: string): boolean {
+    return this.seen.has(id);
+  }
+
   /** An id the widget itself produced (its own sends). */
   markSeen(id: string): void {
     this.seen.add(id);

@@ -90,6 +90,8 @@ export type Action =
   | { type: "botLoadingElapsed" }
   /** An item from the websocket (live) or from getTranscript (history). */
   | { type: "itemReceived"; item: Item; live: boolean }
+  /** A chunk of a streamed answer (the text so far): its entry grows in place. */
+  | { type: "streamGrew"; item: Item }
   /** A customer message the widget writes (typed or a clicked option): shown at once, sending. */
   | { type: "messageQueued"; entry: TextEntry }
   /** It was stored: it takes the server's id and time (or gives way to its copy from the stream). */
@@ -129,7 +131,11 @@ function stored(entry: TextEntry, id: string, absoluteTime: string): TextEntry {
 }
 
 function addEntry(state: WidgetState, entry: Entry, sorted: boolean): WidgetState {
-  if (entry.id !== "" && state.entries.some((e) => e.id === entry.id)) return state;
+  const same = entry.id === "" ? undefined : state.entries.find((e) => e.id === entry.id);
+  // A streamed answer's entry grows, then its completed message takes its place.
+  if (same?.kind === "text" && same.streaming)
+    return { ...state, entries: state.entries.map((e) => (e === same ? entry : e)) };
+  if (same) return state;
   if (
     entry.kind === "event" &&
     entry.id === "" &&
@@ -198,10 +204,11 @@ function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
       return { ...next, entries };
     }
   }
-  const before = next.entries.length;
+  const before = next.entries;
   next = addEntry(next, entry, !live);
-  // Counted while the window is hidden: the advisor's and the bot's messages, files and choices.
-  const added = next.entries.length > before;
+  // Counted while the window is hidden: the advisor's and the bot's messages, files and choices
+  // (a streamed answer once, when complete).
+  const added = next.entries !== before;
   if (added && live && !next.visible && entry.kind !== "event" && !isFromCustomer(item)) {
     next = { ...next, unread: next.unread + 1 };
   }
@@ -274,6 +281,12 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
       return { ...state, botLoading: false };
     case "itemReceived":
       return receive(state, action.item, action.live);
+    case "streamGrew": {
+      const c = classify(action.item);
+      return c.kind === "entry" && c.entry.kind === "text"
+        ? addEntry(state, { ...c.entry, streaming: true }, false)
+        : state;
+    }
     case "messageQueued":
       return addEntry(state, action.entry, false);
     case "messageStored": {
