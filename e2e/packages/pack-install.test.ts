@@ -179,5 +179,12 @@ connect.ChatSession.setGlobalConfig({ region: "eu-west-2", loggerConfig: { level
     expect(typeof ChatSession.create).toBe("function");
     expect(typeof ChatSession.setGlobalConfig).toBe("function");
     expect(page.connect.LogLevel).toMatchObject({ WARN: expect.anything() as unknown });
+
+    // An element with id="connect" (DOM clobbering) is not the page's namespace: replaced.
+    const element = { [Symbol.toStringTag]: "HTMLFormElement", ChatSession: "an input" };
+    const clobbered: { connect: Record<string, unknown> } = { connect: element };
+    runInNewContext(script, clobbered);
+    expect(clobbered.connect).not.toBe(element);
+    expect(typeof (clobbered.connect.ChatSession as { create: unknown }).create).toBe("function");
   });
 });

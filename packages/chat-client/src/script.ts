@@ -11,7 +11,10 @@ declare global {
   var connect: typeof namespace & Record<string, unknown>;
 }
 
-const host = globalThis as { connect?: Record<string, unknown> };
-host.connect = Object.assign(host.connect ?? {}, namespace);
+const host = globalThis as { connect?: unknown };
+const existing = host.connect;
+// Only an object is the page's own `connect`; an element with that id (DOM clobbering) is not.
+const own = Object.prototype.toString.call(existing) === "[object Object]";
+host.connect = Object.assign(own ? (existing as object) : {}, namespace);
 
 export {};

@@ -1,6 +1,7 @@
 import { ContentType } from "@chat-widget/protocol";
 import type { Item } from "@chat-widget/protocol";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChatWidget } from "./ChatWidget.js";
 import {
@@ -27,6 +28,19 @@ describe("navigation: the chat survives moving between pages and reloading", () 
     fireEvent.click(screen.getByRole("button", { name: "Open chat" }));
     await flush();
     expect(h.storage.value).toEqual({ chat: CHAT, visible: true, handledUntil: "" });
+  });
+
+  it("under React's StrictMode (effects run twice) a stored chat is resumed: one live connection, the window shown", async () => {
+    const h = makeDeps();
+    h.storage.value = { chat: CHAT, visible: true };
+    render(
+      <StrictMode>
+        <ChatWidget deps={h.deps} />
+      </StrictMode>,
+    );
+    await flush();
+    expect(h.adapter.connections.filter((c) => !c.disposed)).toHaveLength(1);
+    expect(screen.getByRole("dialog")).toBeTruthy();
   });
 
   it("on load it reconnects and restores the transcript with getTranscript, without verify or start chat", async () => {

@@ -1,7 +1,7 @@
 import { ContentType, type Item } from "@chat-widget/protocol";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { systemMessage } from "./test-support/fakes.js";
+import { event, systemMessage } from "./test-support/fakes.js";
 import { renderWidget } from "./test-support/render.js";
 
 beforeEach(() => vi.useFakeTimers());
@@ -76,6 +76,16 @@ describe("a streamed answer (issue 26)", () => {
     // Chunks 2 and 3 were lost with the socket; the transcript brings the stored message.
     await w.receive(answer.copy);
     expect(incoming().map((m) => m.textContent)).toEqual(["One, two, three."]);
+    expect(incoming()[0]!.querySelector("[aria-hidden]")).toBeNull();
+  });
+
+  it("a chat that ends in the middle of an answer leaves it as far as it came, readable by screen readers too", async () => {
+    const w = renderWidget();
+    await w.open();
+    const answer = streamedAnswer(["We open ", "at nine."]);
+    await w.receive(answer.chunk(1));
+    await w.receive(event(ContentType.CHAT_ENDED));
+    expect(incoming().map((m) => m.textContent)).toEqual(["We open "]);
     expect(incoming()[0]!.querySelector("[aria-hidden]")).toBeNull();
   });
 });

@@ -79,6 +79,25 @@ describe("the advisor socket hub", () => {
     expect(kim.sent).toEqual([]);
   });
 
+  it("a streamed answer reaches the advisor once, complete: its chunks are not sent to the console", async () => {
+    const hub = new AdvisorSocketHub(fakeDb([]), () => {});
+    const sam = connection("sam", ["c1"]);
+    void hub.add(sam);
+    const chunk = item("c1", {
+      Id: "answer",
+      ParticipantRole: "SYSTEM",
+      MessageMetadata: { MessageId: "answer", MessageCompleted: false, ChunkNumber: 1 },
+    });
+    const completed = {
+      ...chunk,
+      MessageMetadata: { MessageId: "answer", MessageCompleted: true },
+    };
+    hub.handleCentre({ kind: "item", contactId: "c1", item: chunk });
+    hub.handleCentre({ kind: "item", contactId: "c1", item: completed });
+    await hub.idle();
+    expect(sam.sent).toEqual([JSON.stringify(chatFrame(completed))]);
+  });
+
   it("follows a contact from the moment its advisor joins it, while the accept is still in progress", async () => {
     const rows: Row[] = [{ contact_id: "c9", status: "accepting", advisor_id: "sam" }];
     const hub = new AdvisorSocketHub(fakeDb(rows), () => {});

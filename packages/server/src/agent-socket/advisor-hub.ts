@@ -70,6 +70,8 @@ export class AdvisorSocketHub {
   handleCentre = (message: unknown): void => {
     if (!isCentreMessage(message) || message.kind !== "item") return;
     const { contactId, item } = message;
+    // The console shows a streamed answer once, complete (it keeps the first item of each Id).
+    if (item.MessageMetadata?.MessageCompleted === false) return;
     void this.serial.run(async () => {
       if (isAgentJoined(item) && !this.anyFollows(contactId)) await this.follow(contactId);
       this.deliver(contactId, item);

@@ -23,6 +23,8 @@ export class MessageStream {
   #chunks = 0;
   #startedAt: string | null = null;
   #completed: Promise<Item> | null = null;
+  /** The last piece sent (or failed): the next one and the completion wait for it. */
+  #tail: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly centre: ContactCentre,
@@ -36,20 +38,32 @@ export class MessageStream {
     return this.#text;
   }
 
-  /** Send the next piece; rejects (as typing does) once the chat or the participant is gone. */
-  async append(piece: string): Promise<void> {
-    if (this.#completed) throw new Error("The message is complete: nothing can be appended.");
-    if (piece === "") return;
+  /**
+   * Send the next piece; rejects (as typing does) once the chat or the participant is gone.
+   * Pieces go out in the order appended, even when the caller does not wait for each.
+   */
+  append(piece: string): Promise<void> {
+    if (this.#completed) return Promise.reject(new Error("The message is complete."));
+    if (piece === "") return this.#tail;
     this.#startedAt ??= (this.options.now?.() ?? new Date()).toISOString();
     this.#text += piece;
-    await this.centre.postChunk(this.contactId, this.participantId, {
+    const chunk = {
       messageId: this.id,
       chunkNumber: ++this.#chunks,
       contentType: this.options.contentType,
       content: piece,
       startedAt: this.#startedAt,
       displayName: this.options.displayName,
-    });
+    };
+    const sent = this.#tail.then(() =>
+      this.centre.postChunk(this.contactId, this.participantId, chunk),
+    );
+    // The next piece waits for this one, whether it went out or not.
+    this.#tail = sent.then(
+      () => undefined,
+      () => undefined,
+    );
+    return sent.then(() => undefined);
   }
 
   /**
@@ -60,14 +74,16 @@ export class MessageStream {
     if (this.#text === "") {
       return Promise.reject(Errors.validation("A streamed message needs some text."));
     }
-    this.#completed ??= this.centre
-      .postMessage(this.contactId, this.participantId, {
-        contentType: this.options.contentType,
-        content: this.#text,
-        displayName: this.options.displayName,
-        clientToken,
-        completes: this.id,
-      })
+    this.#completed ??= this.#tail
+      .then(() =>
+        this.centre.postMessage(this.contactId, this.participantId, {
+          contentType: this.options.contentType,
+          content: this.#text,
+          displayName: this.options.displayName,
+          clientToken,
+          completes: this.id,
+        }),
+      )
       .catch((error: unknown) => {
         // Not committed: a later call may try again.
         this.#completed = null;

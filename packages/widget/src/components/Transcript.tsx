@@ -89,7 +89,10 @@ function EntryView({
       ) : (
         // A streamed answer is hidden from screen readers while it grows; complete, it is a new
         // node in the live region, so it is announced once, whole.
-        <div key={entry.streaming ? "growing" : "complete"} aria-hidden={entry.streaming}>
+        <div
+          key={entry.streaming ? "growing" : "complete"}
+          aria-hidden={entry.streaming || undefined}
+        >
           {entry.contentType === ContentType.TEXT_MARKDOWN ? (
             <LazyMarkdown text={entry.content} />
           ) : (

@@ -567,5 +567,7 @@ export class WidgetController {
     this.connection?.dispose();
     this.errorNotice.stop();
     this.reset();
+    // As new: mounted again (React's StrictMode runs effects twice), resume() starts over.
+    this.store.dispatch({ type: "closed" });
   }
 }

@@ -153,6 +153,10 @@ function addEntry(state: WidgetState, entry: Entry, sorted: boolean): WidgetStat
 function inactive(state: WidgetState): WidgetState {
   return {
     ...state,
+    // An answer the chat ended in the middle of stays as far as it came, for everyone to read.
+    entries: state.entries.map((e) =>
+      e.kind === "text" && e.streaming ? { ...e, streaming: false } : e,
+    ),
     active: false,
     botActive: false,
     botLoading: false,
