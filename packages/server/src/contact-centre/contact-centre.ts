@@ -240,11 +240,7 @@ export class DbContactCentre implements ContactCentre {
   }
 
   async postChunk(contactId: string, participantId: string, chunk: StreamChunk): Promise<Item> {
-    const contact = await findContact(this.db, contactId);
-    const p = await findParticipant(this.db, participantId);
-    if (!contact || !p || p.contactId !== contactId || p.leftAt || contact.status !== "active") {
-      throw Errors.accessDenied();
-    }
+    const { contact, p } = await this.present(contactId, participantId);
     if (p.role !== "SYSTEM") throw Errors.accessDenied("Only the flow streams messages.");
     const speaker = chunk.displayName ? { ...p, displayName: chunk.displayName } : p;
     const item: Item = {
@@ -458,12 +454,24 @@ export class DbContactCentre implements ContactCentre {
     };
   }
 
-  private async postTyping(contactId: string, participantId: string): Promise<Item> {
+  /**
+   * The contact and the participant of something fanned out without a transaction (typing, a
+   * streamed chunk): the participant is still in the contact, and the contact active.
+   */
+  private async present(
+    contactId: string,
+    participantId: string,
+  ): Promise<{ contact: Contact; p: Participant }> {
     const contact = await findContact(this.db, contactId);
     const p = await findParticipant(this.db, participantId);
     if (!contact || !p || p.contactId !== contactId || p.leftAt || contact.status !== "active") {
       throw Errors.accessDenied();
     }
+    return { contact, p };
+  }
+
+  private async postTyping(contactId: string, participantId: string): Promise<Item> {
+    const { contact, p } = await this.present(contactId, participantId);
     const item = eventItem(contact, p, this.now(), ContentType.TYPING);
     // Typing is fanned out, never stored, and not reported to item listeners.
     await this.publish({ kind: "item", contactId, item });
