@@ -6,13 +6,11 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
-import type { ContactCentre } from "./support.js";
+import { STARTUP_MS, launchChromium, serveShop, startContactCentre } from "./support.js";
+import type { ContactCentre, Shop } from "./support.js";
 import { WIDGET_BUILD } from "../support/contact-centre.js";
 
 const NONCE = "c3RyaWN0LWNzcC10ZXN0";
@@ -21,8 +19,7 @@ const WIDGET_DIST = dirname(WIDGET_BUILD.file);
 let centre: ContactCentre;
 let browser: Browser;
 let context: BrowserContext | undefined;
-let shop: Server;
-let shopUrl: string;
+let shop: Shop | undefined;
 
 /** The host page's policy: scripts and styles from itself or by nonce; the widget's origin for the rest. */
 const policy = (widget: string) =>
@@ -39,7 +36,7 @@ const policy = (widget: string) =>
 beforeAll(async () => {
   centre = await startContactCentre();
   browser = await launchChromium();
-  shop = createServer((_request, response) => {
+  shop = await serveShop((_request, response) => {
     response.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": policy(centre.url),
@@ -49,12 +46,10 @@ beforeAll(async () => {
 <script src="${centre.url}/widget/chat-widget.js" nonce="${NONCE}" defer></script>
 <chat-widget></chat-widget></body></html>`);
   });
-  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`;
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => shop?.close(resolve));
+  await shop?.close();
   await centre?.close();
 });
 afterEach(async () => {
@@ -75,7 +70,7 @@ describe("a host page with a strict Content-Security-Policy (nonce, no unsafe-in
         refused.push(`${e.effectiveDirective} ${e.blockedURI}`),
       );
     });
-    await page.goto(shopUrl);
+    await page.goto(shop!.url);
     const launcher = page.locator("chat-widget button.launcher");
     await launcher.waitFor();
     // Styled: the stylesheet in the shadow root applied.

@@ -5,22 +5,19 @@
  * widget in the component's shadow root in the visitor's language (its table fetched from the
  * contact centre), the callbacks, the unread count while minimised.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import type { Rolldown } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advisorTakes } from "./advisor.js";
-import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
-import type { ContactCentre } from "./support.js";
+import { STARTUP_MS, launchChromium, serveShop, startContactCentre } from "./support.js";
+import type { ContactCentre, Shop } from "./support.js";
 
 let centre: ContactCentre;
 let browser: Browser;
 let context: BrowserContext | undefined;
-let shop: Server;
-let shopUrl: string;
+let shop: Shop | undefined;
 
 /** The shop's script: React, React DOM and the package's lib/ in one bundle, as a site builds it. */
 async function bundleShop(): Promise<string> {
@@ -51,7 +48,7 @@ beforeAll(async () => {
   centre = await startContactCentre();
   browser = await launchChromium();
   const script = await bundleShop();
-  shop = createServer((request, response) => {
+  shop = await serveShop((request, response) => {
     if (request.url === "/shop.js") {
       response.writeHead(200, { "content-type": "text/javascript" });
       response.end(script);
@@ -61,12 +58,10 @@ beforeAll(async () => {
     response.end(`<!doctype html><html lang="en"><head><title>React shop</title></head>
 <body><div id="root" data-server="${centre.url}"></div><script src="/shop.js"></script></body></html>`);
   });
-  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`;
 }, STARTUP_MS + 60_000);
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => shop?.close(resolve));
+  await shop?.close();
   await centre?.close();
 });
 afterEach(async () => {
@@ -82,7 +77,7 @@ describe("the React component from the npm package (issue 25)", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(shopUrl);
+    await page.goto(shop!.url);
     await expect.poll(() => errors).toEqual([]);
     const host = page.locator("[data-chat-widget]");
     await host.waitFor({ state: "attached" });

@@ -1,4 +1,6 @@
 /** The widget's end-to-end tests: the shared contact centre and Chromium, screenshots named widget-*. */
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Locator, Page } from "playwright-core";
 import { screenshot as save } from "../support/chromium.js";
 
@@ -37,4 +39,23 @@ export async function setWidgetScript(
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   }, change);
+}
+
+export interface Shop {
+  /** The page's URL, `http://127.0.0.1:<port>/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A host page on an origin of its own (another port of 127.0.0.1, a real server: Chromium lets
+ * its websocket reach the contact centre, as it would not a page the test fulfils).
+ */
+export async function serveShop(handler: RequestListener): Promise<Shop> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { MessageStream } from "../src/contact-centre/message-stream.js";
+import type { NewParticipant } from "../src/contact-centre/types.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -32,15 +33,14 @@ describe("amazon-connect-chatjs 5.0.0 against the local participant service", ()
   }, START_TIMEOUT_MS);
   afterAll(() => server?.close(), START_TIMEOUT_MS);
 
-  it("connects, sends and receives messages, typing, a read receipt and an attachment, reads the transcript, and ends with chat.ended after disconnect", async () => {
-    const chat = await server.startChat();
-    const agent = await server.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+  /** chatjs pointed at the local service, and a CUSTOMER session of the chat. */
+  function customerSession(chat: NewParticipant): any {
     connect.ChatSession.setGlobalConfig({
       region: "us-west-2",
       endpoint: server.url,
       loggerConfig: { level: "ERROR" },
     });
-    const session = connect.ChatSession.create({
+    return connect.ChatSession.create({
       chatDetails: {
         ContactId: chat.contactId,
         ParticipantId: chat.participantId,
@@ -50,6 +50,18 @@ describe("amazon-connect-chatjs 5.0.0 against the local participant service", ()
       options: { region: "us-west-2" },
       disableCSM: true,
     });
+  }
+
+  /** Polls every 50 ms, `tries` times at most, then asserts the condition. */
+  async function waitFor(cond: () => boolean, tries: number): Promise<void> {
+    for (let i = 0; i < tries && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(cond()).toBe(true);
+  }
+
+  it("connects, sends and receives messages, typing, a read receipt and an attachment, reads the transcript, and ends with chat.ended after disconnect", async () => {
+    const chat = await server.startChat();
+    const agent = await server.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    const session = customerSession(chat);
     const messages: any[] = [];
     let ended = false;
     session.onMessage((e: any) => messages.push(e.data));
@@ -62,10 +74,7 @@ describe("amazon-connect-chatjs 5.0.0 against the local participant service", ()
       contentType: "text/plain",
       message: "hello from chatjs",
     });
-    const until = async (cond: () => boolean) => {
-      for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(cond()).toBe(true);
-    };
+    const until = (cond: () => boolean) => waitFor(cond, 100);
     await until(() => messages.some((m) => m.Id === sent.data.Id));
     await server.built.deps.centre.postMessage(chat.contactId, agent.participantId, {
       contentType: "text/plain",
@@ -108,21 +117,7 @@ describe("amazon-connect-chatjs 5.0.0 against the local participant service", ()
     const chat = await server.startChat();
     const centre = server.built.deps.centre;
     const bot = await centre.addParticipant(chat.contactId, "SYSTEM", "Shop assistant");
-    connect.ChatSession.setGlobalConfig({
-      region: "us-west-2",
-      endpoint: server.url,
-      loggerConfig: { level: "ERROR" },
-    });
-    const session = connect.ChatSession.create({
-      chatDetails: {
-        ContactId: chat.contactId,
-        ParticipantId: chat.participantId,
-        ParticipantToken: chat.participantToken,
-      },
-      type: "CUSTOMER",
-      options: { region: "us-west-2" },
-      disableCSM: true,
-    });
+    const session = customerSession(chat);
     const messages: any[] = [];
     session.onMessage((e: any) => messages.push(e.data));
     expect((await session.connect()).connectSuccess).toBe(true);
@@ -130,10 +125,7 @@ describe("amazon-connect-chatjs 5.0.0 against the local participant service", ()
       contentType: "text/plain",
       displayName: "BOT",
     });
-    const until = async (cond: () => boolean) => {
-      for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(cond()).toBe(true);
-    };
+    const until = (cond: () => boolean) => waitFor(cond, 200);
     const ofStream = () => messages.filter((m) => m.Id === stream.id);
     // Chunks are not stored: stream once the socket is subscribed (its own message came back).
     const sent = await session.sendMessage({ contentType: "text/plain", message: "When?" });

@@ -57,6 +57,15 @@ async function hostPage(deps: Partial<WidgetDeps> = {}) {
   return { ...h, el, heard, names: names_, receive, run };
 }
 
+/** The widget's next connection waits until the test calls the function returned. */
+function holdConnection(p: Awaited<ReturnType<typeof hostPage>>): () => void {
+  const connect = p.adapter.connect.bind(p.adapter);
+  let arrive: () => void = () => {};
+  p.adapter.connect = (details, handlers) =>
+    new Promise((resolve) => (arrive = () => resolve(connect(details, handlers))));
+  return () => arrive();
+}
+
 describe("the host page's API on <chat-widget> (issue 25)", () => {
   it("open() starts a chat and shows it; minimise() hides it; open() shows it again — each raising its event", async () => {
     const p = await hostPage();
@@ -168,10 +177,7 @@ describe("the host page's API on <chat-widget> (issue 25)", () => {
 
   it("end() while the chat is still connecting: the connection, when it comes, leaves the chat", async () => {
     const p = await hostPage({ launcher: "hidden" });
-    const connect = p.adapter.connect.bind(p.adapter);
-    let arrive: () => void = () => {};
-    p.adapter.connect = (details, handlers) =>
-      new Promise((resolve) => (arrive = () => resolve(connect(details, handlers))));
+    const arrive = holdConnection(p);
     await p.run(() => p.el.open());
     expect(p.el.shadowRoot!.querySelector("[role=status]")?.getAttribute("aria-label")).toBe(
       "Loading",
@@ -186,10 +192,7 @@ describe("the host page's API on <chat-widget> (issue 25)", () => {
 
   it("minimise() while the chat is still connecting: it connects minimised, and open() shows it", async () => {
     const p = await hostPage({ launcher: "hidden" });
-    const connect = p.adapter.connect.bind(p.adapter);
-    let arrive: () => void = () => {};
-    p.adapter.connect = (details, handlers) =>
-      new Promise((resolve) => (arrive = () => resolve(connect(details, handlers))));
+    const arrive = holdConnection(p);
     await p.run(() => p.el.open());
     await p.run(() => p.el.minimise());
     await p.run(() => arrive());
