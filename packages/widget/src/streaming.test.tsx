@@ -36,7 +36,7 @@ describe("a streamed answer (issue 26)", () => {
     const answer = streamedAnswer(["Returns are free ", "within 30 days", "."]);
     await w.receive(answer.chunk(1));
     expect(incoming().map((m) => m.textContent)).toEqual(["Returns are free "]);
-    expect(incoming()[0]!.querySelector("[aria-hidden=true]")).not.toBeNull();
+    expect(incoming()[0]!.querySelector("[inert]")).not.toBeNull();
     await w.receive(answer.chunk(2));
     await w.receive(answer.chunk(3));
     expect(incoming().map((m) => m.textContent)).toEqual(["Returns are free within 30 days."]);
@@ -44,7 +44,7 @@ describe("a streamed answer (issue 26)", () => {
 
     await w.receive(answer.completed);
     expect(incoming().map((m) => m.textContent)).toEqual(["Returns are free within 30 days."]);
-    expect(incoming()[0]!.querySelector("[aria-hidden]")).toBeNull();
+    expect(incoming()[0]!.querySelector("[inert]")).toBeNull();
     expect(delivered(w.adapter.last.events)).toBe(1);
 
     // After a reconnect: a late chunk and the transcript's copy change nothing.
@@ -76,7 +76,7 @@ describe("a streamed answer (issue 26)", () => {
     // Chunks 2 and 3 were lost with the socket; the transcript brings the stored message.
     await w.receive(answer.copy);
     expect(incoming().map((m) => m.textContent)).toEqual(["One, two, three."]);
-    expect(incoming()[0]!.querySelector("[aria-hidden]")).toBeNull();
+    expect(incoming()[0]!.querySelector("[inert]")).toBeNull();
   });
 
   it("a chat that ends in the middle of an answer leaves it as far as it came, readable by screen readers too", async () => {
@@ -86,6 +86,6 @@ describe("a streamed answer (issue 26)", () => {
     await w.receive(answer.chunk(1));
     await w.receive(event(ContentType.CHAT_ENDED));
     expect(incoming().map((m) => m.textContent)).toEqual(["We open "]);
-    expect(incoming()[0]!.querySelector("[aria-hidden]")).toBeNull();
+    expect(incoming()[0]!.querySelector("[inert]")).toBeNull();
   });
 });

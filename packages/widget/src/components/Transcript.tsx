@@ -87,12 +87,9 @@ function EntryView({
       ) : outgoing ? (
         entry.content
       ) : (
-        // A streamed answer is hidden from screen readers while it grows; complete, it is a new
-        // node in the live region, so it is announced once, whole.
-        <div
-          key={entry.streaming ? "growing" : "complete"}
-          aria-hidden={entry.streaming || undefined}
-        >
+        // A streamed answer is inert (hidden from screen readers, its links not focusable) while
+        // it grows; complete, it is a new node in the live region, announced once, whole.
+        <div key={entry.streaming ? "growing" : "complete"} inert={entry.streaming || undefined}>
           {entry.contentType === ContentType.TEXT_MARKDOWN ? (
             <LazyMarkdown text={entry.content} />
           ) : (
