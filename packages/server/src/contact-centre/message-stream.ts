@@ -11,6 +11,8 @@ import type { ContactCentre } from "./types.js";
 
 export interface MessageStreamOptions {
   contentType: string;
+  /** The message's Id (default: a new one); the flow makes it of the step, so a step performed again streams under the same Id. */
+  id?: string;
   /** The name it is shown under (the flow's `BOT`). */
   displayName?: string;
   /** The time of the first chunk (default: now). */
@@ -18,7 +20,7 @@ export interface MessageStreamOptions {
 }
 
 export class MessageStream {
-  readonly id = randomUUID();
+  readonly id: string;
   #text = "";
   #chunks = 0;
   #startedAt: string | null = null;
@@ -31,7 +33,9 @@ export class MessageStream {
     private readonly contactId: string,
     private readonly participantId: string,
     private readonly options: MessageStreamOptions,
-  ) {}
+  ) {
+    this.id = options.id ?? randomUUID();
+  }
 
   /** The text streamed so far. */
   get text(): string {

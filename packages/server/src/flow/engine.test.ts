@@ -53,6 +53,7 @@ describe("default flow: greeting and list picker", () => {
     expect(content.elements.map((e) => e.title)).toEqual([
       "Where is my order?",
       "Returns and refunds",
+      "Ask a question",
       "Talk to an advisor",
     ]);
     expect(d.position).toEqual({
@@ -203,6 +204,48 @@ describe("default flow: routing", () => {
     const d = choose("Talk to an advisor");
     const r = receiveCustomerMessage(flow, d.position, text("hello?"), {});
     expect(r).toEqual({ position: d.position, effects: [], ignored: "not-waiting" });
+  });
+});
+
+describe("default flow: the built-in assistant (issue 26)", () => {
+  const ask = () => {
+    const d = choose("Ask a question");
+    // The input sentinel is not echoed: the flow waits for the question.
+    expect(messages(d).map((m) => m.content)).toContain(INPUT_SENTINEL);
+    expect(d.position.waitingIn).toBe("askQuestion");
+    return d;
+  };
+
+  it("answers question after question, staying in the state", () => {
+    const first = receiveCustomerMessage(flow, ask().position, text("How much is delivery?"), {});
+    expect(first.effects).toEqual([
+      { kind: "answer", from: "faq", question: "How much is delivery?" },
+    ]);
+    expect(first.position.waitingIn).toBe("askQuestion");
+    const second = receiveCustomerMessage(flow, first.position, text("And returns?"), {});
+    expect(second.effects).toEqual([{ kind: "answer", from: "faq", question: "And returns?" }]);
+    expect(second.position).toEqual(first.position);
+  });
+
+  it("leaves on its branches: an advisor, or back to the menu", () => {
+    const toAdvisor = receiveCustomerMessage(
+      flow,
+      ask().position,
+      text("a real person please"),
+      {},
+    );
+    expect(toAdvisor.effects.at(-1)).toEqual({ kind: "queue", queue: "advisors" });
+    const back = receiveCustomerMessage(flow, ask().position, text("Menu"), {});
+    expect(back.position.waitingIn).toBe("anythingElse");
+    expect(back.effects.some((e) => e.kind === "answer")).toBe(false);
+  });
+
+  it("consumes a late echo of a bot message instead of answering it", () => {
+    const echo = "Please choose one of the options below.";
+    const position = { ...ask().position, pendingEchoes: [echo] };
+    const r = receiveCustomerMessage(flow, position, text(echo), {});
+    expect(r.ignored).toBe("echo");
+    expect(r.effects).toEqual([]);
   });
 });
 

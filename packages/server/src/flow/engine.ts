@@ -75,11 +75,13 @@ export function receiveCustomerMessage(
   }
   const stateId = position.waitingIn;
   const state = stateId === null ? undefined : flow.states[stateId];
-  if (!state?.wait) return { position, effects: [], ignored: "not-waiting" };
+  const listening = state?.wait ?? state?.answer;
+  if (!listening) return { position, effects: [], ignored: "not-waiting" };
   const attrs = { ...attributes };
   const effects: FlowEffect[] = [];
-  let next = state.wait.otherwise;
-  for (const branch of state.wait.branches) {
+  // An answer state has no otherwise: what takes no branch is a question to answer.
+  let next = "otherwise" in listening ? listening.otherwise : null;
+  for (const branch of listening.branches) {
     const match = matchBranch(branch, message.content);
     if (match === null) continue;
     if (branch.saveAs !== undefined && match !== true) {
@@ -89,6 +91,12 @@ export function receiveCustomerMessage(
     next = branch.next;
     break;
   }
+  if (next === null && "from" in listening) {
+    // Answered, and still listening for the next question.
+    effects.push({ kind: "answer", from: listening.from, question: message.content });
+    return { position, effects };
+  }
+  if (next === null) return { position, effects: [], ignored: "not-waiting" };
   return run(flow, next, { ...position, waitingIn: null }, attrs, effects, facts);
 }
 
@@ -118,7 +126,7 @@ function run(
         }
       }
     }
-    if (state.wait) return finish(current, null);
+    if (state.wait || state.answer) return finish(current, null);
     if (state.queue !== undefined) {
       effects.push({ kind: "queue", queue: state.queue });
       return finish(null, "queued");

@@ -14,8 +14,10 @@ import { createHash } from "node:crypto";
 import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
 import type { Contact, ContactCentre } from "../contact-centre/types.js";
+import { MessageStream } from "../contact-centre/message-stream.js";
 import { isServiceError } from "../errors.js";
 import type { Db } from "../store/db.js";
+import { FAQ_WORD_PAUSE_MS, findAnswer, wordByWord } from "./faq.js";
 import { ALWAYS, fill, readsAdvisors, receiveCustomerMessage, startFlow } from "./engine.js";
 import { isOpen } from "./opening-hours.js";
 import {
@@ -208,6 +210,12 @@ export class FlowRunner {
         });
         return;
       }
+      case "answer": {
+        const participantId = ids.assistant ?? (await this.join(flow, contactId));
+        ids.assistant = participantId;
+        await this.answer(flow, contactId, participantId, key, effect.question);
+        return;
+      }
       case "setAttributes":
         await this.o.centre.updateAttributes(contactId, effect.attributes);
         return;
@@ -218,6 +226,34 @@ export class FlowRunner {
         await this.o.centre.endContact(contactId);
         return;
     }
+  }
+
+  /**
+   * Stream the answer to the customer's question word by word, then commit it (docs/protocol.md
+   * §3.4.1). A question asked meanwhile is answered after it: a contact's items reach the
+   * runner one at a time (ItemListeners). The Id and ClientToken are made of the step: a step
+   * performed again (after a crash, or by another process) streams the same chunks under the
+   * same Id, which clients take once, and is committed once.
+   */
+  private async answer(
+    flow: Flow,
+    contactId: string,
+    participantId: string,
+    key: string,
+    question: string,
+  ): Promise<void> {
+    const faq = flow.faq;
+    if (!faq) return;
+    const stream = new MessageStream(this.o.centre, contactId, participantId, {
+      contentType: ContentType.TEXT_MARKDOWN,
+      id: uuidFrom(`flow-item:${contactId}:${key}`),
+      now: () => new Date(this.o.clock.now()),
+    });
+    const pause = faq.wordPauseMs ?? FAQ_WORD_PAUSE_MS;
+    for await (const piece of wordByWord(findAnswer(faq, question), pause)) {
+      await stream.append(piece);
+    }
+    await stream.complete(`flow:${key}`);
   }
 
   /**
@@ -273,9 +309,13 @@ export class FlowRunner {
   }
 }
 
-/** The id of a flow voice's participant in a contact: a UUID (version 8) made of both. */
-export function flowParticipantId(contactId: string, voice: "bot" | "assistant"): string {
-  const h = createHash("sha256").update(`flow-participant:${contactId}:${voice}`).digest("hex");
+/** The id of a flow voice's participant in a contact, made of both. */
+export const flowParticipantId = (contactId: string, voice: "bot" | "assistant"): string =>
+  uuidFrom(`flow-participant:${contactId}:${voice}`);
+
+/** A UUID (version 8) made of `seed`: the same seed, the same id. */
+function uuidFrom(seed: string): string {
+  const h = createHash("sha256").update(seed).digest("hex");
   const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

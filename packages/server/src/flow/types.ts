@@ -74,6 +74,35 @@ export interface FlowFacts {
   advisorsAvailable: boolean;
 }
 
+/** One question the built-in assistant answers (issue 26): matched on its question and keywords. */
+export interface FaqEntry {
+  question: string;
+  /** More words or phrases a visitor may use for it. */
+  keywords?: string[];
+  /** Markdown, streamed word by word. */
+  answer: string;
+}
+
+/** What the flow's built-in assistant knows: the shop's FAQ. */
+export interface FlowFaq {
+  entries: FaqEntry[];
+  /** Said (streamed too) when no entry answers the question. */
+  noAnswer: string;
+  /** Pause between two streamed words, in milliseconds (default FAQ_WORD_PAUSE_MS). */
+  wordPauseMs?: number;
+}
+
+/**
+ * A state that answers every customer message (streamed) until one takes a branch out: the
+ * customer asks question after question.
+ */
+export interface FlowAnswer {
+  /** Who answers: the flow's `faq`. */
+  from: "faq";
+  /** Messages that leave the state instead of being answered, tried in order. */
+  branches: FlowBranch[];
+}
+
 export interface FlowState {
   actions?: FlowAction[];
   /** Go straight on to this state. */
@@ -82,6 +111,8 @@ export interface FlowState {
   check?: { conditions: FlowCondition[]; otherwise: string };
   /** Wait for the customer's message and branch on its text. */
   wait?: { branches: FlowBranch[]; otherwise: string };
+  /** Answer the customer's messages until a branch leaves. */
+  answer?: FlowAnswer;
   /** Route the contact to this advisors' queue; the flow is then over. */
   queue?: string;
   /** End the contact; the flow is then over. */
@@ -104,6 +135,8 @@ export interface Flow {
    * moves up (to 10th or nearer): `{{position}}` is its place, 1 for the next to be answered.
    */
   queuePosition?: string;
+  /** What `answer: { from: "faq" }` states answer from. */
+  faq?: FlowFaq;
 }
 
 /** The persisted position of one contact in its flow. */
@@ -120,5 +153,7 @@ export interface FlowPosition {
 export type FlowEffect =
   | { kind: "message"; voice: "bot" | "assistant"; contentType: string; content: string }
   | { kind: "setAttributes"; attributes: Record<string, string> }
+  /** Answer the customer's question, streamed (the runner finds and streams the answer). */
+  | { kind: "answer"; from: FlowAnswer["from"]; question: string }
   | { kind: "queue"; queue: string }
   | { kind: "end" };

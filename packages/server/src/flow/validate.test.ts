@@ -102,6 +102,46 @@ describe("flow files are validated", () => {
     expect(() => validateFlow(noHours)).toThrow("open needs the flow's openingHours");
   });
 
+  it("checks answer states and the FAQ they answer from (issue 26)", () => {
+    const problems = (flow: unknown): string => {
+      try {
+        validateFlow(flow);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return "";
+    };
+    const asking = { a: { answer: { from: "faq", branches: [{ equals: ["menu"], next: "a" }] } } };
+    expect(problems({ ...base, states: asking })).toContain(
+      "states.a.answer.from: the flow has no faq",
+    );
+    const faq = { noAnswer: "Sorry.", entries: [{ question: "Q?", answer: "A." }] };
+    expect(validateFlow({ ...base, states: asking, faq }).faq).toEqual(faq);
+    const message = problems({
+      ...base,
+      states: {
+        a: { answer: { from: "lex", branches: [{ next: "b" }] }, next: "a" },
+      },
+      faq: {
+        noAnswer: "",
+        wordPauseMs: 60_000,
+        entries: [{ question: "", answer: "x".repeat(20_000), keywords: "delivery" }],
+      },
+    });
+    expect(message).toContain("more than one way out (next, answer)");
+    expect(message).toContain('states.a.answer.from: must be "faq"');
+    expect(message).toContain("states.a.answer.branches[0]: needs equals, contains or pattern");
+    expect(message).toContain('states.a.answer.branches[0].next: no state named "b"');
+    expect(message).toContain("faq.noAnswer: must be a text of at most");
+    expect(message).toContain("faq.wordPauseMs: must be a whole number from 0 to 2000");
+    expect(message).toContain("faq.entries[0].question: must be a non-empty string");
+    expect(message).toContain("faq.entries[0].answer: must be a text of at most");
+    expect(message).toContain("faq.entries[0].keywords: must be a list of texts");
+    expect(problems({ ...base, faq: { entries: [], noAnswer: "x" } })).toContain(
+      "faq: must have entries and noAnswer",
+    );
+  });
+
   it("rejects a non-object", () => {
     expect(() => validateFlow([])).toThrow(FlowFileError);
   });

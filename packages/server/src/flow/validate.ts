@@ -1,5 +1,6 @@
 /** Checks a flow file's JSON before the server uses it: shape, state references, patterns. */
 import { LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
+import { FAQ_WORD_PAUSE_MAX_MS } from "./faq.js";
 import { WEEKDAYS, isTimeZone, parseRange } from "./opening-hours.js";
 import type { Flow, FlowAction, FlowState } from "./types.js";
 
@@ -33,12 +34,20 @@ export function validateFlow(value: unknown, source = "flow"): Flow {
       if (!isText(target) || !names.has(target)) fail(where, `no state named "${String(target)}"`);
     };
     for (const [name, state] of Object.entries(value.states)) {
-      checkState(`states.${name}`, state, ref, fail, value.openingHours !== undefined);
+      checkState(
+        `states.${name}`,
+        state,
+        ref,
+        fail,
+        value.openingHours !== undefined,
+        value.faq !== undefined,
+      );
     }
   }
   if (value.openingHours !== undefined) checkHours(value.openingHours, fail);
   if (value.queuePosition !== undefined && !isText(value.queuePosition))
     fail("queuePosition", "must be a non-empty string");
+  if (value.faq !== undefined) checkFaq(value.faq, fail);
   if (problems.length > 0) throw new FlowFileError(`${source}: ${problems.join("; ")}`);
   return value as unknown as Flow;
 }
@@ -49,9 +58,10 @@ function checkState(
   ref: (where: string, target: unknown) => void,
   fail: (where: string, what: string) => void,
   hasHours: boolean,
+  hasFaq: boolean,
 ): void {
   if (!isObject(state)) return void fail(where, "must be an object");
-  const exits = (["next", "check", "wait", "queue", "end"] as const).filter(
+  const exits = (["next", "check", "wait", "answer", "queue", "end"] as const).filter(
     (k) => state[k] !== undefined,
   );
   if (exits.length > 1) fail(where, `has more than one way out (${exits.join(", ")})`);
@@ -96,31 +106,76 @@ function checkState(
       fail(`${where}.wait`, "must have branches and otherwise");
     } else {
       ref(`${where}.wait.otherwise`, wait.otherwise);
-      wait.branches.forEach((b: unknown, i: number) => {
-        const at = `${where}.wait.branches[${i}]`;
-        if (!isObject(b)) return void fail(at, "must be an object");
-        if (b.equals === undefined && b.contains === undefined && b.pattern === undefined) {
-          fail(at, "needs equals, contains or pattern");
-        }
-        if (b.equals !== undefined && !isStringList(b.equals))
-          fail(`${at}.equals`, "must be a list of texts");
-        if (b.contains !== undefined && !isStringList(b.contains))
-          fail(`${at}.contains`, "must be a list of texts");
-        if (b.pattern !== undefined && !isText(b.pattern)) fail(`${at}.pattern`, "must be a text");
-        else if (b.pattern !== undefined) {
-          try {
-            new RegExp(b.pattern, "iu");
-          } catch {
-            fail(`${at}.pattern`, "is not a valid regular expression");
-          }
-        }
-        if (b.saveAs !== undefined && (!isText(b.saveAs) || b.pattern === undefined)) {
-          fail(`${at}.saveAs`, "must name an attribute and go with a pattern");
-        }
-        ref(`${at}.next`, b.next);
-      });
+      checkBranches(`${where}.wait`, wait.branches, ref, fail);
     }
   }
+  if (s.answer !== undefined) {
+    const answer = s.answer as unknown;
+    if (!isObject(answer) || !Array.isArray(answer.branches)) {
+      fail(`${where}.answer`, "must have from and branches");
+    } else {
+      if (answer.from !== "faq") fail(`${where}.answer.from`, 'must be "faq"');
+      else if (!hasFaq) fail(`${where}.answer.from`, "the flow has no faq");
+      checkBranches(`${where}.answer`, answer.branches, ref, fail);
+    }
+  }
+}
+
+function checkBranches(
+  where: string,
+  branches: unknown[],
+  ref: (where: string, target: unknown) => void,
+  fail: (where: string, what: string) => void,
+): void {
+  branches.forEach((b: unknown, i: number) => {
+    const at = `${where}.branches[${i}]`;
+    if (!isObject(b)) return void fail(at, "must be an object");
+    if (b.equals === undefined && b.contains === undefined && b.pattern === undefined) {
+      fail(at, "needs equals, contains or pattern");
+    }
+    if (b.equals !== undefined && !isStringList(b.equals))
+      fail(`${at}.equals`, "must be a list of texts");
+    if (b.contains !== undefined && !isStringList(b.contains))
+      fail(`${at}.contains`, "must be a list of texts");
+    if (b.pattern !== undefined && !isText(b.pattern)) fail(`${at}.pattern`, "must be a text");
+    else if (b.pattern !== undefined) {
+      try {
+        new RegExp(b.pattern, "iu");
+      } catch {
+        fail(`${at}.pattern`, "is not a valid regular expression");
+      }
+    }
+    if (b.saveAs !== undefined && (!isText(b.saveAs) || b.pattern === undefined)) {
+      fail(`${at}.saveAs`, "must name an attribute and go with a pattern");
+    }
+    ref(`${at}.next`, b.next);
+  });
+}
+
+function checkFaq(faq: unknown, fail: (where: string, what: string) => void): void {
+  if (!isObject(faq) || !Array.isArray(faq.entries) || faq.entries.length === 0)
+    return void fail("faq", "must have entries and noAnswer");
+  const isAnswer = (v: unknown) => isText(v) && v.length <= Limits.TEXT_CONTENT_MAX;
+  if (!isAnswer(faq.noAnswer))
+    fail("faq.noAnswer", `must be a text of at most ${Limits.TEXT_CONTENT_MAX} characters`);
+  if (
+    faq.wordPauseMs !== undefined &&
+    !(
+      Number.isInteger(faq.wordPauseMs) &&
+      (faq.wordPauseMs as number) >= 0 &&
+      (faq.wordPauseMs as number) <= FAQ_WORD_PAUSE_MAX_MS
+    )
+  )
+    fail("faq.wordPauseMs", `must be a whole number from 0 to ${FAQ_WORD_PAUSE_MAX_MS}`);
+  faq.entries.forEach((e: unknown, i: number) => {
+    const at = `faq.entries[${i}]`;
+    if (!isObject(e)) return void fail(at, "must be an object");
+    if (!isText(e.question)) fail(`${at}.question`, "must be a non-empty string");
+    if (!isAnswer(e.answer))
+      fail(`${at}.answer`, `must be a text of at most ${Limits.TEXT_CONTENT_MAX} characters`);
+    if (e.keywords !== undefined && !isStringList(e.keywords))
+      fail(`${at}.keywords`, "must be a list of texts");
+  });
 }
 
 function checkHours(hours: unknown, fail: (where: string, what: string) => void): void {
