@@ -42,7 +42,8 @@ export function requireBuilds(builds: RequiredBuild[]): void {
 
 export async function startContactCentre(
   builds: RequiredBuild[] = [WIDGET_BUILD],
+  options: { flowsDir?: string } = {},
 ): Promise<ContactCentre> {
   requireBuilds(builds);
-  return startServer("pglite", { features: true });
+  return startServer("pglite", { features: true, ...options });
 }

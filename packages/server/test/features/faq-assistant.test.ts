@@ -4,16 +4,13 @@
  * then committed once under that Id; questions asked while an answer streams are answered
  * after it, in order, never interleaved; a chat ended in the middle of an answer stops it.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ContentType, type Item } from "@chat-widget/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findAnswer } from "../../src/flow/faq.js";
-import { DEFAULT_FLOWS_DIR } from "../../src/flow/load.js";
 import type { FlowFaq } from "../../src/flow/types.js";
 import { call } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
+import { defaultFlowWith } from "../support/flows.js";
 import { startServer, type TestServer } from "../support/server.js";
 import { isPicker, startFeatureServer, widgetCustomer, type Customer } from "./helpers.js";
 
@@ -120,11 +117,10 @@ describe("an answer cut short", () => {
   let customer: Customer | undefined;
   beforeAll(async () => {
     // Slow words, so the chat surely ends in the middle of the answer.
-    const dir = mkdtempSync(join(tmpdir(), "flows-"));
-    const flow = JSON.parse(readFileSync(join(DEFAULT_FLOWS_DIR, "default-flow.json"), "utf8"));
-    flow.faq.wordPauseMs = 200;
-    faq = flow.faq;
-    writeFileSync(join(dir, "default-flow.json"), JSON.stringify(flow));
+    const dir = defaultFlowWith((flow) => {
+      flow.faq!.wordPauseMs = 200;
+      faq = flow.faq!;
+    });
     server = await startServer("pglite", { features: true, flowsDir: dir });
   }, 120_000);
   afterAll(() => server.close());

@@ -3,13 +3,10 @@
  * signed in and Available, and each waiting visitor hears their place in the queue as it moves;
  * outside a flow's opening hours the visitor is told so and stays with the bot.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { AgentApiPath, type QueueResponse } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FLOWS_DIR } from "../../src/flow/load.js";
 import { ENGINES } from "../support/databases.js";
+import { defaultFlowWith } from "../support/flows.js";
 import { startServer, type TestServer } from "../support/server.js";
 import {
   isAssistant,
@@ -126,10 +123,9 @@ describe("outside the flow's opening hours", () => {
   let offset = 0;
   const customers: Customer[] = [];
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), "flows-"));
-    const flow = JSON.parse(readFileSync(join(DEFAULT_FLOWS_DIR, "default-flow.json"), "utf8"));
-    flow.openingHours = { timeZone: "Europe/London", days: { mon: "09:00-17:00" } };
-    writeFileSync(join(dir, "default-flow.json"), JSON.stringify(flow));
+    const dir = defaultFlowWith((flow) => {
+      flow.openingHours = { timeZone: "Europe/London", days: { mon: "09:00-17:00" } };
+    });
     server = await startServer("pglite", {
       features: true,
       flowsDir: dir,
