@@ -70,7 +70,7 @@ export class AdvisorSocketHub {
   handleCentre = (message: unknown): void => {
     if (!isCentreMessage(message) || message.kind !== "item") return;
     const { contactId, item } = message;
-    // The console shows a streamed answer once, complete (it keeps the first item of each Id).
+    // The console shows a streamed answer once, complete (docs/decisions.md #12).
     if (item.MessageMetadata?.MessageCompleted === false) return;
     void this.serial.run(async () => {
       if (isAgentJoined(item) && !this.anyFollows(contactId)) await this.follow(contactId);
