@@ -22,7 +22,7 @@ function advisors(database: TestDatabase, ...args: string[]) {
   return new Promise<{ code: number; out: string }>((resolve) => {
     execFile(
       process.execPath,
-      ["--conditions=source", "--import", "tsx", "src/cli/advisors.ts", ...args],
+      ["--conditions=@chat-widget/source", "--import", "tsx", "src/cli/advisors.ts", ...args],
       { cwd: SERVER_PACKAGE, env: { ...process.env, DATABASE_URL: database.databaseUrl } },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),

@@ -219,11 +219,13 @@ describe("default flow: the built-in assistant (issue 26)", () => {
   it("answers question after question, staying in the state", () => {
     const first = receiveCustomerMessage(flow, ask().position, text("How much is delivery?"), {});
     expect(first.effects).toEqual([
-      { kind: "answer", from: "faq", question: "How much is delivery?" },
+      { kind: "answer", state: "askQuestion", question: "How much is delivery?" },
     ]);
     expect(first.position.waitingIn).toBe("askQuestion");
     const second = receiveCustomerMessage(flow, first.position, text("And returns?"), {});
-    expect(second.effects).toEqual([{ kind: "answer", from: "faq", question: "And returns?" }]);
+    expect(second.effects).toEqual([
+      { kind: "answer", state: "askQuestion", question: "And returns?" },
+    ]);
     expect(second.position).toEqual(first.position);
   });
 

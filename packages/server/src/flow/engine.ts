@@ -91,13 +91,29 @@ export function receiveCustomerMessage(
     next = branch.next;
     break;
   }
-  if (next === null && "from" in listening) {
+  if (next === null && stateId !== null && "from" in listening) {
     // Answered, and still listening for the next question.
-    effects.push({ kind: "answer", from: listening.from, question: message.content });
+    effects.push({ kind: "answer", state: stateId, question: message.content });
     return { position, effects };
   }
   if (next === null) return { position, effects: [], ignored: "not-waiting" };
   return run(flow, next, { ...position, waitingIn: null }, attrs, effects, facts);
+}
+
+/**
+ * The bot of answer state `stateId` hands over (or failed): go on to its `handOver` state. Null
+ * when the flow is no longer waiting there (a branch left it meanwhile).
+ */
+export function handOver(
+  flow: Flow,
+  position: FlowPosition,
+  stateId: string,
+  attributes: Record<string, string>,
+  facts: FlowFacts = ALWAYS,
+): Decision | null {
+  const target = flow.states[stateId]?.answer?.handOver;
+  if (position.waitingIn !== stateId || target === undefined) return null;
+  return run(flow, target, { ...position, waitingIn: null }, { ...attributes }, [], facts);
 }
 
 /** Enter `stateId` and keep going until the flow waits or is over. */

@@ -92,15 +92,32 @@ export interface FlowFaq {
   wordPauseMs?: number;
 }
 
+/** A company's own bot behind an HTTP endpoint (flow/bot-client.ts says what it is sent and may answer). */
+export interface FlowBot {
+  /** Where the visitor's messages are POSTed: an http or https URL. */
+  url: string;
+  /** Wait for the bot to start answering, and for each next piece of a stream (ms, default 10 000). */
+  timeoutMs?: number;
+  /** The longest one answer may take (ms, default 60 000). */
+  maxAnswerMs?: number;
+  /** Sent with every request; `{{env.NAME}}` in a value is the server's environment variable NAME. */
+  headers?: Record<string, string>;
+}
+
 /**
  * A state that answers every customer message (streamed) until one takes a branch out: the
  * customer asks question after question.
  */
 export interface FlowAnswer {
-  /** Who answers: the flow's `faq`. */
-  from: "faq";
+  /** Who answers: the flow's `faq`, or the `bot` endpoint. */
+  from: "faq" | "bot";
+  bot?: FlowBot;
   /** Messages that leave the state instead of being answered, tried in order. */
   branches: FlowBranch[];
+  /** With a bot: the state to go to when the bot hands over, or fails. */
+  handOver?: string;
+  /** With a bot: what the assistant says when the bot fails (default BOT_FAILURE). */
+  failure?: string;
 }
 
 export interface FlowState {
@@ -153,7 +170,7 @@ export interface FlowPosition {
 export type FlowEffect =
   | { kind: "message"; voice: "bot" | "assistant"; contentType: string; content: string }
   | { kind: "setAttributes"; attributes: Record<string, string> }
-  /** Answer the customer's question, streamed (the runner finds and streams the answer). */
-  | { kind: "answer"; from: FlowAnswer["from"]; question: string }
+  /** Answer the customer's question in the answer state `state`, streamed (the runner does). */
+  | { kind: "answer"; state: string; question: string }
   | { kind: "queue"; queue: string }
   | { kind: "end" };

@@ -15,7 +15,7 @@ export function startChildServer(
   env: Record<string, string>,
   timeoutMs = 150_000,
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["--conditions=@chat-widget/source", "--import", "tsx", "src/main.ts"], {
     cwd: SERVER_PACKAGE,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
