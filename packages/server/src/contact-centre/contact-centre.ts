@@ -233,9 +233,12 @@ export class DbContactCentre implements ContactCentre {
         input.contentType,
         input.content,
       );
-      if (p.role !== "SYSTEM" || input.completes === undefined) return item;
-      const Id = input.completes;
-      return { ...item, Id, MessageMetadata: { MessageId: Id, MessageCompleted: true } };
+      if (p.role !== "SYSTEM") return item;
+      if (input.completes !== undefined) {
+        const Id = input.completes;
+        return { ...item, Id, MessageMetadata: { MessageId: Id, MessageCompleted: true } };
+      }
+      return input.id !== undefined ? { ...item, Id: input.id } : item;
     });
   }
 
@@ -488,6 +491,10 @@ export class DbContactCentre implements ContactCentre {
   ): Promise<Item> {
     return this.mutate(contactId, async (ctx) => {
       const p = await this.requireActive(ctx, participantId);
+      // The flow's own Ids: a message committed before is not committed again, whatever it says.
+      const own = p.role === "SYSTEM" ? (input.completes ?? input.id) : undefined;
+      const earlier = own === undefined ? null : await findItem(ctx.tx, contactId, own);
+      if (earlier) return { items: [], result: earlier, republish: [earlier] };
       const key = idempotencyKey(participantId, operation, input.clientToken, [
         input.contentType,
         input.content ?? null,

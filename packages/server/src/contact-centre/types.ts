@@ -77,6 +77,12 @@ export interface PostInput {
    * true`, docs/protocol.md §3.4.1). Never taken from a request.
    */
   completes?: string;
+  /**
+   * A SYSTEM participant's message under this Id (the flow makes it of its step): posted again,
+   * whatever its content, it is not stored twice; the first is returned. Never taken from a
+   * request.
+   */
+  id?: string;
 }
 
 /** One piece of a message streamed as it is written (docs/protocol.md §3.4.1). */

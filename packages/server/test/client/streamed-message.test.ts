@@ -4,6 +4,7 @@
  * under one Id, then completed once; only the completed message is stored (on PGlite and on
  * PostgreSQL). Nobody but the flow may stream.
  */
+import { randomUUID } from "node:crypto";
 import { ContentType, type Item } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MessageStream } from "../../src/contact-centre/message-stream.js";
@@ -80,6 +81,52 @@ describe.each(ENGINES)("a streamed bot answer on %s (issue 26)", (engine: Engine
       Content: "Returns are **free** within 30 days.",
       ContentType: ContentType.TEXT_MARKDOWN,
     });
+  });
+
+  it("a message under the flow's own Id is stored once, whatever a second post of it says", async () => {
+    const { customer, contactId, system } = await quietChat();
+    const centre = server.built.deps.centre;
+    const id = randomUUID();
+    const first = new MessageStream(centre, contactId, system, {
+      contentType: ContentType.TEXT_MARKDOWN,
+      id,
+    });
+    await first.append("Our shop opens at nine.");
+    const committed = await first.complete();
+    // The step performed again (after a crash): a bot asked again may say something else.
+    const again = new MessageStream(centre, contactId, system, {
+      contentType: ContentType.TEXT_MARKDOWN,
+      id,
+    });
+    await again.append("We open at 9 am.");
+    expect(await again.complete()).toEqual(committed);
+    const plain = await centre.postMessage(contactId, system, {
+      contentType: ContentType.TEXT_PLAIN,
+      content: "Anything else?",
+      id: randomUUID(),
+    });
+    const plainAgain = await centre.postMessage(contactId, system, {
+      contentType: ContentType.TEXT_PLAIN,
+      content: "Can I help with anything else?",
+      id: plain.Id,
+    });
+    expect(plainAgain).toEqual(plain);
+    const transcript = await customer.session.getTranscript({ maxResults: 100 });
+    const stored = transcript.data.Transcript.filter((i: Item) => i.Id === id || i.Id === plain.Id);
+    expect(stored.map((i: Item) => i.Content)).toEqual([
+      "Our shop opens at nine.",
+      "Anything else?",
+    ]);
+    // A customer's post cannot choose its Id.
+    const customerId = (await centre.getParticipants(contactId)).find(
+      (p) => p.role === "CUSTOMER",
+    )!.participantId;
+    const mine = await centre.postMessage(contactId, customerId, {
+      contentType: ContentType.TEXT_PLAIN,
+      content: "hello",
+      id: plain.Id,
+    });
+    expect(mine.Id).not.toBe(plain.Id);
   });
 
   it("a customer cannot stream, and nothing is streamed into an ended chat", async () => {
