@@ -219,12 +219,22 @@ describe("default flow: the built-in assistant (issue 26)", () => {
   it("answers question after question, staying in the state", () => {
     const first = receiveCustomerMessage(flow, ask().position, text("How much is delivery?"), {});
     expect(first.effects).toEqual([
-      { kind: "answer", state: "askQuestion", question: "How much is delivery?" },
+      {
+        kind: "answer",
+        state: "askQuestion",
+        contentType: ContentType.TEXT_PLAIN,
+        question: "How much is delivery?",
+      },
     ]);
     expect(first.position.waitingIn).toBe("askQuestion");
     const second = receiveCustomerMessage(flow, first.position, text("And returns?"), {});
     expect(second.effects).toEqual([
-      { kind: "answer", state: "askQuestion", question: "And returns?" },
+      {
+        kind: "answer",
+        state: "askQuestion",
+        contentType: ContentType.TEXT_PLAIN,
+        question: "And returns?",
+      },
     ]);
     expect(second.position).toEqual(first.position);
   });

@@ -93,7 +93,12 @@ export function receiveCustomerMessage(
   }
   if (next === null && stateId !== null && "from" in listening) {
     // Answered, and still listening for the next question.
-    effects.push({ kind: "answer", state: stateId, question: message.content });
+    effects.push({
+      kind: "answer",
+      state: stateId,
+      contentType: message.contentType,
+      question: message.content,
+    });
     return { position, effects };
   }
   if (next === null) return { position, effects: [], ignored: "not-waiting" };

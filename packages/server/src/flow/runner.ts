@@ -10,15 +10,22 @@
  * step cut short by a crash is performed again on start (or with the customer's next message)
  * without losing or doubling anything in the transcript.
  */
-import { createHash } from "node:crypto";
 import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
 import type { Contact, ContactCentre } from "../contact-centre/types.js";
-import { MessageStream } from "../contact-centre/message-stream.js";
 import { isServiceError } from "../errors.js";
 import type { Db } from "../store/db.js";
-import { FAQ_WORD_PAUSE_MS, findAnswer, wordByWord } from "./faq.js";
-import { ALWAYS, fill, readsAdvisors, receiveCustomerMessage, startFlow } from "./engine.js";
+import { answer, type AnswererOptions } from "./answerer.js";
+import type { BotClientOptions } from "./bot-client.js";
+import {
+  ALWAYS,
+  fill,
+  handOver,
+  readsAdvisors,
+  receiveCustomerMessage,
+  startFlow,
+} from "./engine.js";
+import { flowParticipantId } from "./ids.js";
 import { isOpen } from "./opening-hours.js";
 import {
   createPosition,
@@ -49,6 +56,8 @@ export interface FlowRunnerOptions {
   /** The contacts waiting for an advisor, oldest first. */
   waiting: () => Promise<readonly { contactId: string; queue: string }[]>;
   onError: (error: unknown) => void;
+  /** How bots are reached (tests: another fetch). */
+  bot?: BotClientOptions;
 }
 
 export class FlowRunner {
@@ -57,8 +66,16 @@ export class FlowRunner {
   /** The flows with a condition on advisors' availability, found once, not per message. */
   private readonly askingAdvisors: ReadonlySet<Flow>;
 
+  private readonly answering: AnswererOptions;
+
   constructor(private readonly o: FlowRunnerOptions) {
     this.askingAdvisors = new Set([...o.flows.values()].filter(readsAdvisors));
+    this.answering = {
+      centre: o.centre,
+      clock: o.clock,
+      onBotError: (error) => o.onError(error),
+      ...(o.bot ? { bot: o.bot } : {}),
+    };
   }
 
   /**
@@ -170,13 +187,17 @@ export class FlowRunner {
     const pending = stored.pendingEffects;
     if (pending.length === 0) return;
     const ids = { bot: stored.botParticipantId, assistant: stored.assistantParticipantId };
+    /** Answer states whose bot handed over. */
+    const handingOver: string[] = [];
     try {
       for (const { key, effect } of pending) {
-        await this.apply(flow, stored.contactId, ids, key, effect);
+        const from = await this.apply(flow, stored.contactId, ids, key, effect);
+        if (from !== null) handingOver.push(from);
       }
     } catch (error) {
       // The chat ended while the flow was speaking: nothing more to do.
       if (!isServiceError(error) || error.type !== "AccessDeniedException") throw error;
+      handingOver.length = 0;
     }
     await removeEffects(
       this.o.db,
@@ -184,15 +205,39 @@ export class FlowRunner {
       pending.map((p) => p.key),
       this.now(),
     );
+    for (const state of handingOver) await this.handOver(flow, stored.contactId, state);
   }
 
+  /** The bot of answer state `stateId` handed over: the flow goes on to its handOver state. */
+  private async handOver(flow: Flow, contactId: string, stateId: string): Promise<void> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const stored = await findPosition(this.o.db, contactId);
+      const contact = await this.o.centre.getContact(contactId);
+      if (!stored || contact?.status !== "active") return;
+      const decision = handOver(flow, stored, stateId, contact.attributes, await this.facts(flow));
+      // A branch left the state meanwhile: nothing to hand over.
+      if (!decision) return;
+      const saved = await saveStep(
+        this.o.db,
+        contactId,
+        stored.version,
+        decision.position,
+        decision.effects,
+        this.now(),
+      );
+      if (saved) return this.perform(flow, saved);
+    }
+    this.o.onError(new Error(`Flow position of contact ${contactId} kept changing; no hand-over`));
+  }
+
+  /** Perform one effect; returns the answer state whose bot hands over, if it does. */
   private async apply(
     flow: Flow,
     contactId: string,
     ids: { bot: string | null; assistant: string | null },
     key: string,
     effect: FlowEffect,
-  ): Promise<void> {
+  ): Promise<string | null> {
     switch (effect.kind) {
       case "message": {
         // One SYSTEM participant speaks for the flow; its bot lines carry the bot's name. (A
@@ -208,52 +253,32 @@ export class FlowRunner {
             ? { displayName: flow.botName ?? DEFAULT_BOT_NAME }
             : {}),
         });
-        return;
+        return null;
       }
       case "answer": {
         const participantId = ids.assistant ?? (await this.join(flow, contactId));
         ids.assistant = participantId;
-        await this.answer(flow, contactId, participantId, key, effect.question);
-        return;
+        const contact = await this.o.centre.getContact(contactId);
+        const handsOver = await answer(this.answering, {
+          flow,
+          contactId,
+          participantId,
+          key,
+          effect,
+          attributes: contact?.attributes ?? {},
+        });
+        return handsOver ? effect.state : null;
       }
       case "setAttributes":
         await this.o.centre.updateAttributes(contactId, effect.attributes);
-        return;
+        return null;
       case "queue":
         await this.o.enqueue(contactId, effect.queue);
-        return;
+        return null;
       case "end":
         await this.o.centre.endContact(contactId);
-        return;
+        return null;
     }
-  }
-
-  /**
-   * Stream the answer to the customer's question word by word, then commit it (docs/protocol.md
-   * §3.4.1). A question asked meanwhile is answered after it: a contact's items reach the
-   * runner one at a time (ItemListeners). The Id and ClientToken are made of the step: a step
-   * performed again (after a crash, or by another process) streams the same chunks under the
-   * same Id, which clients take once, and is committed once.
-   */
-  private async answer(
-    flow: Flow,
-    contactId: string,
-    participantId: string,
-    key: string,
-    question: string,
-  ): Promise<void> {
-    const faq = flow.faq;
-    if (!faq) return;
-    const stream = new MessageStream(this.o.centre, contactId, participantId, {
-      contentType: ContentType.TEXT_MARKDOWN,
-      id: uuidFrom(`flow-item:${contactId}:${key}`),
-      now: () => new Date(this.o.clock.now()),
-    });
-    const pause = faq.wordPauseMs ?? FAQ_WORD_PAUSE_MS;
-    for await (const piece of wordByWord(findAnswer(faq, question), pause)) {
-      await stream.append(piece);
-    }
-    await stream.complete(`flow:${key}`);
   }
 
   /**
@@ -307,15 +332,4 @@ export class FlowRunner {
     await saveParticipant(this.o.db, contactId, "assistant", participantId);
     return participantId;
   }
-}
-
-/** The id of a flow voice's participant in a contact, made of both. */
-export const flowParticipantId = (contactId: string, voice: "bot" | "assistant"): string =>
-  uuidFrom(`flow-participant:${contactId}:${voice}`);
-
-/** A UUID (version 8) made of `seed`: the same seed, the same id. */
-function uuidFrom(seed: string): string {
-  const h = createHash("sha256").update(seed).digest("hex");
-  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

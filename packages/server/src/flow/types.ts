@@ -171,6 +171,6 @@ export type FlowEffect =
   | { kind: "message"; voice: "bot" | "assistant"; contentType: string; content: string }
   | { kind: "setAttributes"; attributes: Record<string, string> }
   /** Answer the customer's question in the answer state `state`, streamed (the runner does). */
-  | { kind: "answer"; state: string; question: string }
+  | { kind: "answer"; state: string; contentType: string; question: string }
   | { kind: "queue"; queue: string }
   | { kind: "end" };

@@ -142,6 +142,57 @@ describe("flow files are validated", () => {
     );
   });
 
+  it("checks a bot answer state: its endpoint, limits, headers, hand-over and failure words (issue 26)", () => {
+    const problems = (answer: unknown): string => {
+      try {
+        validateFlow({ ...base, states: { a: { answer }, b: { end: true } } });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return "";
+    };
+    const good = {
+      from: "bot",
+      bot: {
+        url: "https://bot.example/answer",
+        timeoutMs: 5000,
+        maxAnswerMs: 30000,
+        headers: { authorization: "Bearer {{env.BOT_TOKEN}}" },
+      },
+      branches: [{ equals: ["menu"], next: "b" }],
+      handOver: "b",
+      failure: "Our bot is down.",
+    };
+    expect(problems(good)).toBe("");
+    const message = problems({
+      from: "bot",
+      bot: {
+        url: "file:///etc/passwd",
+        timeoutMs: 10,
+        maxAnswerMs: 10_000_000,
+        headers: { "bad header": "x" },
+      },
+      branches: [],
+      handOver: "nowhere",
+      failure: "",
+    });
+    expect(message).toContain("states.a.answer.bot.url: must be an http or https URL");
+    expect(message).toContain("states.a.answer.bot.timeoutMs: must be a whole number from 100");
+    expect(message).toContain("states.a.answer.bot.maxAnswerMs: must be a whole number from 1000");
+    expect(message).toContain("states.a.answer.bot.headers: must map header names to texts");
+    expect(message).toContain('states.a.answer.handOver: no state named "nowhere"');
+    expect(message).toContain("states.a.answer.failure: must be a text of at most");
+    expect(problems({ from: "bot", branches: [], handOver: "b" })).toContain(
+      "states.a.answer.bot: must be an object with a url",
+    );
+    expect(
+      problems({ from: "bot", bot: { url: "not a url" }, branches: [], handOver: "b" }),
+    ).toContain("states.a.answer.bot.url: must be an http or https URL");
+    const faqWithBot = problems({ from: "faq", bot: good.bot, branches: [], handOver: "b" });
+    expect(faqWithBot).toContain('states.a.answer.bot: goes with from "bot"');
+    expect(faqWithBot).toContain('states.a.answer.handOver: goes with from "bot"');
+  });
+
   it("rejects a non-object", () => {
     expect(() => validateFlow([])).toThrow(FlowFileError);
   });

@@ -114,9 +114,23 @@ function checkState(
     if (!isObject(answer) || !Array.isArray(answer.branches)) {
       fail(`${where}.answer`, "must have from and branches");
     } else {
-      if (answer.from !== "faq") fail(`${where}.answer.from`, 'must be "faq"');
-      else if (!hasFaq) fail(`${where}.answer.from`, "the flow has no faq");
-      checkBranches(`${where}.answer`, answer.branches, ref, fail);
+      const at = `${where}.answer`;
+      if (answer.from === "faq") {
+        if (!hasFaq) fail(`${at}.from`, "the flow has no faq");
+        for (const k of ["bot", "handOver", "failure"] as const)
+          if (answer[k] !== undefined) fail(`${at}.${k}`, 'goes with from "bot"');
+      } else if (answer.from === "bot") {
+        checkBot(`${at}.bot`, answer.bot, fail);
+        ref(`${at}.handOver`, answer.handOver);
+        if (
+          answer.failure !== undefined &&
+          !(isText(answer.failure) && answer.failure.length <= Limits.TEXT_CONTENT_MAX)
+        )
+          fail(`${at}.failure`, `must be a text of at most ${Limits.TEXT_CONTENT_MAX} characters`);
+      } else {
+        fail(`${at}.from`, 'must be "faq" or "bot"');
+      }
+      checkBranches(at, answer.branches, ref, fail);
     }
   }
 }
@@ -150,6 +164,30 @@ function checkBranches(
     }
     ref(`${at}.next`, b.next);
   });
+}
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function checkBot(where: string, bot: unknown, fail: (where: string, what: string) => void): void {
+  if (!isObject(bot)) return void fail(where, "must be an object with a url");
+  const url = isText(bot.url) && URL.canParse(bot.url) ? new URL(bot.url) : null;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+    fail(`${where}.url`, "must be an http or https URL");
+  const whole = (v: unknown, min: number, max: number) =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+  if (bot.timeoutMs !== undefined && !whole(bot.timeoutMs, 100, 120_000))
+    fail(`${where}.timeoutMs`, "must be a whole number from 100 to 120000");
+  if (bot.maxAnswerMs !== undefined && !whole(bot.maxAnswerMs, 1_000, 600_000))
+    fail(`${where}.maxAnswerMs`, "must be a whole number from 1000 to 600000");
+  if (bot.headers !== undefined) {
+    const headers = bot.headers;
+    if (
+      !isObject(headers) ||
+      !Object.entries(headers).every(([k, v]) => HEADER_NAME.test(k) && typeof v === "string")
+    )
+      fail(`${where}.headers`, "must map header names to texts");
+  }
 }
 
 function checkFaq(faq: unknown, fail: (where: string, what: string) => void): void {
