@@ -15,6 +15,7 @@ afterEach(() => {
 });
 
 const request: BotRequest = {
+  requestId: "r-1",
   contactId: "c-1",
   message: { contentType: ContentType.TEXT_PLAIN, content: "Hello?" },
   attributes: { orderNumber: "A-1" },

@@ -4,7 +4,8 @@
  * comes back is checked here, within time and size limits; anything else is a BotError the
  * runner turns into a system message and a hand-over.
  *
- * Request: `POST url`, JSON `{ contactId, message: { contentType, content }, attributes }`.
+ * Request: `POST url`, JSON `{ requestId, contactId, message: { contentType, content },
+ * attributes }`.
  * Answer, one of:
  * - `application/json`: `{ "messages": [{ "contentType", "content" }], "handOver": boolean }`,
  *   content types text/plain, text/markdown or an interactive template;
@@ -31,6 +32,8 @@ export class BotError extends Error {
 }
 
 export interface BotRequest {
+  /** The same when the question is asked again (the flow step performed again after a crash). */
+  requestId: string;
   contactId: string;
   message: { contentType: string; content: string };
   attributes: Record<string, string>;

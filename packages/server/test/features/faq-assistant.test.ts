@@ -12,23 +12,13 @@ import { call } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
 import { defaultFlowWith } from "../support/flows.js";
 import { startServer, type TestServer } from "../support/server.js";
-import { isPicker, startFeatureServer, widgetCustomer, type Customer } from "./helpers.js";
+import { askingCustomer, startFeatureServer, type Customer } from "./helpers.js";
 
 const chunksOf = (customer: Customer, id: string): Item[] =>
   customer.socket
     .items()
     .filter((i) => i.Id === id && i.MessageMetadata?.MessageCompleted === false);
 const isCompletedAnswer = (i: Item) => i.MessageMetadata?.MessageCompleted === true;
-
-/** A customer of the demo flow who chose "Ask a question". */
-async function asking(server: TestServer): Promise<Customer> {
-  const customer = await widgetCustomer(server, null);
-  await customer.waitFor(isPicker);
-  await customer.echoBot();
-  await customer.say("Ask a question");
-  await customer.waitFor((i) => i.ContentType === ContentType.TEXT_PLAIN && i.Content === "input");
-  return customer;
-}
 
 describe.each(ENGINES)("the built-in FAQ assistant (%s, issue 26)", (engine) => {
   let server: TestServer;
@@ -40,7 +30,7 @@ describe.each(ENGINES)("the built-in FAQ assistant (%s, issue 26)", (engine) => 
   afterEach(() => customer?.close());
 
   it("streams the answer word by word under one Id, then commits it once", async () => {
-    customer = await asking(server);
+    customer = await askingCustomer(server);
     await customer.say("How much is delivery?");
     const answer = await customer.socket.waitForItem(isCompletedAnswer, 15_000);
     expect(answer).toMatchObject({
@@ -73,7 +63,7 @@ describe.each(ENGINES)("the built-in FAQ assistant (%s, issue 26)", (engine) => 
       timeout: 30_000,
     },
     async () => {
-      customer = await asking(server);
+      customer = await askingCustomer(server);
       await customer.say("Which payment methods do you accept?");
       await customer.say("Do you offer gift wrapping?");
       await customer.say("What is the meaning of life?");
@@ -104,7 +94,7 @@ describe.each(ENGINES)("the built-in FAQ assistant (%s, issue 26)", (engine) => 
   );
 
   it("hands over to an advisor when asked, without answering that", async () => {
-    customer = await asking(server);
+    customer = await askingCustomer(server);
     await customer.say("Can I speak to an advisor?");
     await customer.waitFor((i) => (i.Content ?? "").includes("Connecting you to an advisor"));
     expect(customer.socket.items().some((i) => i.MessageMetadata !== undefined)).toBe(false);
@@ -127,7 +117,7 @@ describe("an answer cut short", () => {
   afterEach(() => customer?.close());
 
   it("stops when the chat ends in the middle: the step is done, nothing more is sent, nothing committed", async () => {
-    customer = await asking(server);
+    customer = await askingCustomer(server);
     const question = "How do I return an item?";
     const answerWords = findAnswer(faq, question).split(/\s+/).length;
     await customer.say(question);

@@ -166,6 +166,16 @@ export async function widgetCustomer(
   );
 }
 
+/** A customer of the demo flow who chose "Ask a question" and was asked for it (issue 26). */
+export async function askingCustomer(server: TestServer): Promise<Customer> {
+  const customer = await widgetCustomer(server, null);
+  await customer.waitFor(isPicker);
+  await customer.echoBot();
+  await customer.say("Ask a question");
+  await customer.waitFor((i) => i.ContentType === ContentType.TEXT_PLAIN && i.Content === "input");
+  return customer;
+}
+
 export const isBotText = (i: Item) =>
   i.Type === "MESSAGE" &&
   i.ParticipantRole === "SYSTEM" &&

@@ -15,11 +15,15 @@ export function startChildServer(
   env: Record<string, string>,
   timeoutMs = 150_000,
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--conditions=@chat-widget/source", "--import", "tsx", "src/main.ts"], {
-    cwd: SERVER_PACKAGE,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=@chat-widget/source", "--import", "tsx", "src/main.ts"],
+    {
+      cwd: SERVER_PACKAGE,
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,0 +1,203 @@
+/**
+ * Issue 26, a company's own bot in the flow: the demo flow's "Ask a question" state answered by
+ * an HTTP bot (a real server on loopback) instead of the FAQ. JSON messages are committed as
+ * they are; a Server-Sent Events answer is streamed to the customer as chunks of one Id and
+ * committed once; the bot's hand-over, and a slow, failing, malformed or stalling bot, each end
+ * in the flow's failure words (for a failure) and the hand-over state, never a stuck chat.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ContentType, Limits, type Item } from "@chat-widget/protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BotRequest } from "../../src/flow/bot-client.js";
+import { ENGINES } from "../support/databases.js";
+import { defaultFlowWith } from "../support/flows.js";
+import { startServer, type TestServer } from "../support/server.js";
+import { askingCustomer, type Customer } from "./helpers.js";
+
+const FAILURE = "Our bot is having a rest.";
+const QUICK_REPLY = JSON.stringify({
+  templateType: "QuickReply",
+  version: "1.0",
+  data: { content: { title: "Was this helpful?", elements: [{ title: "Yes" }, { title: "No" }] } },
+});
+const LONG = "word ".repeat(300).trim(); // 1,499 characters: two messages
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The test's bot: what it answers depends on the question. */
+function botAnswers(question: string, res: ServerResponse): void {
+  const sse = async (events: string[], after?: () => void) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    for (const e of events) {
+      res.write(e);
+      await sleep(20);
+    }
+    if (after) after();
+    else res.end();
+  };
+  switch (question) {
+    case "json":
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          messages: [
+            { contentType: ContentType.TEXT_MARKDOWN, content: "Here is **the answer**." },
+            { contentType: ContentType.INTERACTIVE_MESSAGE, content: QUICK_REPLY },
+          ],
+        }),
+      );
+      return;
+    case "stream":
+      void sse(["data: Our shop \n\n", "data: opens \n\n", "data: at nine.\n\n"]);
+      return;
+    case "hand over":
+      void sse(["data: Let me find you a person.\n\n", "event: handover\ndata:\n\n"]);
+      return;
+    case "long":
+      void sse(LONG.match(/.{1,100}/gs)!.map((piece) => `data: ${piece}\n\n`));
+      return;
+    case "stall":
+      // One piece, then silence past the bot's timeout.
+      void sse(["data: Let me think\n\n"], () => undefined);
+      return;
+    case "slow":
+      return; // never answers
+    case "fail":
+      res.writeHead(500).end();
+      return;
+    default:
+      res.writeHead(200, { "content-type": "application/json" }).end("{oops");
+  }
+}
+
+const isCompleted = (i: Item) => i.MessageMetadata?.MessageCompleted === true;
+/** The assistant's messages on the socket, complete (not the chunks of a streamed one). */
+const fromAssistant = (c: Customer) =>
+  c.socket
+    .items()
+    .filter(
+      (i) =>
+        i.Type === "MESSAGE" &&
+        i.DisplayName === "Shop assistant" &&
+        i.MessageMetadata?.MessageCompleted !== false,
+    );
+const connecting = (i: Item) => (i.Content ?? "").startsWith("Connecting you to an advisor");
+
+describe.each(ENGINES)("a company's bot answers in the flow (%s, issue 26)", (engine) => {
+  const requests: BotRequest[] = [];
+  let bot: ReturnType<typeof createServer>;
+  let server: TestServer;
+  let customer: Customer | undefined;
+
+  beforeAll(async () => {
+    bot = createServer((req: IncomingMessage, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        const asked = JSON.parse(body) as BotRequest;
+        requests.push(asked);
+        botAnswers(asked.message.content, res);
+      });
+    });
+    await new Promise<void>((resolve) => bot.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/answer`;
+    const flowsDir = defaultFlowWith((flow) => {
+      flow.states.askQuestion!.answer = {
+        from: "bot",
+        bot: { url, timeoutMs: 2_000, maxAnswerMs: 10_000 },
+        branches: flow.states.askQuestion!.answer!.branches,
+        handOver: "toAdvisor",
+        failure: FAILURE,
+      };
+    });
+    server = await startServer(engine, { features: true, flowsDir });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    bot.closeAllConnections();
+    await new Promise((resolve) => bot.close(resolve));
+  });
+  afterEach(() => customer?.close());
+
+  it("commits the bot's JSON messages as they are, and keeps answering", async () => {
+    customer = await askingCustomer(server);
+    await customer.say("json");
+    const template = await customer.waitFor(
+      (i) => i.ContentType === ContentType.INTERACTIVE_MESSAGE && i.Content === QUICK_REPLY,
+    );
+    expect(
+      fromAssistant(customer)
+        .map((i) => i.Content)
+        .slice(-2),
+    ).toEqual(["Here is **the answer**.", QUICK_REPLY]);
+    expect(template.ParticipantRole).toBe("SYSTEM");
+    const asked = requests.find((r) => r.contactId === customer!.contactId)!;
+    expect(asked).toMatchObject({
+      message: { contentType: ContentType.TEXT_PLAIN, content: "json" },
+      attributes: expect.any(Object),
+      requestId: expect.any(String),
+    });
+    // Still in the bot's state: the next question goes to the bot too.
+    await customer.say("stream");
+    await customer.socket.waitForItem(isCompleted, 15_000);
+    expect(customer.items().some(connecting)).toBe(false);
+  });
+
+  it("streams a Server-Sent Events answer as chunks of one Id, then commits it once", async () => {
+    customer = await askingCustomer(server);
+    await customer.say("stream");
+    const done = await customer.socket.waitForItem(isCompleted, 15_000);
+    expect(done.Content).toBe("Our shop opens at nine.");
+    const chunks = customer.socket
+      .items()
+      .filter((i) => i.Id === done.Id && i.MessageMetadata?.MessageCompleted === false);
+    expect(chunks.map((c) => c.Content)).toEqual(["Our shop ", "opens ", "at nine."]);
+    expect(chunks.map((c) => c.MessageMetadata?.ChunkNumber)).toEqual([1, 2, 3]);
+  });
+
+  it("goes on in a second message when an answer passes the 1024-character limit", async () => {
+    customer = await askingCustomer(server);
+    await customer.say("long");
+    await customer.socket.waitFor(() => customer!.socket.items().filter(isCompleted).length === 2, {
+      ms: 15_000,
+    });
+    const parts = customer.socket.items().filter(isCompleted);
+    expect(parts[0]!.Content).toHaveLength(Limits.TEXT_CONTENT_MAX);
+    expect(parts.map((p) => p.Content).join("")).toBe(LONG);
+  });
+
+  it("hands over to an advisor when the bot says so, after its answer", async () => {
+    customer = await askingCustomer(server);
+    await customer.say("hand over");
+    await customer.socket.waitForItem(connecting, 15_000);
+    const said = fromAssistant(customer).map((i) => i.Content);
+    expect(said.indexOf("Let me find you a person.")).toBeLessThan(
+      said.findIndex((c) => c?.startsWith("Connecting you")),
+    );
+    expect(said).not.toContain(FAILURE);
+  });
+
+  it.each([
+    ["slow (no answer within its timeout)", "slow"],
+    ["failing (HTTP 500)", "fail"],
+    ["malformed (not JSON)", "garbage"],
+  ])("a %s bot: the failure words, then the hand-over", async (_what, question) => {
+    customer = await askingCustomer(server);
+    await customer.say(question);
+    await customer.socket.waitForItem(connecting, 15_000);
+    const said = fromAssistant(customer).map((i) => i.Content);
+    expect(said.filter((c) => c === FAILURE)).toHaveLength(1);
+    expect(said.indexOf(FAILURE)).toBeLessThan(said.findIndex((c) => c?.startsWith("Connecting")));
+  });
+
+  it("a bot that stalls in the middle: what it said is completed, then the failure words and the hand-over", async () => {
+    customer = await askingCustomer(server);
+    await customer.say("stall");
+    await customer.socket.waitForItem(connecting, 15_000);
+    const completed = customer.socket.items().filter(isCompleted);
+    expect(completed.map((i) => i.Content)).toEqual(["Let me think"]);
+    const said = fromAssistant(customer).map((i) => i.Content);
+    expect(said.indexOf(FAILURE)).toBeGreaterThan(said.indexOf("Let me think"));
+  });
+});
