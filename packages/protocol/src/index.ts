@@ -54,6 +54,15 @@ export type {
   ListPickerTemplate,
   ReplyMessage,
 } from "./interactive.js";
+export { TemplateLimits, checkTemplate } from "./templates.js";
+export type {
+  CarouselTemplate,
+  ListTemplate,
+  Template,
+  TemplateCheck,
+  TimePickerTemplate,
+  TimeSlot,
+} from "./templates.js";
 export { GatewayPath, SNIPPET_ID_HEADER, DemoIds } from "./gateway.js";
 export type {
   VerifyResponse,

@@ -78,7 +78,11 @@ describe("the bot endpoint's client (issue 26)", () => {
         { contentType: ContentType.TEXT_MARKDOWN, content: "**Hi**" },
         {
           contentType: ContentType.INTERACTIVE_MESSAGE,
-          content: JSON.stringify({ templateType: "QuickReply", data: { content: {} } }),
+          content: JSON.stringify({
+            templateType: "QuickReply",
+            version: "1.0",
+            data: { content: { title: "Helpful?", elements: [{ title: "Yes" }] } },
+          }),
         },
       ],
       handOver: true,
@@ -192,7 +196,7 @@ describe("the bot endpoint's client (issue 26)", () => {
           { contentType: ContentType.INTERACTIVE_MESSAGE, content: '{"templateType":"X"}' },
         ],
       },
-      "not an interactive template",
+      "is not a template we show: template.templateType must be one of",
     ],
     ["handOver not a boolean", { messages: [], handOver: "yes" }, "handOver must be true or false"],
     ["nothing", { messages: [] }, "The bot said nothing."],

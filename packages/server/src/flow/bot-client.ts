@@ -8,12 +8,13 @@
  * attributes }`.
  * Answer, one of:
  * - `application/json`: `{ "messages": [{ "contentType", "content" }], "handOver": boolean }`,
- *   content types text/plain, text/markdown or an interactive template;
+ *   content types text/plain, text/markdown or an interactive template (one of the five the
+ *   widget shows, within their limits: `checkTemplate`);
  * - `text/event-stream`: each event's data is the next piece of a markdown answer (events named
  *   `text`, or unnamed); an event named `handover` asks for an advisor once the answer is done;
  *   other event names are ignored. The end of the stream completes the answer.
  */
-import { ContentType, Limits } from "@chat-widget/protocol";
+import { checkTemplate, ContentType, Limits } from "@chat-widget/protocol";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { FlowBot } from "./types.js";
 
@@ -205,19 +206,12 @@ function checkMessage(m: unknown, i: number): { contentType: string; content: st
       ? Limits.JSON_CONTENT_MAX
       : Limits.TEXT_CONTENT_MAX;
   if (content.length > max) throw new BotError(`${at} is longer than ${max} characters.`);
-  if (contentType === ContentType.INTERACTIVE_MESSAGE && !isTemplate(content)) {
-    throw new BotError(`${at} is not an interactive template (templateType and data).`);
+  if (contentType === ContentType.INTERACTIVE_MESSAGE) {
+    const checked = checkTemplate(content);
+    if ("problem" in checked)
+      throw new BotError(`${at} is not a template we show: ${checked.problem}.`);
   }
   return { contentType, content };
-}
-
-function isTemplate(content: string): boolean {
-  try {
-    const t = JSON.parse(content) as { templateType?: unknown; data?: unknown };
-    return typeof t.templateType === "string" && typeof t.data === "object" && t.data !== null;
-  } catch {
-    return false;
-  }
 }
 
 /** The events of a Server-Sent Events body, as they arrive. */
