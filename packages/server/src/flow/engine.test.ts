@@ -261,6 +261,59 @@ describe("default flow: the built-in assistant (issue 26)", () => {
   });
 });
 
+describe("template actions (issue 26)", () => {
+  const panel = {
+    templateType: "Panel",
+    version: "1.0",
+    data: {
+      content: {
+        title: "Order {{orderNumber}}",
+        subtitle: "Dispatched",
+        elements: [{ title: "Track {{orderNumber}}" }, { title: "Talk to an advisor" }],
+      },
+    },
+  };
+  const flowWith = (template: Record<string, unknown>): Flow => ({
+    id: "t",
+    assistantName: "A",
+    start: "a",
+    states: { a: { actions: [{ template }], wait: { branches: [], otherwise: "a" } } },
+  });
+
+  it("sends the template, placeholders filled everywhere, after its title as the bot's trigger", () => {
+    const d = startFlow(flowWith(panel), { orderNumber: "A-7" });
+    const [trigger, sent] = messages(d);
+    expect(trigger).toEqual({
+      kind: "message",
+      voice: "bot",
+      contentType: ContentType.TEXT_PLAIN,
+      content: "Order A-7",
+    });
+    expect(sent!.contentType).toBe(ContentType.INTERACTIVE_MESSAGE);
+    expect(JSON.parse(sent!.content)).toEqual({
+      ...panel,
+      data: {
+        content: {
+          ...panel.data.content,
+          title: "Order A-7",
+          elements: [{ title: "Track A-7" }, { title: "Talk to an advisor" }],
+        },
+      },
+    });
+    // The trigger is echoed by the widget (it makes the options clickable): expected back.
+    expect(d.position.pendingEchoes).toEqual(["Order A-7"]);
+  });
+
+  it("sends its own trigger words instead, and never the trigger inside the template", () => {
+    const d = startFlow(flowWith({ ...panel, trigger: "Here is {{orderNumber}}:" }), {
+      orderNumber: "A-7",
+    });
+    const [trigger, sent] = messages(d);
+    expect(trigger!.content).toBe("Here is A-7:");
+    expect(JSON.parse(sent!.content)).not.toHaveProperty("trigger");
+  });
+});
+
 describe("engine rules", () => {
   it("remembers at most the last few bot messages for echo detection", () => {
     const loop: Flow = {

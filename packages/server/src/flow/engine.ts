@@ -206,6 +206,19 @@ function perform(action: FlowAction, attrs: Record<string, string>): FlowEffect[
     Object.assign(attrs, attributes);
     return [{ kind: "setAttributes", attributes }];
   }
+  if ("template" in action) {
+    const { trigger, ...template } = action.template;
+    const filled = fillAll(template, attrs) as { data?: { content?: { title?: unknown } } };
+    const title = filled.data?.content?.title;
+    return [
+      message(
+        "bot",
+        ContentType.TEXT_PLAIN,
+        trigger !== undefined ? fill(trigger, attrs) : String(title),
+      ),
+      message("bot", ContentType.INTERACTIVE_MESSAGE, JSON.stringify(filled)),
+    ];
+  }
   const picker = action.listPicker;
   const title = fill(picker.title, attrs);
   const content = {
@@ -238,6 +251,16 @@ const message = (voice: "bot" | "assistant", contentType: string, content: strin
 /** Replace `{{name}}` with the attribute's value (blank when missing). */
 export function fill(template: string, attrs: Record<string, string>): string {
   return template.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => attrs[name] ?? "");
+}
+
+/** Every text in `value` (however deep) with its placeholders filled. */
+function fillAll(value: unknown, attrs: Record<string, string>): unknown {
+  if (typeof value === "string") return fill(value, attrs);
+  if (Array.isArray(value)) return value.map((v) => fillAll(v, attrs));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillAll(v, attrs)]));
+  }
+  return value;
 }
 
 /** Lower case, single spaces, no surrounding spaces or trailing punctuation. */

@@ -28,11 +28,18 @@ export interface FlowListPicker {
   trigger?: string;
 }
 
+/**
+ * Any of the five interactive templates (docs/protocol.md §6, checked by `checkTemplate`), sent by
+ * the bot after its `trigger` line (default: the template's title), as a list picker is.
+ */
+export type FlowTemplate = Record<string, unknown> & { trigger?: string };
+
 /** One thing the flow does when it enters a state. Text may hold `{{attributeName}}` placeholders. */
 export type FlowAction =
   | { say: string }
   | { botSay: string }
   | { listPicker: FlowListPicker }
+  | { template: FlowTemplate }
   | { input: true }
   | { setAttributes: Record<string, string> };
 

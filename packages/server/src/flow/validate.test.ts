@@ -193,6 +193,32 @@ describe("flow files are validated", () => {
     expect(faqWithBot).toContain('states.a.answer.handOver: goes with from "bot"');
   });
 
+  it("checks template actions with the templates' own rules (issue 26)", () => {
+    const withAction = (template: unknown) => ({
+      ...base,
+      states: { a: { actions: [{ template }], end: true } },
+    });
+    const quickReply = {
+      templateType: "QuickReply",
+      version: "1.0",
+      data: { content: { title: "Helpful?", elements: [{ title: "Yes" }, { title: "No" }] } },
+    };
+    expect(() => validateFlow(withAction({ ...quickReply, trigger: "Tell us:" }))).not.toThrow();
+    expect(() => validateFlow(withAction({ ...quickReply, trigger: "" }))).toThrow(
+      "states.a.actions[0]: trigger must be a non-empty string",
+    );
+    const tooMany = {
+      ...quickReply,
+      data: {
+        content: { title: "t", elements: Array.from({ length: 7 }, () => ({ title: "x" })) },
+      },
+    };
+    expect(() => validateFlow(withAction(tooMany))).toThrow(
+      "states.a.actions[0]: template.data.content.elements must hold 1 to 6 elements",
+    );
+    expect(() => validateFlow(withAction("Panel"))).toThrow("template must be an object");
+  });
+
   it("rejects a non-object", () => {
     expect(() => validateFlow([])).toThrow(FlowFileError);
   });

@@ -1,5 +1,5 @@
 /** Checks a flow file's JSON before the server uses it: shape, state references, patterns. */
-import { LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
+import { checkTemplate, LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
 import { FAQ_WORD_PAUSE_MAX_MS } from "./faq.js";
 import { WEEKDAYS, isTimeZone, parseRange } from "./opening-hours.js";
 import type { Flow, FlowAction, FlowState } from "./types.js";
@@ -238,7 +238,7 @@ function checkAction(
   if (!isObject(action) || Object.keys(action).length !== 1) {
     return void fail(
       where,
-      "must be an object with exactly one of say, botSay, listPicker, input, setAttributes",
+      "must be an object with exactly one of say, botSay, listPicker, template, input, setAttributes",
     );
   }
   const a = action as FlowAction & Json;
@@ -254,6 +254,14 @@ function checkAction(
     if (!isObject(attrs) || !Object.values(attrs).every((v) => typeof v === "string")) {
       fail(where, "setAttributes must map names to strings");
     }
+  } else if ("template" in a) {
+    const t: unknown = a.template;
+    if (!isObject(t)) return void fail(where, "template must be an object");
+    const { trigger, ...template } = t;
+    if (trigger !== undefined && !isText(trigger))
+      fail(where, "trigger must be a non-empty string");
+    const checked = checkTemplate(JSON.stringify(template));
+    if ("problem" in checked) fail(where, checked.problem);
   } else if ("listPicker" in a) {
     const p = a.listPicker as unknown;
     if (!isObject(p) || !isText(p.title)) return void fail(where, "listPicker needs a title");
