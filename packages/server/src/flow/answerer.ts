@@ -37,10 +37,21 @@ export interface Question {
   attributes: Record<string, string>;
 }
 
+/** The most one answer may say: four messages at the protocol's limit; past it, the bot failed. */
+export const MAX_ANSWER_CHARS = 4 * Limits.TEXT_CONTENT_MAX;
+
+/** Where to cut `text` at most `room` characters in, never inside a surrogate pair (an emoji). */
+function cutAt(text: string, room: number): number {
+  if (room >= text.length) return text.length;
+  const code = text.charCodeAt(room - 1);
+  return code >= 0xd800 && code <= 0xdbff ? room - 1 : room;
+}
+
 /** The messages of one answer, each under the next Id of the step. */
 class Answer {
   #n = 0;
   #stream: MessageStream | null = null;
+  #said = 0;
 
   constructor(
     private readonly o: AnswererOptions,
@@ -54,6 +65,10 @@ class Answer {
 
   /** Stream a piece of markdown; a message full at the protocol's limit goes on in the next. */
   async piece(text: string): Promise<void> {
+    this.#said += text.length;
+    if (this.#said > MAX_ANSWER_CHARS) {
+      throw new BotError(`The bot's answer is over ${MAX_ANSWER_CHARS} characters.`);
+    }
     let rest = text;
     while (rest !== "") {
       this.#stream ??= new MessageStream(this.o.centre, this.q.contactId, this.q.participantId, {
@@ -61,13 +76,13 @@ class Answer {
         id: this.next(),
         now: () => new Date(this.o.clock.now()),
       });
-      const room = Limits.TEXT_CONTENT_MAX - this.#stream.text.length;
-      if (room <= 0) {
+      const cut = cutAt(rest, Limits.TEXT_CONTENT_MAX - this.#stream.text.length);
+      if (cut <= 0) {
         await this.end();
         continue;
       }
-      await this.#stream.append(rest.slice(0, room));
-      rest = rest.slice(room);
+      await this.#stream.append(rest.slice(0, cut));
+      rest = rest.slice(cut);
     }
   }
 

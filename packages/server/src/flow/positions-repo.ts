@@ -87,9 +87,18 @@ export async function findPosition(db: Db, contactId: string): Promise<StoredPos
   return row ? toStored(row) : null;
 }
 
+/** Pending effects without those whose keys are in the JSON array parameter `$n`. */
+const without = (n: number): string =>
+  `COALESCE(
+     (SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(pending_effects) WITH ORDINALITY AS x (e, i)
+      WHERE NOT ($${n}::jsonb ? (e ->> 'key'))),
+     '[]'::jsonb)`;
+
 /**
  * Save the next step (its position, its effects after those still pending) if nobody changed
- * the position since `version`: the stored position, or null when someone did.
+ * the position since `version`: the stored position, or null when someone did. The effects
+ * `performed` are no longer pending, in the same write (a hand-over replaces the answer that
+ * decided it, so that a crash loses neither).
  */
 export async function saveStep(
   db: Db,
@@ -98,10 +107,11 @@ export async function saveStep(
   p: FlowPosition,
   effects: FlowEffect[],
   at: string,
+  performed: string[] = [],
 ): Promise<StoredPosition | null> {
   const [row] = await db.query<Row>(
     `UPDATE flow_positions SET waiting_in = $3, pending_echoes = $4::jsonb, outcome = $5,
-       pending_effects = pending_effects || $6::jsonb, version = version + 1, updated_at = $7
+       pending_effects = ${without(8)} || $6::jsonb, version = version + 1, updated_at = $7
      WHERE contact_id = $1 AND version = $2 RETURNING *`,
     [
       contactId,
@@ -111,6 +121,7 @@ export async function saveStep(
       p.outcome,
       keyed(version + 1, effects),
       at,
+      JSON.stringify(performed),
     ],
   );
   return row ? toStored(row) : null;
@@ -125,10 +136,7 @@ export async function removeEffects(
 ): Promise<void> {
   await db.query(
     `UPDATE flow_positions SET version = version + 1, updated_at = $3,
-       pending_effects = COALESCE(
-         (SELECT jsonb_agg(e ORDER BY n) FROM jsonb_array_elements(pending_effects) WITH ORDINALITY AS x (e, n)
-          WHERE NOT ($2::jsonb ? (e ->> 'key'))),
-         '[]'::jsonb)
+       pending_effects = ${without(2)}
      WHERE contact_id = $1`,
     [contactId, JSON.stringify(keys), at],
   );

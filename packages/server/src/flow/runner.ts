@@ -67,6 +67,8 @@ export class FlowRunner {
   private readonly askingAdvisors: ReadonlySet<Flow>;
 
   private readonly answering: AnswererOptions;
+  /** Per contact, its effects being performed (settled whatever the outcome). */
+  private readonly performing = new Map<string, Promise<void>>();
 
   constructor(private readonly o: FlowRunnerOptions) {
     this.askingAdvisors = new Set([...o.flows.values()].filter(readsAdvisors));
@@ -182,8 +184,34 @@ export class FlowRunner {
     );
   }
 
+  /**
+   * Perform the position's pending effects, one contact's at a time in this process: a contact's
+   * items already reach the runner one by one, but resume() at start does not, and an answer
+   * lasts seconds. The later caller performs what is still pending once the earlier is done.
+   * (Two processes may still perform the same answer at once: it streams under the same Ids.)
+   */
+  private perform(flow: Flow, stored: StoredPosition): Promise<void> {
+    const contactId = stored.contactId;
+    const before = this.performing.get(contactId);
+    const done = before
+      ? before.then(async () => {
+          const now = await findPosition(this.o.db, contactId);
+          if (now) await this.performPending(flow, now);
+        })
+      : this.performPending(flow, stored);
+    const settled = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.performing.set(contactId, settled);
+    void settled.then(() => {
+      if (this.performing.get(contactId) === settled) this.performing.delete(contactId);
+    });
+    return done;
+  }
+
   /** Perform the position's pending effects in order, then mark them performed. */
-  private async perform(flow: Flow, stored: StoredPosition): Promise<void> {
+  private async performPending(flow: Flow, stored: StoredPosition): Promise<void> {
     const pending = stored.pendingEffects;
     if (pending.length === 0) return;
     const ids = { bot: stored.botParticipantId, assistant: stored.assistantParticipantId };
@@ -199,24 +227,29 @@ export class FlowRunner {
       if (!isServiceError(error) || error.type !== "AccessDeniedException") throw error;
       handingOver.length = 0;
     }
-    await removeEffects(
-      this.o.db,
-      stored.contactId,
-      pending.map((p) => p.key),
-      this.now(),
-    );
-    for (const state of handingOver) await this.handOver(flow, stored.contactId, state);
+    const keys = pending.map((p) => p.key);
+    const from = handingOver[0];
+    if (from !== undefined && (await this.handOver(flow, stored.contactId, from, keys))) return;
+    await removeEffects(this.o.db, stored.contactId, keys, this.now());
   }
 
-  /** The bot of answer state `stateId` handed over: the flow goes on to its handOver state. */
-  private async handOver(flow: Flow, contactId: string, stateId: string): Promise<void> {
+  /**
+   * The bot of answer state `stateId` handed over: the flow goes on to its handOver state, saved
+   * in the same write that marks the effects `performed` (then performed). False when there is
+   * nothing to hand over (the chat ended, or a branch left the state meanwhile).
+   */
+  private async handOver(
+    flow: Flow,
+    contactId: string,
+    stateId: string,
+    performed: string[],
+  ): Promise<boolean> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const stored = await findPosition(this.o.db, contactId);
       const contact = await this.o.centre.getContact(contactId);
-      if (!stored || contact?.status !== "active") return;
+      if (!stored || contact?.status !== "active") return false;
       const decision = handOver(flow, stored, stateId, contact.attributes, await this.facts(flow));
-      // A branch left the state meanwhile: nothing to hand over.
-      if (!decision) return;
+      if (!decision) return false;
       const saved = await saveStep(
         this.o.db,
         contactId,
@@ -224,10 +257,15 @@ export class FlowRunner {
         decision.position,
         decision.effects,
         this.now(),
+        performed,
       );
-      if (saved) return this.perform(flow, saved);
+      if (saved) {
+        // Already this contact's turn (perform() would wait for itself).
+        await this.performPending(flow, saved);
+        return true;
+      }
     }
-    this.o.onError(new Error(`Flow position of contact ${contactId} kept changing; no hand-over`));
+    throw new Error(`Flow position of contact ${contactId} kept changing; no hand-over yet`);
   }
 
   /** Perform one effect; returns the answer state whose bot hands over, if it does. */

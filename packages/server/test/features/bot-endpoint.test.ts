@@ -57,6 +57,13 @@ function botAnswers(question: string, res: ServerResponse): void {
     case "long":
       void sse(LONG.match(/.{1,100}/gs)!.map((piece) => `data: ${piece}\n\n`));
       return;
+    case "emoji":
+      // The 1,024th character is the first half of an emoji.
+      void sse([`data: ${"a".repeat(1023)}😀b\n\n`]);
+      return;
+    case "flood":
+      void sse(Array.from({ length: 50 }, () => `data: ${"f".repeat(100)}\n\n`));
+      return;
     case "stall":
       // One piece, then silence past the bot's timeout.
       void sse(["data: Let me think\n\n"], () => undefined);
@@ -167,11 +174,32 @@ describe.each(ENGINES)("a company's bot answers in the flow (%s, issue 26)", (en
     expect(parts.map((p) => p.Content).join("")).toBe(LONG);
   });
 
+  it("never cuts an emoji in two at the limit", async () => {
+    customer = await askingCustomer(server);
+    await customer.say("emoji");
+    await customer.socket.waitFor(() => customer!.socket.items().filter(isCompleted).length === 2, {
+      ms: 15_000,
+    });
+    const parts = customer.socket.items().filter(isCompleted);
+    expect(parts.map((p) => p.Content)).toEqual(["a".repeat(1023), "😀b"]);
+  });
+
+  it("a bot that says too much: what fits in four messages, then the failure words and the hand-over", async () => {
+    customer = await askingCustomer(server);
+    await customer.say("flood");
+    await customer.socket.waitForItem(connecting, 15_000);
+    const parts = customer.socket.items().filter(isCompleted);
+    // 40 pieces of 100 fit in the 4,096 characters: the 41st is refused.
+    expect(parts.map((p) => p.Content!.length)).toEqual([1024, 1024, 1024, 928]);
+    expect(fromAssistant(customer).map((i) => i.Content)).toContain(FAILURE);
+  });
+
   it("hands over to an advisor when the bot says so, after its answer", async () => {
     customer = await askingCustomer(server);
     await customer.say("hand over");
     await customer.socket.waitForItem(connecting, 15_000);
     const said = fromAssistant(customer).map((i) => i.Content);
+    expect(said).toContain("Let me find you a person.");
     expect(said.indexOf("Let me find you a person.")).toBeLessThan(
       said.findIndex((c) => c?.startsWith("Connecting you")),
     );
@@ -198,6 +226,7 @@ describe.each(ENGINES)("a company's bot answers in the flow (%s, issue 26)", (en
     const completed = customer.socket.items().filter(isCompleted);
     expect(completed.map((i) => i.Content)).toEqual(["Let me think"]);
     const said = fromAssistant(customer).map((i) => i.Content);
+    expect(said).toContain(FAILURE);
     expect(said.indexOf(FAILURE)).toBeGreaterThan(said.indexOf("Let me think"));
   });
 });
