@@ -2,12 +2,19 @@
 // bot.url to the address it prints. No dependencies; swap the answer for your LLM's.
 import { createServer } from "node:http";
 
+/** One Server-Sent Event: each line of the text a data line. */
+const event = (text) => `${text.replace(/^/gm, "data: ")}\n\n`;
+
 const server = createServer(async (req, res) => {
-  if (req.method !== "POST") return res.writeHead(405).end();
   let body = "";
   for await (const chunk of req) body += chunk;
-  const { message, attributes } = JSON.parse(body);
-
+  let request;
+  try {
+    request = JSON.parse(body); // { requestId, contactId, message, attributes }
+  } catch {
+    return res.writeHead(400).end();
+  }
+  const { message, attributes = {} } = request;
   if (/human|person/i.test(message.content)) {
     // JSON: whole messages (text, markdown or a template), then hand over to an advisor.
     res.writeHead(200, { "content-type": "application/json" });
@@ -17,9 +24,8 @@ const server = createServer(async (req, res) => {
   // Server-Sent Events: the answer streamed as it is written, word by word.
   res.writeHead(200, { "content-type": "text/event-stream" });
   const order = attributes.orderNumber ?? "not known yet";
-  const answer = `You asked: *${message.content}*. Your order number is ${order}.`;
-  for (const word of answer.split(/(?<= )/)) {
-    res.write(`data: ${word}\n\n`);
+  for (const word of `Your order number is ${order}. How else can I help?`.split(/(?<= )/)) {
+    res.write(event(word));
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   res.end();

@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FlowFileError, validateFlow } from "./validate.js";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 const base = { id: "f", assistantName: "A", start: "a", states: { a: { end: true } } };
 
@@ -137,12 +141,22 @@ describe("flow files are validated", () => {
     expect(message).toContain("faq.entries[0].question: must be a non-empty string");
     expect(message).toContain("faq.entries[0].answer: must be a text of at most");
     expect(message).toContain("faq.entries[0].keywords: must be a list of texts");
+    expect(
+      problems({
+        ...base,
+        faq: {
+          noAnswer: "x",
+          entries: [{ question: "Q", answer: "A", keywords: ["where", "ok"] }],
+        },
+      }),
+    ).toContain('faq.entries[0].keywords: "where" has no word that counts');
     expect(problems({ ...base, faq: { entries: [], noAnswer: "x" } })).toContain(
       "faq: must have entries and noAnswer",
     );
   });
 
   it("checks a bot answer state: its endpoint, limits, headers, hand-over and failure words (issue 26)", () => {
+    vi.stubEnv("BOT_TOKEN", "s3cret");
     const problems = (answer: unknown): string => {
       try {
         validateFlow({ ...base, states: { a: { answer }, b: { end: true } } });
@@ -188,7 +202,16 @@ describe("flow files are validated", () => {
     expect(
       problems({ from: "bot", bot: { url: "not a url" }, branches: [], handOver: "b" }),
     ).toContain("states.a.answer.bot.url: must be an http or https URL");
+    expect(
+      problems({
+        ...good,
+        bot: { url: good.bot.url, headers: { "x-key": "{{env.NO_SUCH_VAR_X}}" } },
+      }),
+    ).toContain(
+      "states.a.answer.bot.headers.x-key: the environment variable NO_SUCH_VAR_X is not set",
+    );
     const faqWithBot = problems({ from: "faq", bot: good.bot, branches: [], handOver: "b" });
+    expect(faqWithBot).toContain("states.a.answer.branches: must hold a way out");
     expect(faqWithBot).toContain('states.a.answer.bot: goes with from "bot"');
     expect(faqWithBot).toContain('states.a.answer.handOver: goes with from "bot"');
   });

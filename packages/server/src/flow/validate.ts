@@ -1,6 +1,6 @@
 /** Checks a flow file's JSON before the server uses it: shape, state references, patterns. */
 import { checkTemplate, LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
-import { FAQ_WORD_PAUSE_MAX_MS } from "./faq.js";
+import { FAQ_WORD_PAUSE_MAX_MS, meaningfulWords } from "./faq.js";
 import { WEEKDAYS, isTimeZone, parseRange } from "./opening-hours.js";
 import type { Flow, FlowAction, FlowState } from "./types.js";
 
@@ -117,6 +117,8 @@ function checkState(
       const at = `${where}.answer`;
       if (answer.from === "faq") {
         if (!hasFaq) fail(`${at}.from`, "the flow has no faq");
+        if (Array.isArray(answer.branches) && answer.branches.length === 0)
+          fail(`${at}.branches`, "must hold a way out (the FAQ never hands over)");
         for (const k of ["bot", "handOver", "failure"] as const)
           if (answer[k] !== undefined) fail(`${at}.${k}`, 'goes with from "bot"');
       } else if (answer.from === "bot") {
@@ -169,7 +171,12 @@ function checkBranches(
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-function checkBot(where: string, bot: unknown, fail: (where: string, what: string) => void): void {
+function checkBot(
+  where: string,
+  bot: unknown,
+  fail: (where: string, what: string) => void,
+  env: Record<string, string | undefined> = process.env,
+): void {
   if (!isObject(bot)) return void fail(where, "must be an object with a url");
   const url = isText(bot.url) && URL.canParse(bot.url) ? new URL(bot.url) : null;
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
@@ -187,6 +194,11 @@ function checkBot(where: string, bot: unknown, fail: (where: string, what: strin
       !Object.entries(headers).every(([k, v]) => HEADER_NAME.test(k) && typeof v === "string")
     )
       fail(`${where}.headers`, "must map header names to texts");
+    else
+      for (const [name, value] of Object.entries(headers))
+        for (const [, variable] of (value as string).matchAll(/\{\{\s*env\.(\w+)\s*\}\}/g))
+          if (env[variable!] === undefined)
+            fail(`${where}.headers.${name}`, `the environment variable ${variable} is not set`);
   }
 }
 
@@ -213,6 +225,10 @@ function checkFaq(faq: unknown, fail: (where: string, what: string) => void): vo
       fail(`${at}.answer`, `must be a text of at most ${Limits.TEXT_CONTENT_MAX} characters`);
     if (e.keywords !== undefined && !isStringList(e.keywords))
       fail(`${at}.keywords`, "must be a list of texts");
+    else
+      for (const k of e.keywords ?? [])
+        if (meaningfulWords(k).size === 0)
+          fail(`${at}.keywords`, `"${k}" has no word that counts (only small words)`);
   });
 }
 

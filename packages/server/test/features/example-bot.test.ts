@@ -16,6 +16,7 @@ const EXAMPLE = fileURLToPath(new URL("../../../../examples/bot.mjs", import.met
 const README = fileURLToPath(new URL("../../../../README.md", import.meta.url));
 
 let bot: ChildProcess;
+let botUrl: string;
 let server: TestServer;
 let customer: Customer | undefined;
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
     bot.once("exit", (code) => reject(new Error(`the example bot exited (${code})`)));
     bot.stdout!.on("data", (data: Buffer) => {
       const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(data.toString());
-      if (found) resolve(found[0]);
+      if (found) resolve((botUrl = found[0]));
     });
   });
   const flowsDir = defaultFlowWith((flow) => {
@@ -45,6 +46,12 @@ describe("the README's example bot (issue 26)", () => {
     expect(readFileSync(README, "utf8")).toContain(readFileSync(EXAMPLE, "utf8"));
   });
 
+  it("answers a request that is not JSON with 400, and goes on serving", async () => {
+    const bad = await fetch(botUrl, { method: "POST", body: "{oops" });
+    expect(bad.status).toBe(400);
+    expect(bot.exitCode).toBeNull();
+  });
+
   it("streams its answer with the visitor's order number, then hands over when asked for a person", async () => {
     customer = await widgetCustomer(server, { orderNumber: "A-10042" });
     await customer.waitFor(isPicker);
@@ -54,7 +61,7 @@ describe("the README's example bot (issue 26)", () => {
     await customer.say("When does it arrive?");
     const completed = (i: Item) => i.MessageMetadata?.MessageCompleted === true;
     const answer = await customer.socket.waitForItem(completed, 15_000);
-    expect(answer.Content).toBe("You asked: *When does it arrive?*. Your order number is A-10042.");
+    expect(answer.Content).toBe("Your order number is A-10042. How else can I help?");
     expect(
       customer.socket.items().filter((i) => i.MessageMetadata?.MessageCompleted === false).length,
     ).toBe(answer.Content!.split(" ").length);
