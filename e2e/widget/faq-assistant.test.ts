@@ -2,7 +2,8 @@
  * Issue 26, the demo flow's built-in assistant in Chromium: the visitor chooses "Ask a question"
  * and asks; the answer grows in place word by word (inert while it grows), survives the loss of
  * the websocket in the middle (the widget reconnects; the answer is completed, shown once, never
- * duplicated), no longer inert once complete; axe finds nothing. The visitor then asks for an
+ * duplicated), no longer inert once complete; axe finds nothing then (e2e/widget/streaming.test.ts
+ * checks axe while an answer grows). The visitor then asks for an
  * advisor, and the console shows the same answer once, complete.
  */
 import type { Browser, Page } from "playwright-core";
@@ -67,12 +68,10 @@ describe("the demo flow's assistant in the widget (issue 26)", () => {
     const firstWords = full.split(" ").slice(0, 3).join(" ");
     const answer = visitor.locator("chat-widget .message.incoming", { hasText: firstWords });
     await answer.waitFor(BOUND);
-    // Growing: one inert node, not yet the whole text, hidden from the live region.
+    // The socket drops in the middle of the answer (still growing: one inert node, not yet the
+    // whole text); the widget reconnects by itself.
     expect(await answer.locator("[inert]").count()).toBe(1);
     expect(((await answer.textContent()) ?? "").length).toBeLessThan(full.length);
-    expect(await violations(visitor, "chat-widget")).toEqual([]);
-
-    // The socket drops in the middle of the answer; the widget reconnects by itself.
     const sockets = centre.built.app.websocketServer.clients;
     expect(sockets.size).toBeGreaterThan(0);
     for (const socket of sockets) socket.terminate();
