@@ -24,6 +24,8 @@ export interface AnswererOptions {
   /** The bot failed (the company should hear of it). */
   onBotError: (error: BotError, contactId: string) => void;
   bot?: BotClientOptions;
+  /** The server stops: an answer in progress stops where it is, to be performed again later. */
+  stop: AbortSignal;
 }
 
 export interface Question {
@@ -65,6 +67,7 @@ class Answer {
 
   /** Stream a piece of markdown; a message full at the protocol's limit goes on in the next. */
   async piece(text: string): Promise<void> {
+    this.o.stop.throwIfAborted();
     this.#said += text.length;
     if (this.#said > MAX_ANSWER_CHARS) {
       throw new BotError(`The bot's answer is over ${MAX_ANSWER_CHARS} characters.`);
@@ -129,7 +132,7 @@ export async function answer(o: AnswererOptions, q: Question): Promise<boolean> 
       message: { contentType: q.effect.contentType, content: q.effect.question },
       attributes: q.attributes,
     };
-    for await (const said of askBot(state.bot, request, o.bot)) {
+    for await (const said of askBot(state.bot, request, o.bot, o.stop)) {
       if (said.kind === "piece") await out.piece(said.text);
       else if (said.kind === "message") await out.message(said.contentType, said.content);
       else handOver = true;

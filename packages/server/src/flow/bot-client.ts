@@ -75,6 +75,8 @@ export async function* askBot(
   bot: FlowBot,
   request: BotRequest,
   options: BotClientOptions = {},
+  /** Aborts the request (the server stops): the generator then throws the signal's reason. */
+  stopping?: AbortSignal,
 ): AsyncGenerator<BotEvent> {
   const timeoutMs = bot.timeoutMs ?? BOT_TIMEOUT_MS;
   const abort = new AbortController();
@@ -93,10 +95,14 @@ export async function* askBot(
     clearTimeout(quiet);
     quiet = setTimeout(() => stop(`was silent for ${timeoutMs} ms`), timeoutMs);
   };
-  const failed = (error: unknown): BotError =>
-    error instanceof BotError
-      ? error
-      : new BotError(why ? `The bot ${why}.` : `The bot could not be reached: ${String(error)}`);
+  const onStop = () => abort.abort();
+  stopping?.addEventListener("abort", onStop);
+  const failed = (error: unknown): unknown =>
+    stopping?.aborted
+      ? stopping.reason
+      : error instanceof BotError
+        ? error
+        : new BotError(why ? `The bot ${why}.` : `The bot could not be reached: ${String(error)}`);
   try {
     waiting();
     let response: Response;
@@ -135,6 +141,7 @@ export async function* askBot(
   } finally {
     clearTimeout(whole);
     clearTimeout(quiet);
+    stopping?.removeEventListener("abort", onStop);
     abort.abort();
   }
 }

@@ -39,6 +39,11 @@ import {
 import type { Flow, FlowEffect, FlowFacts } from "./types.js";
 
 export const DEFAULT_BOT_NAME = "BOT";
+
+/** The runner stops (the server shuts down): a step cut short stays pending. */
+class FlowStopped extends Error {
+  override name = "FlowStopped";
+}
 /** Attempts when another process changes the same position at the same time. */
 const MAX_ATTEMPTS = 5;
 /** A waiting contact hears its new place when it moves up to this place or nearer. */
@@ -67,6 +72,7 @@ export class FlowRunner {
   private readonly askingAdvisors: ReadonlySet<Flow>;
 
   private readonly answering: AnswererOptions;
+  private readonly stopping = new AbortController();
   /** Per contact, its effects being performed (settled whatever the outcome). */
   private readonly performing = new Map<string, Promise<void>>();
 
@@ -76,6 +82,7 @@ export class FlowRunner {
       centre: o.centre,
       clock: o.clock,
       onBotError: (error) => o.onError(error),
+      stop: this.stopping.signal,
       ...(o.bot ? { bot: o.bot } : {}),
     };
   }
@@ -93,6 +100,8 @@ export class FlowRunner {
     return async () => {
       stopped = true;
       stopListening();
+      // Answers in progress stop where they are; their steps stay pending for the next start.
+      this.stopping.abort(new FlowStopped());
       await resuming;
     };
   }
@@ -223,6 +232,8 @@ export class FlowRunner {
         if (from !== null) handingOver.push(from);
       }
     } catch (error) {
+      // Stopping: what is left stays pending, performed again at the next start.
+      if (error instanceof FlowStopped) return;
       // The chat ended while the flow was speaking: nothing more to do.
       if (!isServiceError(error) || error.type !== "AccessDeniedException") throw error;
       handingOver.length = 0;

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { ContentType, Limits, type Item } from "@chat-widget/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BotRequest } from "../../src/flow/bot-client.js";
-import { ENGINES } from "../support/databases.js";
+import { createTestDatabase, ENGINES } from "../support/databases.js";
 import { defaultFlowWith } from "../support/flows.js";
 import { startServer, type TestServer } from "../support/server.js";
 import { askingCustomer, type Customer } from "./helpers.js";
@@ -24,6 +24,8 @@ const QUICK_REPLY = JSON.stringify({
 const LONG = "word ".repeat(300).trim(); // 1,499 characters: two messages
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Whether the "slow" question gets an answer at all. */
+let botAwake = false;
 
 /** The test's bot: what it answers depends on the question. */
 function botAnswers(question: string, res: ServerResponse): void {
@@ -69,7 +71,10 @@ function botAnswers(question: string, res: ServerResponse): void {
       void sse(["data: Let me think\n\n"], () => undefined);
       return;
     case "slow":
-      return; // never answers
+      if (!botAwake) return; // never answers
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ messages: [{ contentType: "text/plain", content: "Awake now." }] }));
+      return;
     case "fail":
       res.writeHead(500).end();
       return;
@@ -91,39 +96,50 @@ const fromAssistant = (c: Customer) =>
     );
 const connecting = (i: Item) => (i.Content ?? "").startsWith("Connecting you to an advisor");
 
-describe.each(ENGINES)("a company's bot answers in the flow (%s, issue 26)", (engine) => {
+/** The test's bot on loopback, and a flow whose "Ask a question" it answers. */
+async function startBot(timeoutMs: number) {
   const requests: BotRequest[] = [];
-  let bot: ReturnType<typeof createServer>;
+  const bot = createServer((req: IncomingMessage, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const asked = JSON.parse(body) as BotRequest;
+      requests.push(asked);
+      botAnswers(asked.message.content, res);
+    });
+  });
+  await new Promise<void>((resolve) => bot.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/answer`;
+  const flowsDir = defaultFlowWith((flow) => {
+    flow.states.askQuestion!.answer = {
+      from: "bot",
+      bot: { url, timeoutMs, maxAnswerMs: Math.max(10_000, timeoutMs) },
+      branches: flow.states.askQuestion!.answer!.branches,
+      handOver: "toAdvisor",
+      failure: FAILURE,
+    };
+  });
+  const close = async () => {
+    bot.closeAllConnections();
+    await new Promise((resolve) => bot.close(resolve));
+  };
+  return { requests, flowsDir, close };
+}
+
+describe.each(ENGINES)("a company's bot answers in the flow (%s, issue 26)", (engine) => {
+  let requests: BotRequest[];
+  let bot: Awaited<ReturnType<typeof startBot>>;
   let server: TestServer;
   let customer: Customer | undefined;
 
   beforeAll(async () => {
-    bot = createServer((req: IncomingMessage, res) => {
-      let body = "";
-      req.on("data", (c: Buffer) => (body += c.toString()));
-      req.on("end", () => {
-        const asked = JSON.parse(body) as BotRequest;
-        requests.push(asked);
-        botAnswers(asked.message.content, res);
-      });
-    });
-    await new Promise<void>((resolve) => bot.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/answer`;
-    const flowsDir = defaultFlowWith((flow) => {
-      flow.states.askQuestion!.answer = {
-        from: "bot",
-        bot: { url, timeoutMs: 2_000, maxAnswerMs: 10_000 },
-        branches: flow.states.askQuestion!.answer!.branches,
-        handOver: "toAdvisor",
-        failure: FAILURE,
-      };
-    });
-    server = await startServer(engine, { features: true, flowsDir });
+    bot = await startBot(2_000);
+    requests = bot.requests;
+    server = await startServer(engine, { features: true, flowsDir: bot.flowsDir });
   }, 120_000);
   afterAll(async () => {
     await server?.close();
-    bot.closeAllConnections();
-    await new Promise((resolve) => bot.close(resolve));
+    await bot?.close();
   });
   afterEach(() => customer?.close());
 
@@ -229,4 +245,57 @@ describe.each(ENGINES)("a company's bot answers in the flow (%s, issue 26)", (en
     expect(said).toContain(FAILURE);
     expect(said.indexOf(FAILURE)).toBeGreaterThan(said.indexOf("Let me think"));
   });
+});
+
+describe("a server stopped in the middle of a bot's answer (issue 26)", () => {
+  it(
+    "stops the answer without a word, and the next server performs it again",
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const bot = await startBot(60_000);
+      const database = await createTestDatabase("postgres");
+      let server = await startServer("postgres", {
+        features: true,
+        flowsDir: bot.flowsDir,
+        database,
+      });
+      try {
+        const customer = await askingCustomer(server);
+        botAwake = false;
+        await customer.say("slow");
+        await expect.poll(() => bot.requests.length, { timeout: 15_000 }).toBe(1);
+        // Stopping does not wait for the bot's 60 s: the answer stops, the step stays pending.
+        await server.close();
+        customer.close();
+        botAwake = true;
+        server = await startServer("postgres", {
+          features: true,
+          flowsDir: bot.flowsDir,
+          database,
+        });
+        const stored = async () =>
+          (
+            await server.built.deps.db.query<{ item: Item }>(
+              "SELECT item FROM items WHERE contact_id = $1 ORDER BY seq",
+              [customer.contactId],
+            )
+          ).map((r) => (typeof r.item === "string" ? (JSON.parse(r.item) as Item) : r.item));
+        await expect
+          .poll(async () => (await stored()).map((i) => i.Content), { timeout: 15_000 })
+          .toContain("Awake now.");
+        const said = (await stored()).map((i) => i.Content);
+        expect(said).not.toContain(FAILURE);
+        expect(said.filter((c) => c === "Awake now.")).toHaveLength(1);
+        // Asked twice, with the same requestId: a bot can tell a repeat.
+        expect(bot.requests).toHaveLength(2);
+        expect(bot.requests[1]!.requestId).toBe(bot.requests[0]!.requestId);
+      } finally {
+        await server.close();
+        await bot.close();
+        await database.drop();
+      }
+    },
+  );
 });
