@@ -1,13 +1,8 @@
 /** One transcript item: a customer, bot or advisor message, an attachment, or a conversation event. */
-import {
-  ContentType,
-  ItemType,
-  ParticipantRole,
-  parseListPicker,
-  type Item,
-} from "@chat-widget/protocol";
+import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
 import type { Outgoing, ReceiptMark } from "../state/chat-state.js";
 import { MessageText } from "./MessageText.js";
+import { parseTemplate, TemplateView } from "./TemplateView.js";
 
 export interface TranscriptItemProps {
   item: Item;
@@ -133,19 +128,9 @@ function Body({ item, download }: { item: Item; download(id: string, name: strin
     );
   }
   if (item.ContentType === ContentType.INTERACTIVE_MESSAGE) {
-    const picker = parseListPicker(item.Content);
-    if (!picker) return <MessageText text={item.Content ?? ""} markdown={false} />;
-    const content = picker.data.content;
-    return (
-      <div className="picker">
-        <MessageText text={content.title} markdown />
-        <ul className="options">
-          {content.elements.map((e, i) => (
-            <li key={i}>{e.title}</li>
-          ))}
-        </ul>
-      </div>
-    );
+    const template = parseTemplate(item.Content);
+    if (!template) return <MessageText text={item.Content ?? ""} markdown={false} />;
+    return <TemplateView template={template} />;
   }
   if (item.ContentType === ContentType.INTERACTIVE_RESPONSE) {
     return <MessageText text={interactiveResponseText(item.Content)} markdown={false} />;
