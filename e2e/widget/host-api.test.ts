@@ -66,9 +66,7 @@ describe("the host page's API (issue 25)", () => {
     await chatWindow().waitFor();
     const toAdvisor = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
     await expect.poll(() => toAdvisor.isEnabled(), { timeout: 15_000 }).toBe(true);
-    expect((await heard()).filter((h) => h.detail?.kind === "listPicker").length).toBeGreaterThan(
-      0,
-    );
+    expect((await heard()).filter((h) => h.detail?.kind === "template").length).toBeGreaterThan(0);
     await toAdvisor.click();
     await expect
       .poll(async () => (await heard()).map((h) => h.detail?.content), { timeout: 15_000 })

@@ -121,7 +121,7 @@ describe("the host page's API on <chat-widget> (issue 25)", () => {
       p.heard.filter(([type]) => type === "chat-widget:message").map(([, d]) => d);
     expect(messages()).toEqual([
       expect.objectContaining({ id: "a-1", kind: "text", content: "Hello, I'm Sam" }),
-      expect.objectContaining({ id: "lp-1", kind: "listPicker" }),
+      expect.objectContaining({ id: "lp-1", kind: "template" }),
       expect.objectContaining({
         id: "sent-1",
         kind: "text",

@@ -50,12 +50,6 @@ export const styles = `
 .time{margin:-4px 4px 0;font-size:11px;line-height:13px;color:var(--cw-muted)}.time.outgoing{align-self:flex-end}.time.incoming{align-self:flex-start}
 .message .name{display:block;font-size:11px;opacity:.7;margin-bottom:2px}
 .event{align-self:center;font-size:12px;color:var(--cw-muted);font-style:italic;text-align:center}
-.list-picker{align-self:flex-start;max-width:85%;background:var(--cw-bg);border:1px solid var(--cw-line);border-radius:12px;padding:10px 12px}
-.list-picker .title{margin-bottom:8px}
-.list-picker ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
-.option{width:100%;text-align:start;background:var(--cw-bg);color:var(--cw-primary-text);border:1px solid var(--cw-primary-text);border-radius:8px;padding:6px 10px}
-.option:not(:disabled):hover{background:var(--cw-primary);color:var(--cw-on-primary)}
-.option .subtitle{display:block;font-size:11px;color:var(--cw-muted)}
 .typing{align-self:flex-start;display:flex;gap:4px;padding:10px 12px;background:var(--cw-bg);border:1px solid var(--cw-line);border-radius:12px}
 .typing .dot{width:7px;height:7px;border-radius:50%;background:#8a8a93;animation:cw-dots 2.5s infinite ease-in-out}
 .typing .dot:nth-child(2){animation-delay:.3s}.typing .dot:nth-child(3){animation-delay:.6s}

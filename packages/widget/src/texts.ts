@@ -55,6 +55,10 @@ export const en = {
   DOWNLOAD_TRANSCRIPT: "Download transcript",
   /** The visitor, in the downloaded transcript. */
   YOU: "You",
+  /** A carousel template's card and its buttons (issue 26). */
+  CARD: "{n} of {count}",
+  PREVIOUS: "Previous card",
+  NEXT: "Next card",
 };
 
 export type TextKey = keyof typeof en;

@@ -1,6 +1,7 @@
 /** View 2: the chat window (350 × 540), with drag-and-drop of attachments. */
 import { useEffect, useRef, useState } from "react";
 import type { DragEvent, KeyboardEvent } from "react";
+import { useViews } from "../lazy-views/context.js";
 import type { WidgetState } from "../state/reducer.js";
 import { advisorName, percent } from "../texts.js";
 import { useTexts } from "../texts-context.js";
@@ -58,7 +59,9 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
   useEffect(() => {
     if (windowRef.current) focusInside(windowRef.current);
   }, []);
-  const pickers = state.entries.filter((e) => e.kind === "listPicker").length;
+  const pickers = state.entries.filter((e) => e.kind === "template").length;
+  // Templates render once the views script is here: a choice that came first gets focus then.
+  const views = useViews();
   // While focus rests where opening put it (the transcript), or was lost with a control that
   // went away or was disabled, a new choice from the bot or the composer taking text gets it.
   useEffect(() => {
@@ -69,7 +72,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
     if (lost || active.classList.contains("transcript")) {
       focusInside(root);
     }
-  }, [state.botActive, state.active, pickers]);
+  }, [state.botActive, state.active, pickers, views]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Escape") return;
     event.stopPropagation();

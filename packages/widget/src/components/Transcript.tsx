@@ -1,5 +1,5 @@
 /**
- * The transcript: incoming, outgoing and agent messages, bot list pickers and chat events.
+ * The transcript: incoming, outgoing and agent messages, bot templates and chat events.
  * Only text/markdown is rendered as markdown; plain text shows verbatim (neither runs HTML).
  */
 import { Fragment, useLayoutEffect, useRef } from "react";
@@ -8,8 +8,7 @@ import type { Entry } from "../state/entries.js";
 import { eventLine } from "../state/transcript-text.js";
 import { useTexts } from "../texts-context.js";
 import { advisorName } from "../texts.js";
-import { ListPicker } from "./ListPicker.js";
-import { LazyAttachment, LazyMarkdown } from "./lazy.js";
+import { LazyAttachment, LazyChoice, LazyMarkdown, LazyTemplate } from "./lazy.js";
 import { formatTime, showsTime, timeLocale } from "./message-time.js";
 import { TypingIndicator } from "./TypingIndicator.js";
 
@@ -69,8 +68,8 @@ function EntryView({
 }: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing" | "typingName" | "onRetry">) {
   const t = useTexts();
   if (entry.kind === "event") return <div className="event">{eventLine(entry, t)}</div>;
-  if (entry.kind === "listPicker")
-    return <ListPicker template={entry.content} enabled={botActive} onChoose={onChoose} />;
+  if (entry.kind === "template")
+    return <LazyTemplate content={entry.content} enabled={botActive} onChoose={onChoose} />;
   const outgoing = entry.participantRole === "customer";
   const agent = entry.participantRole === "agent";
   const className = `message ${outgoing ? "outgoing" : "incoming"}${agent ? " agent" : ""}`;
@@ -85,7 +84,7 @@ function EntryView({
           onThumbnail={onThumbnail}
         />
       ) : outgoing ? (
-        entry.content
+        <LazyChoice text={entry.content} />
       ) : (
         // A streamed answer is inert (hidden from screen readers, its links not focusable) while
         // it grows; complete, it is a new node in the live region, announced once, whole.
@@ -113,7 +112,7 @@ export function Transcript({
   const locale = timeLocale(t.LANG, navigator.languages);
   const ref = useRef<HTMLDivElement>(null);
   // Only the latest list picker answers the active bot; earlier ones stay as history.
-  const lastPicker = entries.findLastIndex((e) => e.kind === "listPicker");
+  const lastPicker = entries.findLastIndex((e) => e.kind === "template");
   const lastOwn = entries.findLastIndex(
     (e) => e.kind === "text" && e.participantRole === "customer" && !e.delivery,
   );

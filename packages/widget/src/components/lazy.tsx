@@ -4,6 +4,7 @@
  */
 import type { AttachmentProps } from "../lazy-views/Attachment.js";
 import { useViews } from "../lazy-views/context.js";
+import type { TemplateProps } from "../lazy-views/templates/Template.js";
 import type { Entry } from "../state/entries.js";
 
 export function LazyMarkdown({ text }: { text: string }) {
@@ -26,4 +27,16 @@ export function LazyAttachment(props: AttachmentProps) {
 export function LazyDownloadTranscript({ entries }: { entries: readonly Entry[] }) {
   const views = useViews();
   return views ? <views.DownloadTranscript entries={entries} /> : null;
+}
+
+/** A bot's template once the views are here (until then nothing: the views load with the chat). */
+export function LazyTemplate(props: TemplateProps) {
+  const views = useViews();
+  return views ? <views.Template {...props} /> : null;
+}
+
+/** The visitor's sent message: a choice as what was chosen once the views are here. */
+export function LazyChoice({ text }: { text: string }) {
+  const views = useViews();
+  return views ? <views.Choice text={text} /> : <>{text}</>;
 }

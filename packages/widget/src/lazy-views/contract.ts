@@ -11,7 +11,14 @@ export type LazyViews = typeof Views;
 /** The global `chat-views.js` registers its views on. */
 export const VIEWS_GLOBAL = "__chatWidgetViews";
 /** The views a registered global must have (anything else there is not ours). */
-export const VIEWS_FUNCTIONS = ["Attachment", "DownloadTranscript", "Markdown", "UnreadAlerts"];
+export const VIEWS_FUNCTIONS = [
+  "Attachment",
+  "Choice",
+  "DownloadTranscript",
+  "Markdown",
+  "Template",
+  "UnreadAlerts",
+];
 /** The views script's file name, beside `chat-widget.js`. */
 export const VIEWS_SCRIPT = "chat-views.js";
 /** The global holding the modules both scripts use: one React, one texts context. */

@@ -3,4 +3,6 @@ export { Attachment } from "./Attachment.js";
 export { DownloadTranscript } from "./DownloadTranscript.js";
 export { Markdown } from "./Markdown.js";
 export { UnreadAlerts } from "./UnreadAlerts.js";
+export { Choice } from "./templates/Choice.js";
+export { Template } from "./templates/Template.js";
 export { viewStyles } from "./styles.js";

@@ -8,8 +8,10 @@ import {
   CHAT,
   advisorFile,
   agentMessage,
+  botMessage,
   event,
   fakeLogger,
+  listPicker,
   makeDeps,
 } from "../test-support/fakes.js";
 import { flush, renderWidget } from "../test-support/render.js";
@@ -102,6 +104,17 @@ describe("the window before and after chat-views.js arrives", () => {
     expect(screen.getByRole("button", { name: "Download transcript" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Start a new chat" })).toBe(newChat);
     expect(document.activeElement).toBe(newChat);
+  });
+  it("a bot's choice that came before the views shows once they load, and takes focus then", async () => {
+    const { load, answer } = controlledLoader();
+    const w = renderWidget({ deps: { views: lazyViews(load) } });
+    await w.open();
+    await w.receive(botMessage("menu"));
+    await w.receive(listPicker("How can we help?", ["Order status", "Returns"]));
+    expect(screen.queryByRole("button", { name: "Order status" })).toBeNull();
+    await answer(views);
+    const first = screen.getByRole("button", { name: "Order status" });
+    expect(document.activeElement).toBe(first);
   });
 });
 

@@ -11,4 +11,18 @@ export const viewStyles = `
 .attachment button{background:none;border:0;padding:0;color:inherit;text-decoration:underline}
 .thumbnail{display:block;max-width:100%;max-height:160px;border-radius:6px;margin-bottom:4px}
 .attachment progress{display:block;width:100%;accent-color:var(--cw-primary)}
+.template{align-self:flex-start;max-width:85%;background:var(--cw-bg);border:1px solid var(--cw-line);border-radius:12px;padding:10px 12px}
+.template .title{margin-bottom:8px}
+.template ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
+.template ul.chips{flex-direction:row;flex-wrap:wrap}
+.option{width:100%;text-align:start;background:var(--cw-bg);color:var(--cw-primary-text);border:1px solid var(--cw-primary-text);border-radius:8px;padding:6px 10px}
+.option.chip{width:auto;border-radius:16px}
+.option:not(:disabled):hover{background:var(--cw-primary);color:var(--cw-on-primary)}
+.option .subtitle{display:block;font-size:11px;color:var(--cw-muted)}
+.option:not(:disabled):hover .subtitle{color:inherit}
+.template-image{display:block;max-width:100%;max-height:120px;border-radius:6px;margin-bottom:6px}
+.option .template-image{max-height:48px}
+.day-label{margin:6px 0 4px;font-size:12px;font-weight:600}
+.carousel-nav{display:flex;align-items:center;justify-content:space-between;margin-top:8px;font-size:12px;color:var(--cw-muted)}
+.carousel-nav button{min-width:32px;min-height:32px;background:var(--cw-bg);color:var(--cw-primary-text);border:1px solid var(--cw-primary-text);border-radius:16px;font-size:18px;line-height:1}
 `;

@@ -278,8 +278,7 @@ export class WidgetController {
     // The reducer decides when an item ends the chat (docs/product.md §4: a non-customer's chat-ended).
     if (wasActive && !this.store.getState().active) this.chatOver();
     if (!live) return;
-    if (classified.kind === "entry" && classified.entry.kind === "listPicker")
-      this.botLoading.stop();
+    if (classified.kind === "entry" && classified.entry.kind === "template") this.botLoading.stop();
     if (classified.kind === "botMessage") {
       if (classified.content === BOT_INPUT_SENTINEL) {
         this.botLoading.stop();

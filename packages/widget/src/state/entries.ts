@@ -1,6 +1,6 @@
 /** Transcript items → widget transcript entries (docs/product.md §2 "Transcript rendering", §3). */
-import { ContentType, ItemType, ParticipantRole, parseListPicker } from "@chat-widget/protocol";
-import type { Item, ListPickerTemplate } from "@chat-widget/protocol";
+import { ContentType, ItemType, ParticipantRole } from "@chat-widget/protocol";
+import type { Item } from "@chat-widget/protocol";
 
 export type Role = "customer" | "agent" | "system";
 
@@ -32,10 +32,13 @@ export interface TextEntry extends EntryBase {
   /** A streamed answer still being written: shown as it grows, announced once complete. */
   streaming?: boolean;
 }
-/** A bot interactive message: a title and clickable option titles. */
-export interface ListPickerEntry extends EntryBase {
-  kind: "listPicker";
-  content: ListPickerTemplate;
+/**
+ * A bot interactive message: one of the five templates, kept as the JSON it came in (the views
+ * script checks and renders it; what it cannot read shows nothing).
+ */
+export interface TemplateEntry extends EntryBase {
+  kind: "template";
+  content: string;
 }
 export interface AttachmentEntry extends EntryBase {
   kind: "attachment";
@@ -50,7 +53,7 @@ export interface EventEntry extends EntryBase {
   name: string;
 }
 
-export type Entry = TextEntry | ListPickerEntry | AttachmentEntry | EventEntry;
+export type Entry = TextEntry | TemplateEntry | AttachmentEntry | EventEntry;
 
 export const BOT_DISPLAY_NAME = "BOT";
 export const BOT_INPUT_SENTINEL = "input";
@@ -150,9 +153,8 @@ export function classify(item: Item): Classified {
   if (item.Type !== ItemType.MESSAGE || IGNORED_EVENTS.includes(contentType))
     return { kind: "ignore" };
   if (contentType === ContentType.INTERACTIVE_MESSAGE) {
-    const template = parseListPicker(item.Content);
-    return template
-      ? { kind: "entry", entry: { ...base(item), kind: "listPicker", content: template } }
+    return typeof item.Content === "string"
+      ? { kind: "entry", entry: { ...base(item), kind: "template", content: item.Content } }
       : { kind: "ignore" };
   }
   if (!TEXT_TYPES.includes(contentType) || typeof item.Content !== "string")

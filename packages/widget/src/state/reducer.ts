@@ -216,7 +216,7 @@ function receive(state: WidgetState, item: Item, live: boolean): WidgetState {
   if (added && live && !next.visible && entry.kind !== "event" && !isFromCustomer(item)) {
     next = { ...next, unread: next.unread + 1 };
   }
-  if (entry.kind === "listPicker") next = { ...next, botLoading: false };
+  if (entry.kind === "template") next = { ...next, botLoading: false };
   if (!isFromCustomer(item) && (isMessage(item) || entry.kind === "attachment"))
     next = { ...next, agentTyping: false };
   if (isChatEnded(item) && !isFromCustomer(item)) next = inactive(next);

@@ -20,12 +20,12 @@ describe("the downloaded transcript", () => {
       },
       {
         ...base,
-        kind: "listPicker",
+        kind: "template",
         id: "2",
         absoluteTime: "2026-11-26T10:00:01.000Z",
         participantRole: "system",
         displayName: "BOT",
-        content: {
+        content: JSON.stringify({
           templateType: "ListPicker",
           version: "1.0",
           data: {
@@ -34,7 +34,7 @@ describe("the downloaded transcript", () => {
               elements: [{ title: "Order status" }, { title: "Talk to an advisor" }],
             },
           },
-        },
+        }),
       },
       {
         ...base,

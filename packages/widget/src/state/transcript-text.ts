@@ -2,6 +2,8 @@
  * The transcript as a plain-text file the visitor can keep once the chat has ended (issue 24):
  * one line per entry, oldest first, each with its time and who wrote it.
  */
+import { shownChoice } from "../lazy-views/templates/choice.js";
+import { templateText } from "../lazy-views/templates/template-text.js";
 import { advisorName, fill, type Texts } from "../texts.js";
 import type { Entry, EventEntry } from "./entries.js";
 
@@ -16,12 +18,13 @@ export const eventLine = (entry: EventEntry, t: Texts): string =>
 
 function body(entry: Entry, t: Texts): string {
   switch (entry.kind) {
-    case "text":
-      return entry.delivery === "failed" ? `${entry.content} (${t.NOT_SENT})` : entry.content;
-    case "listPicker": {
-      const { title, elements } = entry.content.data.content;
-      return [title, ...elements.map((e) => `- ${e.title}`)].join("\n");
+    case "text": {
+      const text =
+        entry.participantRole === "customer" ? shownChoice(entry.content, t.LANG) : entry.content;
+      return entry.delivery === "failed" ? `${text} (${t.NOT_SENT})` : text;
     }
+    case "template":
+      return templateText(entry.content, t.LANG);
     case "attachment":
       return `[${entry.attachment.name}]`;
     case "event":

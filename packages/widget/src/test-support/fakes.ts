@@ -71,14 +71,21 @@ export const customerMessage = (Content: string, extra: Partial<Item> = {}) =>
 export const event = (contentType: string, extra: Partial<Item> = {}) =>
   item({ Type: ItemType.EVENT, ContentType: contentType, ...extra });
 
+/** The bot's interactive message holding `template` (any of the five, as JSON). */
+export const interactive = (template: unknown, extra: Partial<Item> = {}): Item =>
+  botMessage(JSON.stringify(template), {
+    ContentType: ContentType.INTERACTIVE_MESSAGE,
+    ...extra,
+  });
+
 export function listPicker(title: string, options: string[], extra: Partial<Item> = {}): Item {
-  return botMessage(
-    JSON.stringify({
+  return interactive(
+    {
       templateType: "ListPicker",
       version: "1.0",
       data: { content: { title, elements: options.map((o) => ({ title: o })) } },
-    }),
-    { ContentType: ContentType.INTERACTIVE_MESSAGE, ...extra },
+    },
+    extra,
   );
 }
 

@@ -1,0 +1,40 @@
+/**
+ * What the visitor's choice in a template sends (docs/protocol.md §6.8, as the hosted widget
+ * does: `text/plain`), and how the widget shows a sent choice: a time slot as its day and time,
+ * a carousel card's option as the option's title.
+ */
+
+/** ISO 8601 date and time with an offset, as a TimePicker slot's `date` (and nothing else). */
+const SLOT_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A carousel card's option, as the hosted widget sends it. */
+export const carouselChoice = (
+  templateIdentifier: string,
+  listTitle: string,
+  selectionText: string,
+): string => JSON.stringify({ templateIdentifier, listTitle, selectionText });
+
+/** A slot's day and time in the visitor's language and time zone: "Mon 30 Nov, 09:00". */
+export const slotTime = (iso: string, locale: string): string =>
+  new Intl.DateTimeFormat(locale, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
+
+/** A sent message as the visitor reads it: a choice as what was chosen, anything else as written. */
+export function shownChoice(text: string, locale: string): string {
+  if (SLOT_DATE.test(text) && !Number.isNaN(Date.parse(text))) return slotTime(text, locale);
+  if (!text.startsWith("{")) return text;
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    const { templateIdentifier, selectionText } = value;
+    if (typeof templateIdentifier === "string" && typeof selectionText === "string")
+      return selectionText;
+  } catch {
+    // Not a choice: the visitor wrote it.
+  }
+  return text;
+}
