@@ -118,9 +118,10 @@ describe("amazon-connect-chatjs 5 in Chromium against the local contact centre",
       page,
       (i) => i.ContentType === ContentType.INTERACTIVE_MESSAGE,
     );
-    expect(JSON.parse(again.Content ?? "{}").data.content.title).toBe(
-      "Is there anything else I can help with?",
-    );
+    expect(JSON.parse(again.Content ?? "{}")).toMatchObject({
+      templateType: "QuickReply",
+      data: { content: { title: "Anything else about your return?" } },
+    });
     const pickId = await chatjsSend(page, "Talk to an advisor");
     await waitForChatjsItem(
       page,

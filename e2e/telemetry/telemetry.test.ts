@@ -65,7 +65,11 @@ async function chat(): Promise<void> {
   await option("Where is my order?").waitFor();
   await expect.poll(() => option("Where is my order?").isEnabled()).toBe(true);
   await option("Where is my order?").click();
-  await page.locator("chat-widget .message.incoming", { hasText: "A-10042" }).waitFor();
+  // The order's Panel, or (without a jwt) the question for its number.
+  await page
+    .locator("chat-widget .template.Panel, chat-widget .message.incoming", { hasText: "A-10042" })
+    .first()
+    .waitFor();
 }
 
 /** The widget has loaded chat-telemetry.js (async, beside the chat) and attached it. */
@@ -132,7 +136,7 @@ describe("telemetry from the widget", () => {
     await expect.poll(() => textbox.isEnabled(), { timeout: 15_000 }).toBe(true);
     await textbox.fill("A-10042");
     await textbox.press("Enter");
-    await page.locator("chat-widget .message.incoming", { hasText: "dispatched" }).waitFor();
+    await page.locator("chat-widget .template.Panel", { hasText: "A-10042" }).waitFor();
     expect(await page.locator("chat-widget .message.outgoing").allTextContents()).toEqual([
       "Where is my order?",
       "A-10042",

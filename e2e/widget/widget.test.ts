@@ -92,7 +92,8 @@ describe("the widget on the demo page", () => {
       .toBe("Select an option from above");
     await screenshot(page, "window");
     await option("Where is my order?").click();
-    await page.locator("chat-widget .message.incoming", { hasText: "A-10042" }).waitFor();
+    // The order's status, as a Panel with its own options.
+    await page.locator("chat-widget .template.Panel", { hasText: "A-10042" }).waitFor();
     expect(await outgoing().allTextContents()).toEqual(["Where is my order?"]);
     expect(await option("Returns and refunds").first().isDisabled()).toBe(true);
   });
@@ -118,20 +119,25 @@ describe("the widget on the demo page", () => {
   });
 
   it("reload mid-chat keeps the transcript", async () => {
-    // Each list picker comes after the bot's trigger line, which the widget echoes; both pickers
-    // have the same trigger, so count the echoes stored since the page opened.
+    // Each template comes after the bot's trigger line, which the widget echoes: the menu's,
+    // then the returns' quick replies'. Count the echoes stored since the page opened.
+    const triggers = [
+      "Please choose one of the options below.",
+      "Anything else about your return?",
+    ];
     let echoes = 0;
     page.on("response", (r) => {
+      const body = r.request().postData() ?? "";
       if (
         r.ok() &&
         r.url().endsWith("/participant/message") &&
-        (r.request().postData() ?? "").includes("Please choose one of the options below.")
+        triggers.some((t) => body.includes(t))
       )
         echoes++;
     });
     await openChat();
-    // The bot's turn ends with the next list picker: reload only once its trigger's echo went
-    // out and the picker shows, so nothing of this turn arrives after.
+    // The bot's turn ends with the quick replies: reload only once their trigger's echo went
+    // out and they show, so nothing of this turn arrives after.
     await option("Returns and refunds").click();
     await outgoing().filter({ hasText: "Returns and refunds" }).waitFor();
     await expect.poll(() => echoes, { timeout: 30_000 }).toBe(2);

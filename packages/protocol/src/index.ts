@@ -54,7 +54,7 @@ export type {
   ListPickerTemplate,
   ReplyMessage,
 } from "./interactive.js";
-export { TemplateLimits, checkTemplate } from "./templates.js";
+export { TemplateLimits, carouselSelection, checkTemplate } from "./templates.js";
 export type {
   CarouselTemplate,
   ListTemplate,

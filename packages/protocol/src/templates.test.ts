@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkTemplate, TemplateLimits } from "./templates.js";
+import { carouselSelection, checkTemplate, TemplateLimits } from "./templates.js";
 
 const envelope = (templateType: string, content: unknown, extra: object = {}) =>
   JSON.stringify({ templateType, version: "1.0", data: { content, ...extra } });
@@ -167,5 +167,26 @@ describe("interactive templates are checked with the hosted widget's limits (iss
     ],
   ])("refuses %s", (_what, content, expected) => {
     expect(problem(content)).toContain(expected);
+  });
+});
+
+describe("a carousel choice (docs/protocol.md §6.8)", () => {
+  it("reads the chosen option from what the hosted widget sends", () => {
+    const sent = JSON.stringify({
+      templateIdentifier: "mugs",
+      listTitle: "Mugs",
+      selectionText: "Blue mug",
+    });
+    expect(carouselSelection(sent)).toBe("Blue mug");
+  });
+
+  it.each([
+    ["plain text", "Blue mug"],
+    ["JSON that is not a choice", '{"selectionText":"x"}'],
+    ["a broken JSON", '{"templateIdentifier":'],
+    ["an array", '["x"]'],
+    ["a number as selection", '{"templateIdentifier":"a","selectionText":1}'],
+  ])("is null for %s", (_what, text) => {
+    expect(carouselSelection(text)).toBeNull();
   });
 });

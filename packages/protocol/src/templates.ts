@@ -175,3 +175,22 @@ export function checkTemplate(content: string): TemplateCheck {
     throw error;
   }
 }
+
+/**
+ * What a visitor chose in a carousel, read from the message the hosted widget sends for it
+ * (docs/protocol.md §6.8: `{"templateIdentifier","listTitle","selectionText"}` as text); null for
+ * any other message.
+ */
+export function carouselSelection(text: string): string | null {
+  if (!text.startsWith("{")) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isObject(value)) return null;
+    const { templateIdentifier, selectionText } = value;
+    return typeof templateIdentifier === "string" && typeof selectionText === "string"
+      ? selectionText
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,5 @@
-import { ContentType, parseListPicker } from "@chat-widget/protocol";
+import { checkTemplate, ContentType, parseListPicker } from "@chat-widget/protocol";
+import type { Template, TimeSlot } from "@chat-widget/protocol";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   INPUT_SENTINEL,
@@ -19,6 +20,22 @@ beforeAll(async () => {
 const text = (content: string) => ({ contentType: ContentType.TEXT_PLAIN, content });
 const messages = (d: Decision) =>
   d.effects.filter((e): e is Extract<FlowEffect, { kind: "message" }> => e.kind === "message");
+/** An interactive message's template (asserting the flow sent one the check accepts). */
+interface SentTemplate {
+  templateType: Template["templateType"];
+  data: {
+    content: {
+      title: string;
+      timeslots: TimeSlot[];
+      elements: { templateIdentifier?: string; title: string }[];
+    };
+  };
+}
+function templateOf(content: string): SentTemplate {
+  const checked = checkTemplate(content);
+  if (!("template" in checked)) throw new Error(checked.problem);
+  return checked.template as unknown as SentTemplate;
+}
 const pickerTitles = (d: Decision) =>
   messages(d)
     .filter((m) => m.contentType === ContentType.INTERACTIVE_MESSAGE)
@@ -53,6 +70,8 @@ describe("default flow: greeting and list picker", () => {
     expect(content.elements.map((e) => e.title)).toEqual([
       "Where is my order?",
       "Returns and refunds",
+      "Book a call back",
+      "Our bestsellers",
       "Ask a question",
       "Talk to an advisor",
     ]);
@@ -98,13 +117,18 @@ describe("default flow: greeting and list picker", () => {
 });
 
 describe("default flow: order status", () => {
-  it("answers 'Where is my order?' with the reported order number", () => {
+  it("answers 'Where is my order?' with a Panel showing the reported order's status", () => {
     const d = choose("Where is my order?", { orderNumber: "A-10042" });
-    const [answer] = messages(d);
-    expect(answer).toMatchObject({ voice: "assistant", contentType: ContentType.TEXT_MARKDOWN });
-    expect(answer!.content).toContain("**A-10042**");
-    expect(pickerTitles(d)[0]!.title).toBe("Is there anything else I can help with?");
-    expect(d.position.waitingIn).toBe("anythingElse");
+    const [trigger, panel] = messages(d);
+    expect(trigger).toMatchObject({ voice: "bot", content: "Here is your order." });
+    const template = templateOf(panel!.content);
+    expect(template).toMatchObject({ templateType: "Panel" });
+    expect(template.data.content.title).toBe("Order **A-10042** is on its way");
+    expect(d.position.waitingIn).toBe("orderKnown");
+    const done = receiveCustomerMessage(flow, d.position, text("No, thanks"), {});
+    expect(done.position.outcome).toBe("ended");
+    const more = receiveCustomerMessage(flow, d.position, text("Something else"), {});
+    expect(more.position.waitingIn).toBe("anythingElse");
   });
 
   it("without an order number, asks for it and waits with the input sentinel", () => {
@@ -130,7 +154,7 @@ describe("default flow: order status", () => {
       kind: "setAttributes",
       attributes: { orderNumber: "b-12345" },
     });
-    expect(messages(typed)[0]!.content).toContain("**b-12345**");
+    expect(templateOf(messages(typed)[1]!.content).data.content.title).toContain("**b-12345**");
   });
 
   it("routes an order number it does not recognise to the advisors' queue", () => {
@@ -186,10 +210,68 @@ describe("default flow: routing", () => {
     expect(d.effects.at(-1)).toEqual({ kind: "queue", queue: "advisors" });
   });
 
-  it("answers returns itself, then offers more options", () => {
+  it("answers returns itself, then asks with quick replies", () => {
     const d = choose("returns and refunds!");
     expect(messages(d)[0]!.content).toContain("30 days");
-    expect(d.position.waitingIn).toBe("anythingElse");
+    const template = templateOf(messages(d)[2]!.content);
+    expect(template.templateType).toBe("QuickReply");
+    expect(template.data.content.elements.map((e) => e.title)).toEqual([
+      "No, thanks",
+      "Something else",
+      "Talk to an advisor",
+    ]);
+    expect(d.position.waitingIn).toBe("returns");
+    const advisor = receiveCustomerMessage(flow, d.position, text("Talk to an advisor"), {});
+    expect(advisor.position.outcome).toBe("queued");
+  });
+
+  it("'Book a call back' offers the next three days' slots in the shop's time zone, and books the one chosen", () => {
+    // Monday 30 November 2026, 11:00 in London.
+    const now = Date.parse("2026-11-30T11:00:00Z");
+    const d = choose("Book a call back", {}, { open: true, advisorsAvailable: true, now });
+    const template = templateOf(messages(d)[1]!.content);
+    expect(template.templateType).toBe("TimePicker");
+    const { timeslots } = template.data.content;
+    expect(timeslots).toHaveLength(9);
+    expect(timeslots.slice(0, 3)).toEqual([
+      { date: "2026-12-01T10:00+00:00", duration: 15 },
+      { date: "2026-12-01T14:00+00:00", duration: 15 },
+      { date: "2026-12-01T16:30+00:00", duration: 15 },
+    ]);
+    expect(timeslots.at(-1)).toEqual({ date: "2026-12-03T16:30+00:00", duration: 15 });
+    const booked = receiveCustomerMessage(flow, d.position, text("2026-12-02T14:00+00:00"), {});
+    expect(booked.effects[0]).toEqual({
+      kind: "setAttributes",
+      attributes: { callBackAt: "2026-12-02T14:00+00:00" },
+    });
+    expect(messages(booked)[0]!.content).toContain("call back is booked");
+    expect(booked.position.waitingIn).toBe("anythingElse");
+  });
+
+  it("'Our bestsellers' offers a carousel of list pickers; a card's option chosen is named back", () => {
+    const d = choose("Our bestsellers");
+    const template = templateOf(messages(d)[1]!.content);
+    expect(template.templateType).toBe("Carousel");
+    expect(template.data.content.elements.map((e) => e.templateIdentifier)).toEqual([
+      "knitwear",
+      "home",
+      "gifts",
+      "help",
+    ]);
+    const choice = JSON.stringify({
+      templateIdentifier: "home",
+      listTitle: "Home",
+      selectionText: "Linen throw",
+    });
+    const chosen = receiveCustomerMessage(flow, d.position, text(choice), {});
+    expect(messages(chosen)[0]!.content).toContain("**Linen throw**");
+    expect(chosen.position.waitingIn).toBe("anythingElse");
+    const help = (selectionText: string) =>
+      text(JSON.stringify({ templateIdentifier: "help", listTitle: "Not what", selectionText }));
+    const advisor = receiveCustomerMessage(flow, d.position, help("Talk to an advisor"), {});
+    expect(advisor.position.outcome).toBe("queued");
+    const other = receiveCustomerMessage(flow, d.position, help("Something else"), {});
+    expect(other.position.waitingIn).toBe("anythingElse");
   });
 
   it("'No, thanks' says goodbye and ends the contact", () => {

@@ -2,7 +2,8 @@
  * The contact flow engine: pure functions from (flow, position, customer message, contact
  * attributes) to the next position and the effects to perform. No I/O, no clock.
  */
-import { ContentType } from "@chat-widget/protocol";
+import { carouselSelection, ContentType } from "@chat-widget/protocol";
+import { makeTimeslots, type TimeslotRule } from "./timeslots.js";
 import type {
   Flow,
   FlowAction,
@@ -81,8 +82,10 @@ export function receiveCustomerMessage(
   const effects: FlowEffect[] = [];
   // An answer state has no otherwise: what takes no branch is a question to answer.
   let next = "otherwise" in listening ? listening.otherwise : null;
+  // A carousel choice branches on the option chosen.
+  const said = carouselSelection(message.content) ?? message.content;
   for (const branch of listening.branches) {
-    const match = matchBranch(branch, message.content);
+    const match = matchBranch(branch, said);
     if (match === null) continue;
     if (branch.saveAs !== undefined && match !== true) {
       attrs[branch.saveAs] = match;
@@ -140,7 +143,7 @@ function run(
     const state = flow.states[current];
     if (!state) return finish(null, "finished");
     for (const action of state.actions ?? []) {
-      for (const effect of perform(action, attrs)) {
+      for (const effect of perform(action, attrs, flow, facts)) {
         effects.push(effect);
         if (effect.kind === "message" && effect.voice === "bot" && isEchoed(effect)) {
           pendingEchoes.push(effect.content);
@@ -192,7 +195,12 @@ function isEchoed(effect: Extract<FlowEffect, { kind: "message" }>): boolean {
   );
 }
 
-function perform(action: FlowAction, attrs: Record<string, string>): FlowEffect[] {
+function perform(
+  action: FlowAction,
+  attrs: Record<string, string>,
+  flow: Flow,
+  facts: FlowFacts,
+): FlowEffect[] {
   if ("say" in action) {
     return [message("assistant", ContentType.TEXT_MARKDOWN, fill(action.say, attrs))];
   }
@@ -208,7 +216,9 @@ function perform(action: FlowAction, attrs: Record<string, string>): FlowEffect[
   }
   if ("template" in action) {
     const { trigger, ...template } = action.template;
-    const filled = fillAll(template, attrs) as { data?: { content?: { title?: unknown } } };
+    const filled = fillAll(withSlots(template, flow, facts), attrs) as {
+      data?: { content?: { title?: unknown } };
+    };
     const title = filled.data?.content?.title;
     return [
       message(
@@ -239,6 +249,17 @@ function perform(action: FlowAction, attrs: Record<string, string>): FlowEffect[
     message("bot", ContentType.TEXT_PLAIN, fill(picker.trigger ?? picker.title, attrs)),
     message("bot", ContentType.INTERACTIVE_MESSAGE, JSON.stringify(content)),
   ];
+}
+
+/** A TimePicker whose `timeslots` is a rule, with the slots it makes now. */
+function withSlots(template: Record<string, unknown>, flow: Flow, facts: FlowFacts): unknown {
+  const data = template.data as { content?: { timeslots?: unknown } } | undefined;
+  const rule = data?.content?.timeslots;
+  if (template.templateType !== "TimePicker" || Array.isArray(rule) || !data?.content)
+    return template;
+  const timeZone = flow.openingHours?.timeZone ?? "UTC";
+  const timeslots = makeTimeslots(rule as TimeslotRule, timeZone, facts.now ?? Date.now());
+  return { ...template, data: { ...data, content: { ...data.content, timeslots } } };
 }
 
 const message = (voice: "bot" | "assistant", contentType: string, content: string): FlowEffect => ({

@@ -141,11 +141,12 @@ export class FlowRunner {
 
   /** What the flow may read now: its opening hours and, if it asks, the advisors' availability. */
   private async facts(flow: Flow): Promise<FlowFacts> {
-    const open = flow.openingHours ? isOpen(flow.openingHours, this.o.clock.now()) : true;
+    const now = this.o.clock.now();
+    const open = flow.openingHours ? isOpen(flow.openingHours, now) : true;
     const advisorsAvailable = this.askingAdvisors.has(flow)
       ? await this.o.advisorsAvailable()
       : true;
-    return { open, advisorsAvailable };
+    return { open, advisorsAvailable, now };
   }
 
   private async begin(contact: Contact): Promise<void> {

@@ -30,7 +30,8 @@ export interface FlowListPicker {
 
 /**
  * Any of the five interactive templates (docs/protocol.md §6, checked by `checkTemplate`), sent by
- * the bot after its `trigger` line (default: the template's title), as a list picker is.
+ * the bot after its `trigger` line (default: the template's title), as a list picker is. A
+ * TimePicker's `timeslots` may be a rule (flow/timeslots.ts) made into slots when it is sent.
  */
 export type FlowTemplate = Record<string, unknown> & { trigger?: string };
 
@@ -79,6 +80,8 @@ export interface FlowFacts {
   open: boolean;
   /** At least one advisor is signed in and Available. */
   advisorsAvailable: boolean;
+  /** The time (epoch milliseconds) a TimePicker's slots are made from (default: the clock's now). */
+  now?: number;
 }
 
 /** One question the built-in assistant answers (issue 26): matched on its question and keywords. */

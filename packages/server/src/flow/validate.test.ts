@@ -242,6 +242,38 @@ describe("flow files are validated", () => {
     expect(() => validateFlow(withAction("Panel"))).toThrow("template must be an object");
   });
 
+  it("takes a TimePicker's slots as a rule, checked as the slots it makes would be", () => {
+    const withSlots = (timeslots: unknown) => ({
+      ...base,
+      states: {
+        a: {
+          actions: [
+            {
+              template: {
+                templateType: "TimePicker",
+                version: "1.0",
+                data: { content: { title: "When?", timeslots } },
+              },
+            },
+          ],
+          end: true,
+        },
+      },
+    });
+    expect(() =>
+      validateFlow(withSlots({ days: 3, times: ["10:00", "14:00"], duration: 15 })),
+    ).not.toThrow();
+    expect(() => validateFlow(withSlots({ days: 3, times: ["10:00"], duration: 0 }))).toThrow(
+      "states.a.actions[0]: timeslots.duration must be a whole number of minutes from 1 to 1440",
+    );
+    expect(() =>
+      validateFlow(withSlots({ days: 7, times: ["09:00", "12:00", "15:00"], duration: 15 })),
+    ).toThrow("timeslots make more than 20 slots");
+    expect(() => validateFlow(withSlots("tomorrow"))).toThrow(
+      "template.data.content.timeslots must hold 1 to 20 slots",
+    );
+  });
+
   it("rejects a non-object", () => {
     expect(() => validateFlow([])).toThrow(FlowFileError);
   });

@@ -2,6 +2,7 @@
 import { checkTemplate, LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
 import { FAQ_WORD_PAUSE_MAX_MS, meaningfulWords } from "./faq.js";
 import { WEEKDAYS, isTimeZone, parseRange } from "./opening-hours.js";
+import { makeTimeslots, timeslotRuleProblem, type TimeslotRule } from "./timeslots.js";
 import type { Flow, FlowAction, FlowState } from "./types.js";
 
 export class FlowFileError extends Error {
@@ -246,6 +247,29 @@ function checkHours(hours: unknown, fail: (where: string, what: string) => void)
   }
 }
 
+/**
+ * A TimePicker whose `timeslots` is a rule: the rule checked, and slots it could make in its
+ * place (null when the rule is wrong: that was said).
+ */
+function withSampleSlots(
+  where: string,
+  template: Record<string, unknown>,
+  fail: (where: string, what: string) => void,
+): unknown {
+  const data = template.data;
+  if (template.templateType !== "TimePicker" || !isObject(data) || !isObject(data.content))
+    return template;
+  const rule = data.content.timeslots;
+  if (!isObject(rule)) return template;
+  const problem = timeslotRuleProblem(rule);
+  if (problem) {
+    fail(where, problem);
+    return null;
+  }
+  const timeslots = makeTimeslots(rule as unknown as TimeslotRule, "UTC", 0);
+  return { ...template, data: { ...data, content: { ...data.content, timeslots } } };
+}
+
 function checkAction(
   where: string,
   action: unknown,
@@ -276,8 +300,9 @@ function checkAction(
     const { trigger, ...template } = t;
     if (trigger !== undefined && !isText(trigger))
       fail(where, "trigger must be a non-empty string");
-    const checked = checkTemplate(JSON.stringify(template));
-    if ("problem" in checked) fail(where, checked.problem);
+    const sample = withSampleSlots(where, template, fail);
+    const checked = sample === null ? null : checkTemplate(JSON.stringify(sample));
+    if (checked && "problem" in checked) fail(where, checked.problem);
   } else if ("listPicker" in a) {
     const p = a.listPicker as unknown;
     if (!isObject(p) || !isText(p.title)) return void fail(where, "listPicker needs a title");

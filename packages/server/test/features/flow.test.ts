@@ -1,4 +1,4 @@
-import { ContentType, parseListPicker, type Item } from "@chat-widget/protocol";
+import { checkTemplate, ContentType, parseListPicker, type Item } from "@chat-widget/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
@@ -43,25 +43,86 @@ describe.each(ENGINES)("contact flow and bot (%s)", (engine) => {
     expect(picker.ParticipantId).toBe(joined[0]!.ParticipantId);
   });
 
-  it("choosing 'Where is my order?' answers with the reported order number", async () => {
-    customer = await widgetCustomer(server, { orderNumber: "A-10042" });
+  /** The n-th interactive message's template, checked as clients check it. */
+  async function nthTemplate(n: number) {
+    const item = await customer!.waitForNth(isPicker, n);
+    const checked = checkTemplate(item.Content ?? "");
+    if (!("template" in checked)) throw new Error(checked.problem);
+    return checked.template;
+  }
+
+  /** A widget customer with the menu, who chose `option` (the bot's lines echoed first). */
+  async function chose(option: string, orderNumber: string | null = "A-10042") {
+    customer = await widgetCustomer(server, orderNumber === null ? null : { orderNumber });
     await customer.waitFor(isPicker);
     await customer.echoBot();
-    await customer.say("Where is my order?");
-    const answer = await customer.waitFor(
-      (i) => isAssistant(i) && (i.Content ?? "").includes("A-10042"),
-    );
-    expect(answer.Content).toContain("**A-10042**");
-    const second = await customer.waitForNth(isPicker, 2);
-    expect(parseListPicker(second.Content)!.data.content.title).toBe(
+    await customer.say(option);
+    return customer;
+  }
+
+  it("'Where is my order?' answers with a Panel of the reported order's status", async () => {
+    const c = await chose("Where is my order?");
+    const panel = await nthTemplate(2);
+    expect(panel.templateType).toBe("Panel");
+    if (panel.templateType !== "Panel") return;
+    expect(panel.data.content.title).toBe("Order **A-10042** is on its way");
+    expect(panel.data.content.elements.map((e) => e.title)).toContain("Something else");
+    await c.echoBot();
+    await c.say("Something else");
+    const menu = await nthTemplate(3);
+    expect(menu.templateType === "ListPicker" && menu.data.content.title).toBe(
       "Is there anything else I can help with?",
     );
-    // The echo was protocol traffic: it did not send the customer to the advisors.
-    const texts = customer.socket
+    // The echoes were protocol traffic: they did not send the customer to the advisors.
+    const texts = c.socket
       .items()
       .filter(isAssistant)
       .map((i: Item) => i.Content);
     expect(texts).not.toContain("Connecting you to an advisor…");
+  });
+
+  it("'Returns and refunds' answers, then asks with quick replies; 'No, thanks' ends the chat", async () => {
+    const c = await chose("Returns and refunds");
+    const quick = await nthTemplate(2);
+    expect(quick.templateType).toBe("QuickReply");
+    expect(c.items().some((i) => isAssistant(i) && /30 days/.test(i.Content ?? ""))).toBe(true);
+    await c.echoBot();
+    await c.say("No, thanks");
+    await c.waitFor((i) => i.ContentType === ContentType.CHAT_ENDED);
+  });
+
+  it("'Book a call back' offers future slots as a TimePicker and books the slot's date sent back", async () => {
+    const c = await chose("Book a call back");
+    const picker = await nthTemplate(2);
+    expect(picker.templateType).toBe("TimePicker");
+    if (picker.templateType !== "TimePicker") return;
+    const slots = picker.data.content.timeslots;
+    expect(slots).toHaveLength(9);
+    for (const slot of slots) expect(Date.parse(slot.date)).toBeGreaterThan(Date.now());
+    await c.echoBot();
+    await c.say(slots[4]!.date);
+    await c.waitFor((i) => isAssistant(i) && /call back is booked/.test(i.Content ?? ""));
+    const contact = await server.built.deps.centre.getContact(c.contactId);
+    expect(contact!.attributes.callBackAt).toBe(slots[4]!.date);
+  });
+
+  it("'Our bestsellers' offers a Carousel; the card's option sent back as the hosted widget sends it is named", async () => {
+    const c = await chose("Our bestsellers");
+    const carousel = await nthTemplate(2);
+    expect(carousel.templateType).toBe("Carousel");
+    if (carousel.templateType !== "Carousel") return;
+    const card = carousel.data.content.elements[1]!;
+    const option = card.data.content.elements[0]!.title;
+    await c.echoBot();
+    await c.say(
+      JSON.stringify({
+        templateIdentifier: card.templateIdentifier,
+        listTitle: card.data.content.title,
+        selectionText: option,
+      }),
+    );
+    const answer = await c.waitFor((i) => isAssistant(i) && /Good choice/.test(i.Content ?? ""));
+    expect(answer.Content).toContain(`**${option}**`);
   });
 
   it("without an order number the bot asks for one and waits with the input sentinel", async () => {
@@ -71,10 +132,8 @@ describe.each(ENGINES)("contact flow and bot (%s)", (engine) => {
     await customer.say("Where is my order?");
     await customer.waitFor((i) => isBotText(i) && i.Content === "input");
     await customer.say("B-2024");
-    const answer = await customer.waitFor(
-      (i) => isAssistant(i) && (i.Content ?? "").includes("B-2024"),
-    );
-    expect(answer.Content).toContain("**B-2024**");
+    const panel = await nthTemplate(2);
+    expect(panel.templateType === "Panel" && panel.data.content.title).toContain("**B-2024**");
     expect(
       (await server.built.deps.centre.getContact(customer.contactId))!.attributes.orderNumber,
     ).toBe("B-2024");
