@@ -26,14 +26,23 @@ export interface StartChatRequest {
   Attributes?: Record<string, string>;
   /** As StartChatContact: 60 minutes to 7 days (default 25 hours); the chat ends when it runs out. */
   ChatDurationInMinutes?: number;
-  /** As StartChatContact: validated (the source must be an ended contact); rehydration comes later. */
-  PersistentChat?: { RehydrationType?: string; SourceContactId?: string };
+  /**
+   * As StartChatContact: continue an ended chat, whose past conversation the new one starts with
+   * (`FROM_SEGMENT`: that contact; `ENTIRE_PAST_SESSION`: a session's first contact, continuing its
+   * latest).
+   */
+  PersistentChat?: {
+    RehydrationType?: "ENTIRE_PAST_SESSION" | "FROM_SEGMENT";
+    SourceContactId?: string;
+  };
 }
 
 export interface StartChatResult {
   ContactId: string;
   ParticipantId: string;
   ParticipantToken: string;
+  /** A persistent chat: the past contact it continues. */
+  ContinuedFromContactId?: string;
 }
 
 /** What the chat interface may offer (amazon-connect-chat-interface reads `ATTACHMENTS`). */

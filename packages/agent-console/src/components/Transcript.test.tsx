@@ -42,6 +42,23 @@ describe("the transcript", () => {
     expect(screen.getAllByText("Sam has joined the chat")).toHaveLength(1);
   });
 
+  it("shows a visitor's carousel choice as the option chosen; other JSON as written", () => {
+    const choice = JSON.stringify({
+      templateIdentifier: "home",
+      listTitle: "Home",
+      selectionText: "Linen throw",
+    });
+    const chat = withItems(
+      newChatState(chatInfo()),
+      [customerMessage("c1", choice), customerMessage("c2", '{"selectionText":"x"}')],
+      true,
+    );
+    render(<Transcript chat={chat} download={() => {}} retry={() => {}} />);
+    expect(screen.getByText("Linen throw")).toBeTruthy();
+    expect(screen.queryByText(/templateIdentifier/)).toBeNull();
+    expect(screen.getByText('{"selectionText":"x"}')).toBeTruthy();
+  });
+
   it("marks the advisor's messages Sent, Delivered or Read", () => {
     let chat = withItems(
       newChatState(chatInfo()),

@@ -1,5 +1,11 @@
 /** One transcript item: a customer, bot or advisor message, an attachment, or a conversation event. */
-import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
+import {
+  carouselSelection,
+  ContentType,
+  ItemType,
+  ParticipantRole,
+  type Item,
+} from "@chat-widget/protocol";
 import type { Outgoing, ReceiptMark } from "../state/chat-state.js";
 import { MessageText } from "./MessageText.js";
 import { parseTemplate, TemplateView } from "./TemplateView.js";
@@ -135,9 +141,14 @@ function Body({ item, download }: { item: Item; download(id: string, name: strin
   if (item.ContentType === ContentType.INTERACTIVE_RESPONSE) {
     return <MessageText text={interactiveResponseText(item.Content)} markdown={false} />;
   }
+  // A visitor's carousel choice (docs/protocol.md §6.8) reads as the option chosen.
+  const choice =
+    item.ParticipantRole === ParticipantRole.CUSTOMER
+      ? carouselSelection(item.Content ?? "")
+      : null;
   return (
     <MessageText
-      text={item.Content ?? ""}
+      text={choice ?? item.Content ?? ""}
       markdown={item.ContentType === ContentType.TEXT_MARKDOWN}
     />
   );

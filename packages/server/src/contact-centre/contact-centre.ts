@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ContentType, Limits, ParticipantRole, type Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
+import { pastMessages, rehydrated, rehydrationSource } from "./rehydration.js";
 import type { FanOut } from "../fanout/fanout.js";
 import type { Db } from "../store/db.js";
 import {
@@ -140,9 +141,13 @@ export class DbContactCentre implements ContactCentre {
   async startChat(input: StartChatInput): Promise<NewParticipant> {
     const at = this.now();
     const contactId = randomUUID();
+    // A persistent chat continues an ended one: checked first, its past copied below.
+    const source = input.persistentChat
+      ? await rehydrationSource(this.db, input.instanceId, input.persistentChat)
+      : null;
     const contact: Contact = {
       contactId,
-      initialContactId: contactId,
+      initialContactId: source?.initialContactId ?? contactId,
       instanceId: input.instanceId,
       contactFlowId: input.contactFlowId,
       status: "active",
@@ -160,7 +165,8 @@ export class DbContactCentre implements ContactCentre {
       connectedAt: null,
       leftAt: null,
     };
-    const items = [eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED)];
+    const items = source ? rehydrated(await pastMessages(this.db, source), contact, at) : [];
+    items.push(eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED));
     const first = input.initialMessage;
     if (first) items.push(messageItem(contact, participant, at, first.contentType, first.content));
     await this.db.transaction(async (tx) => {
@@ -170,7 +176,12 @@ export class DbContactCentre implements ContactCentre {
       await appendItems(tx, contactId, 0, items);
     });
     await this.emit(contact, items, []);
-    return { contactId, participantId: participant.participantId, participantToken: token };
+    return {
+      contactId,
+      participantId: participant.participantId,
+      participantToken: token,
+      ...(source ? { continuedFromContactId: source.contactId } : {}),
+    };
   }
 
   getContact(contactId: string): Promise<Contact | null> {

@@ -4,6 +4,7 @@
  * The participant routes, the gateway, the contact flow and the agent API all go through it.
  */
 import type { Item } from "@chat-widget/protocol";
+import type { PersistentChatInput } from "./rehydration.js";
 
 export type Role = "CUSTOMER" | "AGENT" | "SYSTEM";
 
@@ -39,12 +40,16 @@ export interface StartChatInput {
   initialMessage?: { contentType: string; content: string };
   /** How long the chat may last before it is ended (default DEFAULT_CHAT_DURATION_MINUTES). */
   durationMinutes?: number;
+  /** Continue an ended chat: its past conversation comes first (contact-centre/rehydration.ts). */
+  persistentChat?: PersistentChatInput;
 }
 
 export interface NewParticipant {
   contactId: string;
   participantId: string;
   participantToken: string;
+  /** A persistent chat: the past contact it continues. */
+  continuedFromContactId?: string;
 }
 
 export interface AddParticipantOptions {

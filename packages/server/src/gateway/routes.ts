@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isoAt, type Clock } from "../clock.js";
 import { findCallerByToken } from "../contact-centre/participants-repo.js";
+import type { RehydrationType } from "../contact-centre/rehydration.js";
 import { hashToken } from "../contact-centre/tokens.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
@@ -83,16 +84,6 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     config.rateLimitBurst,
     config.rateLimitPerSecond,
   );
-  /** PersistentChat continues an ended contact of the same instance (as StartChatContact checks). */
-  const requireEndedSource = async (sourceContactId: string, instanceId: string) => {
-    const source = await centre.getContact(sourceContactId);
-    if (!source || source.instanceId !== instanceId || source.status !== "ended") {
-      throw Errors.validation(
-        `PersistentChat.SourceContactId ${sourceContactId} is not an ended contact of this instance.`,
-      );
-    }
-  };
-
   const requireInstance = (instanceId: string) => {
     if (!instances.has(instanceId)) {
       throw Errors.notFound(`Instance ${instanceId} was not found.`, instanceId, "INSTANCE");
@@ -133,8 +124,6 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       const integrator = Object.fromEntries(
         Object.entries(body.Attributes ?? {}).filter(([key]) => allowedAttributes.has(key)),
       );
-      if (body.PersistentChat)
-        await requireEndedSource(body.PersistentChat.SourceContactId!, body.InstanceId);
       const started = await centre.startChat({
         instanceId: body.InstanceId,
         contactFlowId: body.ContactFlowId,
@@ -142,6 +131,14 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
         supportedContentTypes: body.SupportedMessagingContentTypes ?? [],
         attributes: { ...integrator, ...signed },
         ...(body.ChatDurationInMinutes ? { durationMinutes: body.ChatDurationInMinutes } : {}),
+        ...(body.PersistentChat
+          ? {
+              persistentChat: {
+                sourceContactId: body.PersistentChat.SourceContactId!,
+                rehydrationType: body.PersistentChat.RehydrationType as RehydrationType,
+              },
+            }
+          : {}),
         ...(body.InitialMessage
           ? {
               initialMessage: {
@@ -157,6 +154,9 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
             ContactId: started.contactId,
             ParticipantId: started.participantId,
             ParticipantToken: started.participantToken,
+            ...(started.continuedFromContactId
+              ? { ContinuedFromContactId: started.continuedFromContactId }
+              : {}),
           },
           featurePermissions: { ATTACHMENTS: config.attachmentsEnabled },
         },

@@ -395,7 +395,7 @@ describe("start-chat as StartChatContact takes it (issue 17)", () => {
     const active = await persistent(earlier);
     expect(active.status).toBe(400);
     expect(active.body).toMatchObject({
-      message: `PersistentChat.SourceContactId ${earlier} is not an ended contact of this instance.`,
+      message: `PersistentChat.SourceContactId ${earlier} has not ended: only an ended chat can be continued.`,
     });
     expect((await persistent("no-such-contact")).status).toBe(400);
     expect((await persistent(earlier, "SOMETIMES")).status).toBe(400);

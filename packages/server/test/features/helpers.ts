@@ -122,13 +122,14 @@ export const postStartChat = (server: { url: string }, extra: Record<string, unk
 export async function widgetCustomer(
   server: TestServer,
   attributes: Record<string, string> | null,
+  startExtra: Record<string, unknown> = {},
 ) {
   const origin = { origin: server.url };
   const verify = await http(server.url + GatewayPath.Verify, {
     headers: { ...origin, [SNIPPET_ID_HEADER]: DemoIds.SNIPPET_ID },
   });
   if (verify.status !== 200) throw new Error(`verify ${verify.status}`);
-  const started = await postStartChat(server);
+  const started = await postStartChat(server, startExtra);
   if (started.status !== 200)
     throw new Error(`start-chat ${started.status} ${JSON.stringify(started.body)}`);
   const result = started.body.data.startChatResult;

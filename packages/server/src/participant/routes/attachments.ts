@@ -11,6 +11,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import { isoAt } from "../../clock.js";
 import { findAttachment } from "../../contact-centre/attachments-repo.js";
+import { findContact } from "../../contact-centre/contacts-repo.js";
+import type { Contact } from "../../contact-centre/types.js";
 import { Errors } from "../../errors.js";
 import { authHook, callerOf } from "../auth.js";
 import type { ParticipantContext } from "../context.js";
@@ -84,6 +86,15 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
     },
   );
 
+  /**
+   * A file of the caller's contact, or of an earlier chat of its session (a persistent chat shows
+   * the past conversation's files: contact-centre/rehydration.ts).
+   */
+  const inSession = async (contactId: string, caller: Contact): Promise<boolean> =>
+    contactId === caller.contactId ||
+    (caller.initialContactId !== caller.contactId &&
+      (await findContact(db, contactId))?.initialContactId === caller.initialContactId);
+
   app.post<{ Body: GetAttachmentRequest }>(
     ParticipantPath.GetAttachment,
     { preValidation: authHook(ctx, "connection"), schema: { body: getAttachmentBody } },
@@ -92,7 +103,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
       const attachment = await findAttachment(db, request.body.AttachmentId);
       if (
         !attachment ||
-        attachment.contactId !== contact.contactId ||
+        !(await inSession(attachment.contactId, contact)) ||
         attachment.status !== "completed"
       ) {
         throw Errors.validation(`Attachment ${request.body.AttachmentId} was not found.`);
