@@ -31,7 +31,10 @@ export class People {
     const page = await this.newPage();
     await page.goto(`${this.url()}/`);
     await page.locator("chat-widget button.launcher").click();
-    const option = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
+    // The latest offer of it (the bot may have sent it before, in another template).
+    const option = page
+      .locator("chat-widget button.option", { hasText: "Talk to an advisor" })
+      .last();
     await option.waitFor();
     await expect.poll(() => option.isEnabled()).toBe(true);
     await option.click();
@@ -53,7 +56,7 @@ export class People {
     const toggle = page.getByRole("switch");
     await toggle.waitFor();
     if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
-    await expect.poll(() => toggle.getAttribute("aria-checked"), { timeout: 15_000 }).toBe("true");
+    await expect.poll(() => toggle.getAttribute("aria-checked"), { timeout: 30_000 }).toBe("true");
     return page;
   }
 
