@@ -9,6 +9,7 @@ import type { WidgetDeps } from "./ChatWidget.js";
 import { createClientAdapter } from "./chat/client-adapter.js";
 import type { ChatSessionLike, SocketManagerFactory } from "./chat/client-adapter.js";
 import { createGateway } from "./gateway.js";
+import { withPersistentChat } from "./persistent-chat.js";
 import type { LazyViews } from "./lazy-views/contract.js";
 import { lazyViews } from "./lazy-views/source.js";
 import { chooseLocale, loadTexts } from "./locale.js";
@@ -29,6 +30,14 @@ export interface Loaders {
 function sessionStorageOrNull(): Storage | null {
   try {
     return sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return localStorage;
   } catch {
     return null;
   }
@@ -58,7 +67,10 @@ export function browserDeps(settings: WidgetSettings, loaders: Loaders): WidgetD
     consoleLogger,
   );
   return {
-    gateway: createGateway(settings, (input, init) => fetch(input, init)),
+    gateway: withPersistentChat(
+      createGateway(settings, (input, init) => fetch(input, init)),
+      settings.persistentChat ? localStorageOrNull() : null,
+    ),
     adapter: createClientAdapter(
       ChatSession as unknown as ChatSessionLike,
       settings,

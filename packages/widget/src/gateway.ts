@@ -19,8 +19,12 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 export interface Gateway {
   /** GET verify with the snippet id; success is the response's ok flag. */
   verify(): Promise<boolean>;
-  /** POST start-chat; reads data.startChatResult. */
-  startChat(jwt: string | undefined): Promise<StartChatResult>;
+  /**
+   * POST start-chat; reads data.startChatResult. With `continueFrom`, a persistent chat that
+   * continues that ended contact; one the contact centre refuses (400: still going, or unknown)
+   * starts afresh.
+   */
+  startChat(jwt: string | undefined, continueFrom?: string): Promise<StartChatResult>;
   /**
    * POST discussed-order-number for the chat just started, proved the visitor's own by its
    * ParticipantToken (X-Amz-Bearer); only the ok flag is read.
@@ -50,19 +54,25 @@ export function createGateway(settings: WidgetSettings, fetch: FetchLike): Gatew
       });
       return response.ok;
     },
-    async startChat(jwt) {
+    async startChat(jwt, continueFrom) {
       const request: StartChatRequest = {
         ParticipantDetails: { DisplayName: Text.CUSTOMER },
         ContactFlowId: settings.contactFlowId,
         InstanceId: settings.instanceId,
         SupportedMessagingContentTypes: [...WIDGET_SUPPORTED_MESSAGING_CONTENT_TYPES],
         ...(typeof jwt === "string" && jwt !== "" ? { Jwt: jwt } : {}),
+        ...(continueFrom
+          ? {
+              PersistentChat: { RehydrationType: "FROM_SEGMENT", SourceContactId: continueFrom },
+            }
+          : {}),
       };
       const response = await fetch(joinUrl(settings.gatewayUrl, GatewayPath.StartChat), {
         method: "POST",
         headers: JSON_HEADERS,
         body: JSON.stringify(request),
       });
+      if (continueFrom && response.status === 400) return this.startChat(jwt);
       if (!response.ok) throw new Error(`start-chat failed with status ${response.status}`);
       const body = (await response.json()) as { data?: { startChatResult?: unknown } };
       const result = body.data?.startChatResult;

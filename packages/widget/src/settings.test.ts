@@ -22,6 +22,7 @@ describe("deployment settings from the script tag's data- attributes", () => {
       unreadSound: false,
       titleFlash: false,
       launcher: "shown",
+      persistentChat: false,
     });
   });
 

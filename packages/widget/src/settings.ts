@@ -27,6 +27,8 @@ export interface WidgetSettings {
   launcher: LauncherSetting;
   /** The script tag's CSP nonce: given to what the widget adds (styles, its later scripts). */
   nonce: string | undefined;
+  /** `data-persistent-chat="on"`: a new chat continues the visitor's last one (issue 26). */
+  persistentChat: boolean;
 }
 
 export type ColorScheme = "auto" | "light" | "dark";
@@ -72,6 +74,7 @@ export function readSettings(script: ScriptLike | null, fallbackUrl: string): Wi
     titleFlash: pick("titleFlash", "off").toLowerCase() === "on",
     launcher: pick("launcher", "shown").toLowerCase() === "hidden" ? "hidden" : "shown",
     nonce: nonEmpty(script?.nonce),
+    persistentChat: pick("persistentChat", "off").toLowerCase() === "on",
   };
 }
 

@@ -12,6 +12,13 @@ describe("each item handled once; history after a reload", () => {
     expect(ledger.admit(agentMessage("x", { Id: "own-1" }))).toBeNull();
   });
 
+  it("in a persistent chat, a past chat's items (RelatedContactId) are history: no echo, no receipt", () => {
+    const ledger = new ItemLedger();
+    const past = agentMessage("yesterday", { RelatedContactId: "contact-0" });
+    expect(ledger.admit(past)?.live).toBe(false);
+    expect(ledger.admit(agentMessage("today"))?.live).toBe(true);
+  });
+
   it("after a reload, items up to the watermark are history and newer ones live", () => {
     const older = agentMessage("older");
     const newer = agentMessage("newer");

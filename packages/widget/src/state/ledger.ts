@@ -23,8 +23,12 @@ export class ItemLedger {
     const key = item.Id || `${item.ContentType ?? ""}|${item.AbsoluteTime}`;
     if (this.seen.has(key)) return null;
     this.seen.add(key);
+    // A past chat's item, carried into a persistent chat (RelatedContactId), is history too.
     const live =
-      this.replayUntil === null || item.AbsoluteTime === "" || item.AbsoluteTime > this.replayUntil;
+      item.RelatedContactId === undefined &&
+      (this.replayUntil === null ||
+        item.AbsoluteTime === "" ||
+        item.AbsoluteTime > this.replayUntil);
     const advanced = item.AbsoluteTime > this.handledUntil;
     if (advanced) this.handledUntil = item.AbsoluteTime;
     return { live, advanced };

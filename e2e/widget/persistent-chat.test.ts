@@ -1,0 +1,103 @@
+/**
+ * Issue 26, persistent chat in Chromium: with `data-persistent-chat="on"` a visitor who ended
+ * a chat and comes back later (a new tab: a new session, the same local storage) sees that
+ * conversation first, then today's greeting, and carries on; without it, a new chat is empty.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { violations } from "../support/axe.js";
+import { WIDGET_BUILD } from "../support/contact-centre.js";
+import {
+  STARTUP_MS,
+  launchChromium,
+  setWidgetScript,
+  startContactCentre,
+  type ContactCentre,
+} from "./support.js";
+
+const BOUND = { timeout: 30_000 };
+const YESTERDAY = "My parcel never came, order A-10042";
+
+let centre: ContactCentre;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  centre = await startContactCentre([WIDGET_BUILD]);
+  browser = await launchChromium();
+}, STARTUP_MS);
+afterAll(async () => {
+  await browser?.close();
+  await centre?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const widget = (page: Page, selector: string, hasText?: string) =>
+  page.locator(`chat-widget ${selector}`, hasText === undefined ? {} : { hasText });
+
+/** A new tab of the visitor's browser on the demo page, the widget opened. */
+async function visit(persistent: boolean): Promise<Page> {
+  const page = await context.newPage();
+  if (persistent) await setWidgetScript(page, { dataset: { persistentChat: "on" } });
+  await page.goto(`${centre.url}/`);
+  await widget(page, "button.launcher").click();
+  return page;
+}
+
+/** Ask for an advisor, write `words` once the composer takes text, then end the chat. */
+async function chatAndEnd(page: Page, words: string): Promise<void> {
+  const toAdvisor = widget(page, "button.option", "Talk to an advisor").last();
+  await expect.poll(() => toAdvisor.isEnabled(), BOUND).toBe(true);
+  await toAdvisor.click();
+  const box = widget(page, "textarea");
+  await expect.poll(() => box.isEnabled(), BOUND).toBe(true);
+  await box.fill(words);
+  await box.press("Enter");
+  await widget(page, ".delivery", "Sent").waitFor(BOUND);
+  await widget(page, '[title="Close chat window"]').click();
+  await page.locator("chat-widget").getByRole("button", { name: "End chat" }).click();
+  await widget(page, "button.launcher").waitFor(BOUND);
+}
+
+describe("a returning visitor (issue 26)", () => {
+  it("continues yesterday's chat: its words first, then today's greeting and menu, which work", async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const yesterday = await visit(true);
+    await chatAndEnd(yesterday, YESTERDAY);
+    await yesterday.close();
+
+    const today = await visit(true);
+    const said = widget(today, ".message.outgoing", YESTERDAY);
+    await said.waitFor(BOUND);
+    expect(await said.count()).toBe(1);
+    // Today's menu follows yesterday's words, and answers.
+    const menu = widget(today, "button.option", "Where is my order?").last();
+    await expect.poll(() => menu.isEnabled(), BOUND).toBe(true);
+    const order = await today.evaluate(() => {
+      const root = document.querySelector("chat-widget")!.shadowRoot!;
+      const texts = [...root.querySelectorAll(".message, .template")].map((e) => e.textContent);
+      return texts;
+    });
+    const yesterdayAt = order.findIndex((t) => t?.includes(YESTERDAY));
+    const greetings = order.flatMap((t, i) => (t?.includes("Welcome to the") ? [i] : []));
+    expect(greetings).toHaveLength(2);
+    expect(greetings[0]).toBeLessThan(yesterdayAt);
+    expect(greetings[1]).toBeGreaterThan(yesterdayAt);
+    await menu.click();
+    await widget(today, ".template.Panel", "A-10042").waitFor(BOUND);
+    expect(await violations(today, "chat-widget")).toEqual([]);
+  });
+
+  it("without data-persistent-chat a new chat starts empty", async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const yesterday = await visit(false);
+    await chatAndEnd(yesterday, YESTERDAY);
+    await yesterday.close();
+    const today = await visit(false);
+    await widget(today, "button.option", "Where is my order?").first().waitFor(BOUND);
+    expect(await widget(today, ".message.outgoing").count()).toBe(0);
+    expect(await widget(today, ".template").count()).toBe(1);
+  });
+});
