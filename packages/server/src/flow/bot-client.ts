@@ -58,6 +58,9 @@ const MESSAGE_TYPES = new Set<string>([
   ContentType.INTERACTIVE_MESSAGE,
 ]);
 
+/** `{{env.NAME}}` in a bot's header value: the server's environment variable NAME. */
+export const ENV_PLACEHOLDER = /\{\{\s*env\.(\w+)\s*\}\}/g;
+
 /** The bot's header values, `{{env.NAME}}` replaced by the environment's NAME. */
 export function botHeaders(
   bot: FlowBot,
@@ -65,7 +68,7 @@ export function botHeaders(
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(bot.headers ?? {})) {
-    headers[name] = value.replace(/\{\{\s*env\.([\w]+)\s*\}\}/g, (_, n: string) => env[n] ?? "");
+    headers[name] = value.replace(ENV_PLACEHOLDER, (_, n: string) => env[n] ?? "");
   }
   return headers;
 }

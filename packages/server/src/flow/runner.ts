@@ -225,23 +225,23 @@ export class FlowRunner {
     const pending = stored.pendingEffects;
     if (pending.length === 0) return;
     const ids = { bot: stored.botParticipantId, assistant: stored.assistantParticipantId };
-    /** Answer states whose bot handed over. */
-    const handingOver: string[] = [];
+    /** The first answer state whose bot handed over. */
+    let handingOver: string | null = null;
     try {
       for (const { key, effect } of pending) {
         const from = await this.apply(flow, stored.contactId, ids, key, effect);
-        if (from !== null) handingOver.push(from);
+        handingOver ??= from;
       }
     } catch (error) {
       // Stopping: what is left stays pending, performed again at the next start.
       if (error instanceof FlowStopped) return;
       // The chat ended while the flow was speaking: nothing more to do.
       if (!isServiceError(error) || error.type !== "AccessDeniedException") throw error;
-      handingOver.length = 0;
+      handingOver = null;
     }
     const keys = pending.map((p) => p.key);
-    const from = handingOver[0];
-    if (from !== undefined && (await this.handOver(flow, stored.contactId, from, keys))) return;
+    if (handingOver !== null && (await this.handOver(flow, stored.contactId, handingOver, keys)))
+      return;
     await removeEffects(this.o.db, stored.contactId, keys, this.now());
   }
 

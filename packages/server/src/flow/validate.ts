@@ -1,5 +1,6 @@
 /** Checks a flow file's JSON before the server uses it: shape, state references, patterns. */
 import { checkTemplate, LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
+import { ENV_PLACEHOLDER } from "./bot-client.js";
 import { FAQ_WORD_PAUSE_MAX_MS, meaningfulWords } from "./faq.js";
 import { WEEKDAYS, isTimeZone, parseRange } from "./opening-hours.js";
 import { makeTimeslots, timeslotRuleProblem, type TimeslotRule } from "./timeslots.js";
@@ -118,7 +119,7 @@ function checkState(
       const at = `${where}.answer`;
       if (answer.from === "faq") {
         if (!hasFaq) fail(`${at}.from`, "the flow has no faq");
-        if (Array.isArray(answer.branches) && answer.branches.length === 0)
+        if (answer.branches.length === 0)
           fail(`${at}.branches`, "must hold a way out (the FAQ never hands over)");
         for (const k of ["bot", "handOver", "failure"] as const)
           if (answer[k] !== undefined) fail(`${at}.${k}`, 'goes with from "bot"');
@@ -197,7 +198,7 @@ function checkBot(
       fail(`${where}.headers`, "must map header names to texts");
     else
       for (const [name, value] of Object.entries(headers))
-        for (const [, variable] of (value as string).matchAll(/\{\{\s*env\.(\w+)\s*\}\}/g))
+        for (const [, variable] of (value as string).matchAll(ENV_PLACEHOLDER))
           if (env[variable!] === undefined)
             fail(`${where}.headers.${name}`, `the environment variable ${variable} is not set`);
   }
