@@ -87,6 +87,25 @@ describe("bot", () => {
     expect(w.textbox().placeholder).toBe("Type here...");
   });
 
+  it("the bot's next choice, come before the visitor's choice is acknowledged, stays clickable", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(botMessage("menu"));
+    await w.receive(listPicker("How can we help?", ["Returns"]));
+    let acknowledge = () => {};
+    w.adapter.last.sendGate = new Promise((resolve) => (acknowledge = resolve));
+    fireEvent.click(screen.getByRole("button", { name: "Returns" }));
+    await flush();
+    // The flow answers over the websocket before the send's HTTP answer arrives.
+    await w.receive(botMessage("more"));
+    await w.receive(listPicker("Anything else?", ["No, thanks"]));
+    acknowledge();
+    await flush();
+    expect((screen.getByRole("button", { name: "No, thanks" }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
   it("a clicked bot option is shown once, as the visitor's message", async () => {
     const w = renderWidget();
     await w.open();

@@ -409,12 +409,15 @@ export class WidgetController {
     return true;
   }
 
-  /** A bot option: only while the bot is active; its title is sent and shown, then bot active off. */
+  /**
+   * A bot option: only while the bot is active; bot active goes off at once, then its title is
+   * sent and shown (the bot may offer its next choice before the send is acknowledged).
+   */
   async choose(title: string): Promise<void> {
     const connection = this.connection;
     if (!this.store.getState().botActive || !connection) return;
-    await this.sendAsCustomer(connection, title);
     this.store.dispatch({ type: "optionChosen" });
+    await this.sendAsCustomer(connection, title);
   }
 
   /** Show the message at once as sending, then send it (the client retries until stored or refused). */

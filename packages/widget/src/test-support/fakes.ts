@@ -105,6 +105,8 @@ export class FakeConnection implements ChatConnection {
   transcript: Item[] = [];
   transcriptRequests: TranscriptRequest[] = [];
   failSend = false;
+  /** When set, every sendMessage waits for it (the contact centre slow to acknowledge). */
+  sendGate: Promise<void> | null = null;
   private nextId = 0;
   /** Uploads under way, each with its own progress; `finish()` completes one. */
   uploads: FakeTransfer[] = [];
@@ -119,6 +121,7 @@ export class FakeConnection implements ChatConnection {
 
   async sendMessage(content: string, contentType: string, clientToken?: string) {
     this.clientTokens.push(clientToken);
+    if (this.sendGate) await this.sendGate;
     if (this.failSend) throw new Error("send failed");
     this.sent.push({ content, contentType });
     return { Id: `sent-${++this.nextId}`, AbsoluteTime: new Date().toISOString() };
