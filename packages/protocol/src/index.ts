@@ -9,7 +9,7 @@ export {
   isEventContentType,
 } from "./content-types.js";
 export type { ContentTypeValue } from "./content-types.js";
-export { ParticipantRole, ItemType, isItem } from "./items.js";
+export { ParticipantRole, ItemType, isItem, isObject } from "./items.js";
 export type {
   ParticipantRoleValue,
   ItemTypeValue,
@@ -54,7 +54,7 @@ export type {
   ListPickerTemplate,
   ReplyMessage,
 } from "./interactive.js";
-export { TemplateLimits, carouselSelection, checkTemplate } from "./templates.js";
+export { TemplateLimits, carouselSelection, checkTemplate, isSlotDate } from "./templates.js";
 export type {
   CarouselTemplate,
   ListTemplate,

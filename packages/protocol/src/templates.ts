@@ -3,6 +3,7 @@
  * with the hosted widget's limits: what a bot or a flow may send, and what clients can trust.
  */
 import type { InteractiveElement, ReplyMessage } from "./interactive.js";
+import { isObject } from "./items.js";
 
 export const TemplateLimits = {
   ListPicker: 6,
@@ -55,12 +56,14 @@ export type Template = ListTemplate | TimePickerTemplate | CarouselTemplate;
 export type TemplateCheck = { template: Template } | { problem: string };
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 const isTitle = (v: unknown, max: number = TemplateLimits.TITLE_MAX): v is string =>
   typeof v === "string" && v.trim() !== "" && v.length <= max;
 /** ISO 8601 date and time with an offset (Z or ±hh:mm). */
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Whether `text` is a TimePicker slot's `date`: an ISO 8601 date and time with an offset. */
+export const isSlotDate = (text: string): boolean =>
+  WITH_OFFSET.test(text) && !Number.isNaN(Date.parse(text));
 
 class Problem extends Error {}
 const fail = (what: string): never => {
@@ -137,12 +140,7 @@ export function checkTemplate(content: string): TemplateCheck {
         fail(`${where}.timeslots must hold 1 to ${TemplateLimits.TimePicker} slots`);
       (slots as unknown[]).forEach((s, i) => {
         const at = `${where}.timeslots[${i}]`;
-        if (
-          !isObject(s) ||
-          typeof s.date !== "string" ||
-          !WITH_OFFSET.test(s.date) ||
-          Number.isNaN(Date.parse(s.date))
-        )
+        if (!isObject(s) || typeof s.date !== "string" || !isSlotDate(s.date))
           fail(`${at}.date must be an ISO 8601 date and time with an offset`);
         const { duration } = s as Json;
         if (!Number.isInteger(duration) || (duration as number) <= 0)

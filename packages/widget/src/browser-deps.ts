@@ -27,17 +27,10 @@ export interface Loaders {
   telemetry: () => Promise<TelemetryModule | null>;
 }
 
-function sessionStorageOrNull(): Storage | null {
+/** The page's session or local storage; null where reading it throws (blocked, sandboxed). */
+function storageOrNull(name: "sessionStorage" | "localStorage"): Storage | null {
   try {
-    return sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return localStorage;
+    return window[name];
   } catch {
     return null;
   }
@@ -69,7 +62,7 @@ export function browserDeps(settings: WidgetSettings, loaders: Loaders): WidgetD
   return {
     gateway: withPersistentChat(
       createGateway(settings, (input, init) => fetch(input, init)),
-      settings.persistentChat ? localStorageOrNull() : null,
+      settings.persistentChat ? storageOrNull("localStorage") : null,
     ),
     adapter: createClientAdapter(
       ChatSession as unknown as ChatSessionLike,
@@ -81,7 +74,7 @@ export function browserDeps(settings: WidgetSettings, loaders: Loaders): WidgetD
         progressFetch: () => createProgressFetch(),
       },
     ),
-    storage: createChatStorage(sessionStorageOrNull()),
+    storage: createChatStorage(storageOrNull("sessionStorage")),
     logger: consoleLogger,
     colorScheme: settings.colorScheme,
     unreadSound: settings.unreadSound,

@@ -15,6 +15,7 @@ import { ContentType, ItemType } from "@chat-widget/protocol";
 import type { Item } from "@chat-widget/protocol";
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
+import { findContact } from "./contacts-repo.js";
 import { toContact, type ContactRow } from "./rows.js";
 import type { Contact } from "./types.js";
 
@@ -39,10 +40,9 @@ export async function rehydrationSource(
   input: PersistentChatInput,
 ): Promise<Contact> {
   const id = input.sourceContactId;
-  const [named] = await db.query<ContactRow>("SELECT * FROM contacts WHERE contact_id = $1", [id]);
-  if (!named || named.instance_id !== instanceId)
+  let source = await findContact(db, id);
+  if (!source || source.instanceId !== instanceId)
     return refuse(`${id} is not a contact of this instance.`);
-  let source = toContact(named);
   if (input.rehydrationType === "ENTIRE_PAST_SESSION") {
     if (source.initialContactId !== source.contactId)
       refuse(`${id} is not the first contact of a past session (ENTIRE_PAST_SESSION needs it).`);

@@ -3,7 +3,7 @@
  * attributes) to the next position and the effects to perform. No I/O, no clock.
  */
 import { carouselSelection, ContentType } from "@chat-widget/protocol";
-import { makeTimeslots, type TimeslotRule } from "./timeslots.js";
+import { makeTimeslots, timeslotRule, withTimeslots, type TimeslotRule } from "./timeslots.js";
 import type {
   Flow,
   FlowAction,
@@ -253,13 +253,11 @@ function perform(
 
 /** A TimePicker whose `timeslots` is a rule, with the slots it makes now. */
 function withSlots(template: Record<string, unknown>, flow: Flow, facts: FlowFacts): unknown {
-  const data = template.data as { content?: { timeslots?: unknown } } | undefined;
-  const rule = data?.content?.timeslots;
-  if (template.templateType !== "TimePicker" || Array.isArray(rule) || !data?.content)
-    return template;
+  const rule = timeslotRule(template);
+  if (!rule) return template;
   const timeZone = flow.openingHours?.timeZone ?? "UTC";
-  const timeslots = makeTimeslots(rule as TimeslotRule, timeZone, facts.now ?? Date.now());
-  return { ...template, data: { ...data, content: { ...data.content, timeslots } } };
+  const now = facts.now ?? Date.now();
+  return withTimeslots(template, makeTimeslots(rule as unknown as TimeslotRule, timeZone, now));
 }
 
 const message = (voice: "bot" | "assistant", contentType: string, content: string): FlowEffect => ({

@@ -4,7 +4,7 @@
  * when the template is sent: each time on each of the next `days` days (tomorrow first), in the
  * flow's time zone, as ISO 8601 with that zone's offset on that day.
  */
-import type { TimeSlot } from "@chat-widget/protocol";
+import { isObject, TemplateLimits, type TimeSlot } from "@chat-widget/protocol";
 
 export interface TimeslotRule {
   days: number;
@@ -15,8 +15,24 @@ export interface TimeslotRule {
 }
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-/** The TimePicker's limit (TemplateLimits.TimePicker). */
-const MAX_SLOTS = 20;
+const MAX_SLOTS = TemplateLimits.TimePicker;
+
+type Json = Record<string, unknown>;
+
+/** A flow template's timeslots rule: null unless a TimePicker whose `timeslots` is an object. */
+export function timeslotRule(template: Json): Json | null {
+  const data = template.data;
+  if (template.templateType !== "TimePicker" || !isObject(data) || !isObject(data.content))
+    return null;
+  const rule = data.content.timeslots;
+  return isObject(rule) ? rule : null;
+}
+
+/** The template with `timeslots` in place of its rule. */
+export function withTimeslots(template: Json, timeslots: TimeSlot[]): Json {
+  const data = template.data as { content: Json };
+  return { ...template, data: { ...data, content: { ...data.content, timeslots } } };
+}
 
 /** The first thing wrong with a rule, or null. */
 export function timeslotRuleProblem(rule: Record<string, unknown>): string | null {

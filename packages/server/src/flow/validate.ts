@@ -1,9 +1,15 @@
 /** Checks a flow file's JSON before the server uses it: shape, state references, patterns. */
-import { checkTemplate, LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
+import { checkTemplate, isObject, LIST_PICKER_MAX_ELEMENTS, Limits } from "@chat-widget/protocol";
 import { ENV_PLACEHOLDER } from "./bot-client.js";
 import { FAQ_WORD_PAUSE_MAX_MS, meaningfulWords } from "./faq.js";
 import { WEEKDAYS, isTimeZone, parseRange } from "./opening-hours.js";
-import { makeTimeslots, timeslotRuleProblem, type TimeslotRule } from "./timeslots.js";
+import {
+  makeTimeslots,
+  timeslotRule,
+  timeslotRuleProblem,
+  withTimeslots,
+  type TimeslotRule,
+} from "./timeslots.js";
 import type { Flow, FlowAction, FlowState } from "./types.js";
 
 export class FlowFileError extends Error {
@@ -11,8 +17,6 @@ export class FlowFileError extends Error {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === "string" && v.length > 0;
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isText);
 
@@ -257,18 +261,14 @@ function withSampleSlots(
   template: Record<string, unknown>,
   fail: (where: string, what: string) => void,
 ): unknown {
-  const data = template.data;
-  if (template.templateType !== "TimePicker" || !isObject(data) || !isObject(data.content))
-    return template;
-  const rule = data.content.timeslots;
-  if (!isObject(rule)) return template;
+  const rule = timeslotRule(template);
+  if (!rule) return template;
   const problem = timeslotRuleProblem(rule);
   if (problem) {
     fail(where, problem);
     return null;
   }
-  const timeslots = makeTimeslots(rule as unknown as TimeslotRule, "UTC", 0);
-  return { ...template, data: { ...data, content: { ...data.content, timeslots } } };
+  return withTimeslots(template, makeTimeslots(rule as unknown as TimeslotRule, "UTC", 0));
 }
 
 function checkAction(

@@ -3,12 +3,7 @@
  * past conversation the new one starts with (contact-centre/rehydration.ts), with the hosted
  * service's rules; both rehydration types; the advisor who takes the new chat reads the history.
  */
-import {
-  ContentType,
-  ParticipantPath,
-  type Item,
-  type StartChatResponse,
-} from "@chat-widget/protocol";
+import { ContentType, ParticipantPath, type Item } from "@chat-widget/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, connectParticipant } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
@@ -53,9 +48,9 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
     return result.ContactId;
   }
 
-  /** The whole transcript of a new chat, oldest first, as its customer reads it. */
-  async function transcriptOf(result: StartChatResponse["data"]["startChatResult"]) {
-    const { connectionToken } = await connectParticipant(server.url, result.ParticipantToken);
+  /** The whole transcript of a chat, oldest first, as the participant of `participantToken` reads it. */
+  async function transcriptOf(participantToken: string) {
+    const { connectionToken } = await connectParticipant(server.url, participantToken);
     const r = await call<{ Transcript: Item[]; InitialContactId: string }>(
       server.url,
       "/participant/transcript",
@@ -79,7 +74,7 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
     expect(started.status).toBe(200);
     const result = started.body.data.startChatResult;
     expect(result.ContinuedFromContactId).toBe(past);
-    const { Transcript, InitialContactId } = await transcriptOf(result);
+    const { Transcript, InitialContactId } = await transcriptOf(result.ParticipantToken);
     expect(InitialContactId).toBe(past);
     expect(customerWords(Transcript).slice(0, 2)).toEqual(["my parcel is late", "order A-10042"]);
     const copies = Transcript.filter((i) => i.RelatedContactId === past);
@@ -120,7 +115,7 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
     expect(started.status).toBe(200);
     const result = started.body.data.startChatResult;
     expect(result.ContinuedFromContactId).toBe(second);
-    const { Transcript, InitialContactId } = await transcriptOf(result);
+    const { Transcript, InitialContactId } = await transcriptOf(result.ParticipantToken);
     expect(InitialContactId).toBe(first);
     expect(customerWords(Transcript)).toEqual(["monday: hello", "tuesday: still waiting"]);
     // Each copy names the chat it was first written in.
@@ -211,7 +206,7 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
       PersistentChat: { RehydrationType: "FROM_SEGMENT", SourceContactId: result.ContactId },
     });
     const next = continued.body.data.startChatResult;
-    const { Transcript } = await transcriptOf(next);
+    const { Transcript } = await transcriptOf(next.ParticipantToken);
     const file = Transcript.find((i) => i.Attachments?.[0]?.AttachmentId === AttachmentId);
     expect(file).toMatchObject({ Type: "ATTACHMENT", RelatedContactId: result.ContactId });
     const download = async (participantToken: string) => {
@@ -251,13 +246,7 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
         { timeout: 15_000 },
       )
       .toBe(200);
-    const { connectionToken } = await connectParticipant(server.url, token);
-    const seen = await call<{ Transcript: Item[] }>(
-      server.url,
-      "/participant/transcript",
-      connectionToken,
-      { MaxResults: 100, ScanDirection: "FORWARD", SortOrder: "ASCENDING", StartPosition: {} },
-    );
-    expect(customerWords(seen.body.Transcript)[0]).toBe("the blue mug arrived broken");
+    const seen = await transcriptOf(token);
+    expect(customerWords(seen.Transcript)[0]).toBe("the blue mug arrived broken");
   });
 });

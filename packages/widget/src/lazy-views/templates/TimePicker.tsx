@@ -4,6 +4,7 @@
  */
 import { useId } from "react";
 import type { TimePickerTemplate } from "@chat-widget/protocol";
+import { formatTime } from "../../components/message-time.js";
 import { Markdown } from "../Markdown.js";
 
 type Content = TimePickerTemplate["data"]["content"];
@@ -34,7 +35,6 @@ function byDay(slots: Content["timeslots"], locale: string): Day[] {
 
 export function TimePickerView({ content, locale, enabled, onChoose }: TimePickerProps) {
   const id = useId();
-  const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" });
   const minutes = new Intl.NumberFormat(locale, {
     style: "unit",
     unit: "minute",
@@ -61,7 +61,7 @@ export function TimePickerView({ content, locale, enabled, onChoose }: TimePicke
                   disabled={!enabled}
                   onClick={() => onChoose(slot.date)}
                 >
-                  {time.format(new Date(slot.date))}
+                  {formatTime(slot.date, locale)}
                   <span className="subtitle">{minutes.format(slot.duration)}</span>
                 </button>
               </li>

@@ -3,10 +3,7 @@
  * does: `text/plain`), and how the widget shows a sent choice: a time slot as its day and time,
  * a carousel card's option as the option's title.
  */
-import { carouselSelection } from "@chat-widget/protocol";
-
-/** ISO 8601 date and time with an offset, as a TimePicker slot's `date` (and nothing else). */
-const SLOT_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+import { carouselSelection, isSlotDate } from "@chat-widget/protocol";
 
 /** A carousel card's option, as the hosted widget sends it. */
 export const carouselChoice = (
@@ -27,6 +24,6 @@ export const slotTime = (iso: string, locale: string): string =>
 
 /** A sent message as the visitor reads it: a choice as what was chosen, anything else as written. */
 export function shownChoice(text: string, locale: string): string {
-  if (SLOT_DATE.test(text) && !Number.isNaN(Date.parse(text))) return slotTime(text, locale);
+  if (isSlotDate(text)) return slotTime(text, locale);
   return carouselSelection(text) ?? text;
 }
