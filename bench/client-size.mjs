@@ -1,6 +1,7 @@
 // Size of the chat client's browser bundle (minified ES module) against its 15 KB gzipped budget.
 // Run after `npm run build` (the bench runner builds first): node bench/client-size.mjs
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
@@ -25,6 +26,15 @@ const rows = [
   ["headroom", `${kb(BUDGET_BYTES - gzipped)}`],
   ["verdict", gzipped <= BUDGET_BYTES ? "within budget" : "OVER BUDGET"],
 ];
+// Later chunks, loaded only when a page uses what they hold (the transcript: onTranscriptUpdated).
+const dir = dirname(bundle);
+for (const name of readdirSync(dir).filter((f) => f.endsWith(".js") && f !== "chat-client.js")) {
+  const chunk = readFileSync(`${dir}/${name}`);
+  rows.push([
+    `later chunk ${name}`,
+    `${kb(gzipSync(chunk, { level: 9 }).length)} gzip (not budgeted)`,
+  ]);
+}
 // For reference: everything src/index.ts exports, telemetry included (not the script-tag bundle).
 try {
   const { build } = await import("esbuild");

@@ -9,6 +9,12 @@ export type {
 } from "./session/chat-details.js";
 export type { ChatEvent, ChatEventMap, ChatEventName, ConnectResult } from "./session/events.js";
 export type {
+  MessageProcessingStatus,
+  MessageStatus,
+  TranscriptItem,
+  TranscriptUpdate,
+} from "./session/transcript.js";
+export type {
   ChatResult,
   ConnectArgs,
   DescribeViewArgs,

@@ -111,15 +111,11 @@ export const ATTACHMENT_CONTENT_TYPES: readonly string[] = [
 /**
  * Every content type the client's sendMessage/sendEvent validators accept (docs/product.md §3
  * "Accepted message content types": text, markdown, the attachment types, interactive
- * message and response, and the connect event types).
+ * message and response, and the connect event types): the whole table but message metadata.
  */
-export const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set<string>([
-  ContentType.TEXT_MARKDOWN,
-  ContentType.INTERACTIVE_MESSAGE,
-  ContentType.INTERACTIVE_RESPONSE,
-  ...ATTACHMENT_CONTENT_TYPES,
-  ...EVENT_CONTENT_TYPES,
-]);
+export const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set<string>(
+  Object.values(ContentType).filter((t) => t !== ContentType.MESSAGE_METADATA),
+);
 
 /** Content types the widget offers at chat start (docs/product.md §3 Start-chat request). */
 export const WIDGET_SUPPORTED_MESSAGING_CONTENT_TYPES = [

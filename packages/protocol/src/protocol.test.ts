@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  ATTACHMENT_CONTENT_TYPES,
   ContentType,
+  EVENT_CONTENT_TYPES,
   KNOWN_CONTENT_TYPES,
   chatFrame,
   isItem,
@@ -34,6 +36,17 @@ describe("content types", () => {
     }
     expect(KNOWN_CONTENT_TYPES.has("text/html")).toBe(false);
     expect(KNOWN_CONTENT_TYPES.has(ContentType.MESSAGE_METADATA)).toBe(false);
+  });
+
+  it("are exactly text, markdown, the attachment, interactive and event types", () => {
+    const expected = new Set([
+      ContentType.TEXT_MARKDOWN,
+      ContentType.INTERACTIVE_MESSAGE,
+      ContentType.INTERACTIVE_RESPONSE,
+      ...ATTACHMENT_CONTENT_TYPES,
+      ...EVENT_CONTENT_TYPES,
+    ]);
+    expect([...KNOWN_CONTENT_TYPES].sort()).toEqual([...expected].sort());
   });
 });
 

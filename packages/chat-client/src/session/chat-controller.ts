@@ -5,7 +5,7 @@
  * (receipts.ts) and the operations with their checks (session-operations.ts).
  */
 import type { OperationResult } from "../api/participant-client.js";
-import { Emitter } from "../core/emitter.js";
+import { Emitter, type Unsubscribe } from "../core/emitter.js";
 import { ConnectionDetailsProvider, type ChatDetailsSnapshot } from "./connection-details.js";
 import { ConnectionLifecycle } from "./connection-lifecycle.js";
 import { Delivery } from "./delivery.js";
@@ -24,9 +24,10 @@ import type {
   SendMessageArgs,
   SendMessageReceiptArgs,
 } from "./requests.js";
-import type { ControllerDeps, EmitEvent } from "./session-context.js";
+import type { ControllerDeps, EmitEvent, TrackTranscript } from "./session-context.js";
 import { SessionState } from "./session-state.js";
 import { SessionOperations } from "./session-operations.js";
+import type { Transcript } from "./transcript.js";
 
 export { CONNECT_FAILED_REASON, DUPLICATE_CONNECT_WARNING } from "./connection-lifecycle.js";
 export type { ControllerDeps } from "./session-context.js";
@@ -46,7 +47,40 @@ export class ChatController {
       ChatEventMap[typeof name]
     >;
     this.events.emit(name, ...args);
+    // As chatjs 5: with the transcript on, every connection reads the latest items.
+    if (name === "connectionEstablished" && this.#tracking)
+      this.getTranscript({ maxResults: 100 }).catch((error: unknown) =>
+        this.#deps.logger.warn("Transcript read on connection failed", error),
+      );
   };
+  /** Whether something subscribed to `transcriptUpdated` (chatjs's transcriptUpdateEnabled). */
+  #tracking = false;
+  /** The transcript, once its module loaded (a later chunk of the browser bundle). */
+  #transcript: Transcript | undefined;
+  /** Changes made while the module loads, applied in order once it has. */
+  #pending: Parameters<TrackTranscript>[0][] | undefined;
+  readonly #track: TrackTranscript = (change) => {
+    const transcript = this.#transcript;
+    if (!transcript) this.#pending?.push(change);
+    else if (change(transcript) !== false) this.#emit("transcriptUpdated", transcript.update);
+  };
+
+  #startTranscript(): void {
+    this.#tracking = true;
+    const pending: Parameters<TrackTranscript>[0][] = (this.#pending = []);
+    import("./transcript.js").then(
+      ({ Transcript }) => {
+        const transcript = (this.#transcript = new Transcript());
+        this.#pending = undefined;
+        if (pending.map((change) => change(transcript)).some((changed) => changed !== false))
+          this.#emit("transcriptUpdated", transcript.update);
+      },
+      (error: unknown) => {
+        this.#pending = undefined;
+        this.#deps.logger.error("The transcript failed to load", error);
+      },
+    );
+  }
 
   readonly #deps: ControllerDeps;
   constructor(deps: ControllerDeps) {
@@ -62,13 +96,15 @@ export class ChatController {
       () => config.throttleTime,
     );
     this.#delivery = new Delivery({
-      deliver: (item) =>
+      deliver: (item) => {
+        this.#track((t) => t.received(item, chatDetails.participantId));
         dispatchItem(item, {
           deps,
           state: this.#state,
           emit: this.#emit,
           breakConnection: () => this.#lifecycle.breakConnection(),
-        }),
+        });
+      },
       fetchPage: async (request) => {
         const response = await client.getTranscript(
           this.#provider.getConnectionToken() ?? "",
@@ -118,7 +154,14 @@ export class ChatController {
         this.#receipts.dispose();
         this.#lifecycle.breakConnection();
       },
+      this.#track,
     );
+  }
+
+  /** Subscribes to a session event; `transcriptUpdated` turns the transcript on. */
+  on<K extends keyof ChatEventMap>(event: K, callback: ChatEventMap[K]): Unsubscribe {
+    if (event === "transcriptUpdated" && !this.#tracking) this.#startTranscript();
+    return this.events.on(event, callback);
   }
 
   /** Whether the chat has ended (a chat-ended item arrived; reset when a connection is gained). */

@@ -96,6 +96,7 @@ export interface ChatSession {
   onDeepHeartbeatSuccess(callback: Callback<"deepHeartbeatSuccess">): Unsubscribe;
   onDeepHeartbeatFailure(callback: Callback<"deepHeartbeatFailure">): Unsubscribe;
   onConnectionAcknowledged(callback: Callback<"connectionAcknowledged">): Unsubscribe;
+  onTranscriptUpdated(callback: Callback<"transcriptUpdated">): Unsubscribe;
 }
 
 /** The ChatController methods a session forwards to, one argument each. */
@@ -135,6 +136,7 @@ const ON_EVENTS = [
   "deepHeartbeatSuccess",
   "deepHeartbeatFailure",
   "connectionAcknowledged",
+  "transcriptUpdated",
 ] as const satisfies readonly (keyof ChatEventMap)[];
 
 class Session implements ChatSession {
@@ -143,7 +145,7 @@ class Session implements ChatSession {
     const self = this as unknown as Record<string, unknown>;
     const forward = controller as unknown as Record<Forwarded, (args: unknown) => unknown>;
     for (const name of FORWARDED) self[name] = (args: unknown) => forward[name](args);
-    this.on = (event, cb) => controller.events.on(event, cb);
+    this.on = (event, cb) => controller.on(event, cb);
     for (const event of ON_EVENTS) {
       self[`on${event[0]!.toUpperCase()}${event.slice(1)}`] = (cb: Callback<typeof event>) =>
         this.on(event, cb);
@@ -181,6 +183,7 @@ class Session implements ChatSession {
   declare onDeepHeartbeatSuccess: ChatSession["onDeepHeartbeatSuccess"];
   declare onDeepHeartbeatFailure: ChatSession["onDeepHeartbeatFailure"];
   declare onConnectionAcknowledged: ChatSession["onConnectionAcknowledged"];
+  declare onTranscriptUpdated: ChatSession["onTranscriptUpdated"];
 }
 
 let sharedEnv: ClientEnv | undefined;

@@ -4,6 +4,7 @@
  */
 import type { Item } from "@chat-widget/protocol";
 import type { ChatDetailsSnapshot } from "./connection-details.js";
+import type { TranscriptUpdate } from "./transcript.js";
 
 /** What every callback receives: the event's data and the session's chat details. */
 export interface ChatEvent<T> {
@@ -44,6 +45,12 @@ export interface ChatEventMap {
   deepHeartbeatFailure: (event: ChatEvent<unknown>) => void;
   /** The agent's own acknowledgement succeeded, or a connection.acknowledged item arrived. */
   connectionAcknowledged: (event: ChatEvent<unknown>) => void;
+  /**
+   * The session's transcript changed (chatjs 5): an item arrived or was read, a message is
+   * being sent, was sent or failed, or a receipt changed its status. Subscribing turns the
+   * transcript on, and from then on every connection reads the latest 100 items.
+   */
+  transcriptUpdated: (event: ChatEvent<TranscriptUpdate>) => void;
 }
 
 export type ChatEventName = keyof ChatEventMap;

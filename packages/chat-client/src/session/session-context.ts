@@ -11,6 +11,7 @@ import type { WebSocketManager } from "../websocket/types.js";
 import type { ChatDetails, SessionType } from "./chat-details.js";
 import type { ConnectionRegistry } from "./connection-helper.js";
 import type { ChatEventMap, ChatEventName } from "./events.js";
+import type { Transcript } from "./transcript.js";
 
 export interface ControllerDeps {
   sessionType: SessionType;
@@ -30,3 +31,9 @@ export type EmitEvent = <K extends ChatEventName>(
   name: K,
   data: Parameters<ChatEventMap[K]>[0]["data"],
 ) => void;
+
+/**
+ * Applies a change to the session's transcript and emits `transcriptUpdated`, only while
+ * something subscribes to it; a change that returns false changed nothing.
+ */
+export type TrackTranscript = (change: (transcript: Transcript) => boolean | void) => void;

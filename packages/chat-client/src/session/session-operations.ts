@@ -35,7 +35,7 @@ import {
   type SendMessageArgs,
   type SendMessageReceiptArgs,
 } from "./requests.js";
-import type { ControllerDeps } from "./session-context.js";
+import type { ControllerDeps, TrackTranscript } from "./session-context.js";
 import type { SessionState } from "./session-state.js";
 
 const isReceiptType = (t: string): t is ReceiptContentType =>
@@ -49,6 +49,7 @@ export class SessionOperations {
   readonly #delivery: Delivery;
   readonly #outbox: Outbox<OperationResult<"SendMessage">>;
   readonly #onDisconnected: () => void;
+  readonly #track: TrackTranscript;
   constructor(
     deps: ControllerDeps,
     state: SessionState,
@@ -58,6 +59,7 @@ export class SessionOperations {
     outbox: Outbox<OperationResult<"SendMessage">>,
     /** Tears the session down after a successful disconnectParticipant. */
     onDisconnected: () => void,
+    track: TrackTranscript,
   ) {
     this.#deps = deps;
     this.#state = state;
@@ -66,19 +68,30 @@ export class SessionOperations {
     this.#delivery = delivery;
     this.#outbox = outbox;
     this.#onDisconnected = onDisconnected;
+    this.#track = track;
   }
 
   sendMessage(args: SendMessageArgs): Promise<ChatResult<OperationResult<"SendMessage">>> {
     return this.#ifActive("sendMessage", () => {
       validateSendMessage(args);
+      const { message, contentType } = args;
+      // The idempotency token is also the message's Id in the transcript until it is stored.
+      const clientToken = args.clientToken ?? this.#deps.env.uuid();
+      this.#track((t) => t.sending(clientToken, message, contentType));
       // Stored once, in the order written; it reaches onMessage from the server's stream. The
       // outbox reads the connection token at each attempt, so #call's token is not used.
       return this.#call(args.metadata, () =>
-        this.#outbox.add({
-          clientToken: args.clientToken ?? this.#deps.env.uuid(),
-          content: args.message,
-          contentType: args.contentType,
-        }),
+        this.#outbox.add({ clientToken, content: message, contentType }),
+      ).then(
+        (result) => {
+          this.#track((t) => t.sent(clientToken, result.data));
+          return result;
+        },
+        (error: unknown) => {
+          const now = new Date(this.#deps.env.now()).toISOString();
+          this.#track((t) => t.failed(clientToken, now));
+          throw error;
+        },
       );
     });
   }
@@ -152,6 +165,9 @@ export class SessionOperations {
         const response = await this.#deps.client.getTranscript(token, request);
         this.#receipts.seed(response.Transcript ?? []);
         this.#delivery.markKnown(response.Transcript ?? []);
+        const backward = request.ScanDirection === "BACKWARD";
+        const own = this.#deps.chatDetails.participantId;
+        this.#track((t) => t.page(response, backward, own));
         return response;
       });
     });
