@@ -12,6 +12,10 @@ describe("connection token refresh (docs/product.md §4, §9; docs/protocol.md �
     expect(refreshDelayMs(iso(START + 2 * HOUR), START)).toBe(2 * HOUR - 60_000);
   });
 
+  it("waits at most the longest timer (2^31-1 ms) for a far expiry, which would otherwise fire at once", () => {
+    expect(refreshDelayMs(iso(START + 365 * 24 * HOUR), START)).toBe(2 ** 31 - 1);
+  });
+
   it("polls after 12 hours (43200000 ms) when no expiry is known", () => {
     expect(CONNECTION_TOKEN_POLLING_INTERVAL_MS).toBe(43_200_000);
     expect(refreshDelayMs(null, START)).toBe(43_200_000);

@@ -11,7 +11,8 @@ export const CONNECTION_TOKEN_EXPIRY_BUFFER_MS = 60_000;
 export function refreshDelayMs(expiry: string | null | undefined, now: number): number {
   const at = expiry ? Date.parse(expiry) : NaN;
   if (Number.isNaN(at)) return CONNECTION_TOKEN_POLLING_INTERVAL_MS;
-  return Math.max(0, at - now - CONNECTION_TOKEN_EXPIRY_BUFFER_MS);
+  // A timer longer than 2^31-1 ms fires at once: a far expiry is checked again then.
+  return Math.min(2 ** 31 - 1, Math.max(0, at - now - CONNECTION_TOKEN_EXPIRY_BUFFER_MS));
 }
 
 export class TokenRefresher {
