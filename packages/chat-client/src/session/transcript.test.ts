@@ -83,6 +83,18 @@ describe("onTranscriptUpdated", () => {
     expect(h.rows()).toEqual(["stored:hi:"]);
   });
 
+  it("puts a sent message in its stored place when an answer to it arrived before the send's answer", async () => {
+    const h = await tracked();
+    h.service.on("SendMessage", () => {
+      h.manager.item(h.item({ Id: "reply", Content: "hello!", AbsoluteTime: at(6) }));
+      return { body: { Id: "stored", AbsoluteTime: at(5) } };
+    });
+    const sending = h.session.sendMessage({ message: "hi", contentType: "text/plain" });
+    await vi.waitFor(() => expect(h.rows()).toEqual(["reply:hello!:", "uuid-1:hi:SENDING"]));
+    await sending;
+    expect(h.rows()).toEqual(["stored:hi:SENT", "reply:hello!:"]);
+  });
+
   it("marks a send that failed for good as FAILED, with the time it failed", async () => {
     const h = await tracked();
     h.service.on("SendMessage", () => ({ status: 403, body: { __type: "AccessDeniedException" } }));

@@ -61,19 +61,18 @@ export class Transcript {
   }
 
   /** The send was stored as `stored.Id`; if that item arrived first, the temporary one goes. */
-  sent(tempId: string, stored: { Id: string; MessageMetadata?: Item["MessageMetadata"] }): void {
-    const temp = this.#find(tempId);
-    if (temp < 0) return;
-    if (this.#find(stored.Id) >= 0) {
-      this.#items.splice(temp, 1);
-      return;
-    }
-    const item = this.#items[temp]!;
-    this.#items[temp] = {
-      ...item,
-      Id: stored.Id,
-      MessageMetadata: { ...stored.MessageMetadata, MessageId: stored.Id, Status: "SENT" },
-    };
+  sent(tempId: string, stored: Pick<Item, "Id" | "AbsoluteTime" | "MessageMetadata">): void {
+    const at = this.#find(tempId);
+    const item = this.#items[at];
+    if (!item) return;
+    this.#items.splice(at, 1);
+    if (this.#find(stored.Id) < 0)
+      this.#put({
+        ...item,
+        Id: stored.Id,
+        AbsoluteTime: stored.AbsoluteTime,
+        MessageMetadata: { ...stored.MessageMetadata, MessageId: stored.Id, Status: "SENT" },
+      });
   }
 
   /** The send failed for good. */
@@ -117,16 +116,12 @@ export class Transcript {
     return this.#items.findIndex((item) => item.Id === id);
   }
 
+  /** Adds or replaces the item with its Id, in time order; a replaced item keeps its status. */
   #put(item: TranscriptItem): void {
     const at = this.#find(item.Id);
-    if (at >= 0) {
-      const status = this.#items[at]!.MessageMetadata?.Status;
-      this.#items[at] =
-        status && !item.MessageMetadata?.Status
-          ? { ...item, MessageMetadata: { ...item.MessageMetadata, Status: status } }
-          : item;
-      return;
-    }
+    const status = at < 0 ? undefined : this.#items.splice(at, 1)[0]!.MessageMetadata?.Status;
+    if (status && !item.MessageMetadata?.Status)
+      item = { ...item, MessageMetadata: { ...item.MessageMetadata, Status: status } };
     let i = this.#items.length;
     while (i > 0 && order(this.#items[i - 1]!) > order(item)) i--;
     this.#items.splice(i, 0, item);
