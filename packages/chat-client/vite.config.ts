@@ -10,8 +10,8 @@ export default defineConfig({
   },
   build: {
     outDir: "dist/browser",
-    // tsc writes dist/ first; the bundle must not wipe it.
-    emptyOutDir: false,
+    // Only dist/browser/ (tsc writes dist/ itself): no chunk of an earlier build stays behind.
+    emptyOutDir: true,
     // terser (three compress passes) packs this bundle ~3 % tighter than the default minifier.
     minify: "terser",
     terserOptions: { compress: { passes: 3 }, format: { comments: false } },

@@ -13,8 +13,12 @@
     chat.events.push({ kind, data: event && event.data !== undefined ? event.data : null });
   };
 
-  /** Start a chat as the widget does, then connect chatjs to the participant service. */
-  chat.start = async function (serverOrigin, startChatBody) {
+  /**
+   * Start a chat as the widget does, then connect chatjs to the participant service; with
+   * `transcript`, onTranscriptUpdated is subscribed before connecting (its updates recorded as
+   * "transcriptUpdated").
+   */
+  chat.start = async function (serverOrigin, startChatBody, transcript) {
     const response = await fetch(serverOrigin + "/gateway/start-chat", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -49,6 +53,7 @@
     session.onConnectionBroken(record("connectionBroken"));
     session.onConnectionLost(record("connectionLost"));
     session.onDeepHeartbeatSuccess(record("deepHeartbeatSuccess"));
+    if (transcript) session.onTranscriptUpdated(record("transcriptUpdated"));
     const result = await session.connect();
     return { details, connectSuccess: result.connectSuccess };
   };

@@ -22,6 +22,7 @@ interface Harness {
     start(
       origin: string,
       body: unknown,
+      transcript?: boolean,
     ): Promise<{ details: StartChatResult; connectSuccess: boolean }>;
   };
 }
@@ -59,14 +60,19 @@ export async function chatjsSend(page: Page, message: string): Promise<string> {
   );
 }
 
-/** Start-chat on the gateway from the page (cross-origin), then chatjs create + connect. */
+/**
+ * Start-chat on the gateway from the page (cross-origin), then chatjs create + connect; with
+ * `transcript`, onTranscriptUpdated is subscribed first.
+ */
 export function startChatjsChat(
   page: Page,
   serverOrigin: string,
   displayName = "Customer",
+  transcript = false,
 ): Promise<{ details: StartChatResult; connectSuccess: boolean }> {
   return page.evaluate(
-    ([origin, body]) => (window as unknown as PageWindow).chat.start(origin, body),
-    [serverOrigin, startChatBody(displayName)] as const,
+    ([origin, body, withTranscript]) =>
+      (window as unknown as PageWindow).chat.start(origin, body, withTranscript),
+    [serverOrigin, startChatBody(displayName), transcript] as const,
   );
 }

@@ -73,14 +73,14 @@ describe("onTranscriptUpdated", () => {
     expect(h.last().transcript[0]!.AbsoluteTime).toBe(at(5));
   });
 
-  it("drops the temporary item when the echo arrived before the send's answer", async () => {
+  it("keeps the echo as SENT, without the temporary item, when it arrived before the send's answer", async () => {
     const h = await tracked();
     h.service.on("SendMessage", () => {
       h.manager.item(h.item({ Id: "stored", Content: "hi", AbsoluteTime: at(5) }));
       return { body: { Id: "stored", AbsoluteTime: at(5) } };
     });
     await h.session.sendMessage({ message: "hi", contentType: "text/plain", clientToken: "t1" });
-    expect(h.rows()).toEqual(["stored:hi:"]);
+    expect(h.rows()).toEqual(["stored:hi:SENT"]);
   });
 
   it("puts a sent message in its stored place when an answer to it arrived before the send's answer", async () => {

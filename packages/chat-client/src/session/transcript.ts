@@ -60,19 +60,24 @@ export class Transcript {
     });
   }
 
-  /** The send was stored as `stored.Id`; if that item arrived first, the temporary one goes. */
+  /** The send was stored as `stored.Id`: SENT, in place of its echo if that arrived first. */
   sent(tempId: string, stored: Pick<Item, "Id" | "AbsoluteTime" | "MessageMetadata">): void {
     const at = this.#find(tempId);
     const item = this.#items[at];
     if (!item) return;
     this.#items.splice(at, 1);
-    if (this.#find(stored.Id) < 0)
-      this.#put({
-        ...item,
-        Id: stored.Id,
-        AbsoluteTime: stored.AbsoluteTime,
-        MessageMetadata: { ...stored.MessageMetadata, MessageId: stored.Id, Status: "SENT" },
-      });
+    const echo = this.#items[this.#find(stored.Id)];
+    const base = echo ?? { ...item, AbsoluteTime: stored.AbsoluteTime };
+    this.#put({
+      ...base,
+      Id: stored.Id,
+      MessageMetadata: {
+        ...stored.MessageMetadata,
+        ...base.MessageMetadata,
+        MessageId: stored.Id,
+        Status: echo?.MessageMetadata?.Status ?? "SENT",
+      },
+    });
   }
 
   /** The send failed for good. */
