@@ -33,6 +33,7 @@ describe("incoming message content types map to events (docs/product.md §4, doc
     ContentType.TRANSFER_SUCCEEDED,
     ContentType.TRANSFER_FAILED,
     ContentType.CONNECTION_ACKNOWLEDGED,
+    ContentType.WORKFLOW_CANCELLED,
     undefined,
   ])("all other types are incoming messages (%s)", (contentType) => {
     expect(eventForContentType(contentType)).toBe("message");
