@@ -11,13 +11,27 @@ import connectDefault, {
   type ChatDetailsSnapshot,
   type ConnectResult,
   type ConnectionStatus,
+  type MessageProcessingStatus,
   type RequestError,
+  type TranscriptUpdate,
   type Unsubscribe,
 } from "./index.js";
 
 type Session = ReturnType<typeof ChatSession.create>;
 
 describe("public types", () => {
+  it("onTranscriptUpdated hands out the transcript and where older history continues (chatjs 5)", () => {
+    expectTypeOf<Session["onTranscriptUpdated"]>()
+      .parameter(0)
+      .parameter(0)
+      .toEqualTypeOf<ChatEvent<TranscriptUpdate>>();
+    expectTypeOf<TranscriptUpdate["previousTranscriptNextToken"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<
+      NonNullable<TranscriptUpdate["transcript"][number]["MessageMetadata"]>["Status"]
+    >().toEqualTypeOf<"SENDING" | "SENT" | "DELIVERED" | "READ" | "FAILED" | undefined>();
+    expectTypeOf<MessageProcessingStatus>().toEqualTypeOf<"PROCESSING" | "FAILED" | "REJECTED">();
+  });
+
   it("ChatSession.create takes chatDetails, a session type, options and an optional websocket manager", () => {
     expectTypeOf(ChatSession.create).parameter(0).toHaveProperty("chatDetails");
     expectTypeOf<Parameters<typeof ChatSession.create>[0]["type"]>().toEqualTypeOf<
