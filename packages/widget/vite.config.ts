@@ -9,7 +9,7 @@ import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
-import { contentVersion, here, scriptBuild } from "./vite.scripts.js";
+import { contentVersion, here, scriptBuild, withoutClientTranscript } from "./vite.scripts.js";
 
 const require = createRequire(import.meta.url);
 
@@ -45,5 +45,5 @@ export default defineConfig({
       __CHAT_TELEMETRY_VERSION__: contentVersion("chat-telemetry.js"),
     },
   }),
-  plugins: [react(), copyAssets()],
+  plugins: [react(), copyAssets(), withoutClientTranscript],
 });

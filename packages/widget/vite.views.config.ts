@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { here, scriptBuild } from "./vite.scripts.js";
+import { here, scriptBuild, withoutClientTranscript } from "./vite.scripts.js";
 
 const textsContext = join(here, "src/texts-context.ts");
 
@@ -28,12 +28,13 @@ const views = scriptBuild({
 
 export default defineConfig({
   ...views,
-  plugins: [react()],
+  plugins: [react(), withoutClientTranscript],
   build: {
     ...views.build,
-    rollupOptions: {
+    rolldownOptions: {
+      ...views.build?.rolldownOptions,
       external: Object.keys(SHARED),
-      output: { globals: SHARED },
+      output: { ...views.build?.rolldownOptions?.output, globals: SHARED },
     },
   },
 });

@@ -113,9 +113,8 @@ export const ATTACHMENT_CONTENT_TYPES: readonly string[] = [
  * "Accepted message content types": text, markdown, the attachment types, interactive
  * message and response, and the connect event types): the whole table but message metadata.
  */
-export const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set<string>(
-  Object.values(ContentType).filter((t) => t !== ContentType.MESSAGE_METADATA),
-);
+export const KNOWN_CONTENT_TYPES: ReadonlySet<string> = /* @__PURE__ */ (() =>
+  new Set<string>(Object.values(ContentType).filter((t) => t !== ContentType.MESSAGE_METADATA)))();
 
 /** Content types the widget offers at chat start (docs/product.md §3 Start-chat request). */
 export const WIDGET_SUPPORTED_MESSAGING_CONTENT_TYPES = [
