@@ -2,7 +2,7 @@
 // free loopback port with the given environment; resolves with its URL once it listens.
 // `stop()` always ends the process (SIGTERM, then SIGKILL after 5 s); `cpuSeconds()` is the
 // CPU time it has used; `pid` its process id (to sample its memory).
-import { fork } from "node:child_process";
+import { execFileSync, fork, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -30,11 +30,36 @@ export const UNLIMITED_RATE = {
   START_CHAT_PER_MINUTE: "60000000",
 };
 
-export async function launchServer(env) {
+/** Whether `taskset` can pin processes to cores here (Linux with util-linux, 2+ cores). */
+export function canPin() {
+  try {
+    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts a Node script as a child with IPC, on core `cpu` when given and `taskset` exists. */
+export function forkOn(
+  script,
+  { cpu, env, execArgv = [], stdio = ["ignore", "pipe", "pipe", "ipc"] } = {},
+) {
+  if (cpu === undefined || !canPin()) return fork(script, { env, execArgv, stdio });
+  const args = ["-c", String(cpu), process.execPath, ...execArgv, script];
+  return spawn("taskset", args, { env, stdio });
+}
+
+/**
+ * The contact centre; `cpu` pins it to one core (with taskset, where it exists), `execArgv`
+ * are Node's flags for it (e.g. --cpu-prof).
+ */
+export async function launchServer(env, { cpu, execArgv } = {}) {
   if (!existsSync(APP)) throw new Error(`missing ${APP}: run \`npm run build\` first`);
-  const child = fork(ENTRY, {
+  const child = forkOn(ENTRY, {
+    cpu,
+    execArgv,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let output = "";
   const collect = (chunk) => {

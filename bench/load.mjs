@@ -1,0 +1,355 @@
+// Issue 27: the contact centre under load, measured from outside by an independent generator
+// (bench/support/wire.mjs: fetch + ws speaking the participant protocol, none of our client),
+// beside a bare `ws` relay measured in the same run as the baseline. Where `taskset` exists the
+// server (or the relay) runs on core 0 and this generator on core 1.
+//   relay     the bare relay, customer → advisor, closed loop per pair: msgs/s, latency
+//   offered   advisor-held chats, the customers together offering a fixed rate (open loop):
+//             delivered msgs/s, p50/p95/p99 customer send → advisor's websocket, nothing lost
+//   saturate  the same chats, each customer sending its next message once the last reached
+//             its advisor (closed loop): msgs/s delivered and its latency
+//   setup     start-chat + CreateParticipantConnection + subscribe, many at once: chats/s
+//   idle      connected chats holding their websockets with heartbeats: server memory per
+//             chat and its CPU while idle
+// On PGlite (the default store) and on PostgreSQL (127.0.0.1:5432, skipped when it does not
+// answer). Quick by default (a few seconds each); `node bench/load.mjs --full` runs the
+// issue's table (200 chats; 100, 2,000 and 5,000 msgs/s offered; 2,000 set-ups; 20,000 idle);
+// `--profile` instead profiles the PGlite server under the closed loop (`node --cpu-prof`) and
+// prints its top 10 functions by self time.
+// The per-participant, start-chat and per-address websocket limits are lifted: this measures
+// the server. The full run holds 20,000 websockets on each side: `ulimit -n` must allow it.
+// Build first (npm run build).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import WebSocket from "ws";
+import { topFunctions, topModules } from "./support/cpu-profile.mjs";
+import { percentile } from "./support/percentiles.mjs";
+import { canPin, forkOn, launchServer, UNLIMITED_RATE } from "./support/server-launch.mjs";
+import { postgresSchema } from "./support/services.mjs";
+import {
+  advisorChat,
+  connectParticipant,
+  sendMessage,
+  signInAdvisor,
+  sleep,
+  startChat,
+} from "./support/wire.mjs";
+
+const FULL = process.argv.includes("--full");
+const PLAN = FULL
+  ? { chats: 200, rates: [100, 2000, 5000], seconds: 10, setups: 2000, idle: 20000, hold: 60 }
+  : { chats: 20, rates: [100, 500], seconds: 3, setups: 100, idle: 500, hold: 5 };
+/** Half an advisor's 10 chats: set-ups in flight never meet the limit. */
+const CHATS_PER_ADVISOR = 5;
+const SETUP_PARALLEL = 50;
+const DRAIN_MS = 30_000;
+const RELAY = fileURLToPath(new URL("./support/relay-process.mjs", import.meta.url));
+const PINNED = canPin() && availableParallelism() >= 2;
+if (PINNED) execFileSync("taskset", ["-pc", "1", String(process.pid)], { stdio: "ignore" });
+
+/** Progress on stderr; the table goes to stdout. */
+const progress = (text) => process.stderr.write(`load: ${text}\n`);
+const round = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en") : "—");
+const ms = (n) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) : Math.round(n)} ms` : "—");
+const latencies = (values) =>
+  `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, p99 ${ms(percentile(values, 99))}`;
+
+function rssKb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+}
+
+/** The bare relay, closed loop per pair for `seconds`: msgs/s and latencies. */
+async function relayBaseline(pairs, seconds) {
+  const child = forkOn(RELAY, {
+    cpu: 0,
+    env: process.env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const { url } = await new Promise((resolve) => child.once("message", resolve));
+  const open = (query) =>
+    new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${url}/?${query}`);
+      ws.once("open", () => resolve(ws));
+      ws.once("error", reject);
+    });
+  const samples = [];
+  let running = true;
+  let delivered = 0;
+  const sockets = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const advisor = await open(`pair=${pair}&role=advisor`);
+    const customer = await open(`pair=${pair}&role=customer`);
+    sockets.push(advisor, customer);
+    const send = () => customer.send(String(performance.now()));
+    advisor.on("message", (data) => {
+      samples.push(performance.now() - Number(String(data)));
+      delivered++;
+      if (running) send();
+    });
+    await sleep(10); // the relay has registered the advisor before the first frame
+    send();
+  }
+  const started = performance.now();
+  delivered = 0;
+  samples.length = 0;
+  await sleep(seconds * 1000);
+  running = false;
+  const elapsed = (performance.now() - started) / 1000;
+  for (const ws of sockets) ws.terminate();
+  child.kill("SIGTERM");
+  return { rate: delivered / elapsed, samples };
+}
+
+/** Advisor-held chats on a running server, set up ten at a time. */
+async function heldChats(base, count) {
+  const advisors = [];
+  for (let n = 1; n <= Math.ceil(count / CHATS_PER_ADVISOR); n++)
+    advisors.push(await signInAdvisor(base, `bench${n}`));
+  const chats = [];
+  for (let i = 0; i < count; i += 10) {
+    const batch = [];
+    for (let j = i; j < Math.min(count, i + 10); j++)
+      batch.push(advisorChat(base, advisors[j % advisors.length]));
+    chats.push(...(await Promise.all(batch)));
+  }
+  return chats;
+}
+
+/**
+ * Customer messages to their advisors: `offered` msgs/s spread over the chats (open loop), or
+ * with `offered` null each chat closed loop. Counts what was acknowledged, delivered, lost.
+ */
+async function traffic(base, chats, offered, seconds) {
+  const sent = new Map();
+  const samples = [];
+  let acknowledged = 0;
+  let failed = 0;
+  let lastDelivery = 0;
+  const listeners = chats.map((chat) => {
+    const listener = (item) => {
+      const at = sent.get(item.Content);
+      if (at === undefined || item.ParticipantRole !== "CUSTOMER") return;
+      sent.delete(item.Content);
+      lastDelivery = performance.now();
+      samples.push(lastDelivery - at);
+      chat.next?.();
+    };
+    chat.advisor.socket.listeners.add(listener);
+    return () => chat.advisor.socket.listeners.delete(listener);
+  });
+  let seq = 0;
+  const send = (chat) => {
+    const content = `load ${++seq}`;
+    sent.set(content, performance.now());
+    return sendMessage(base, chat.customer.connectionToken, content).then(
+      () => acknowledged++,
+      () => {
+        failed++;
+        sent.delete(content);
+      },
+    );
+  };
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  if (offered) {
+    const TICK_MS = 10;
+    let due = 0;
+    let next = 0;
+    while (performance.now() < until) {
+      due += (offered * TICK_MS) / 1000;
+      for (; due >= 1; due--) void send(chats[next++ % chats.length]);
+      await sleep(TICK_MS);
+    }
+  } else {
+    for (const chat of chats)
+      chat.next = () => {
+        if (performance.now() < until) void send(chat);
+      };
+    for (const chat of chats) void send(chat);
+    await sleep(seconds * 1000);
+  }
+  const drainUntil = performance.now() + DRAIN_MS;
+  while (sent.size > 0 && performance.now() < drainUntil) await sleep(20);
+  for (const chat of chats) delete chat.next;
+  for (const stop of listeners) stop();
+  return {
+    rate: samples.length / ((lastDelivery - started) / 1000),
+    samples,
+    acknowledged,
+    failed,
+    lost: acknowledged - samples.length,
+  };
+}
+
+/**
+ * `count` chats set up (start-chat, connection, subscribed), SETUP_PARALLEL at a time; with
+ * `retry`, a set-up the server throttles (429) is tried again a second later.
+ */
+async function setups(base, count, { retry = false } = {}) {
+  const each = [];
+  const sockets = [];
+  let refused = 0;
+  const reasons = new Set();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: SETUP_PARALLEL }, async () => {
+      while (next < count) {
+        next++;
+        const t = performance.now();
+        try {
+          const chat = await startChat(base);
+          const { socket } = await connectParticipant(base, chat.ParticipantToken);
+          sockets.push(socket);
+          each.push(performance.now() - t);
+        } catch (error) {
+          if (retry && error.status === 429) {
+            next--;
+            await sleep(1000);
+            continue;
+          }
+          refused++;
+          reasons.add(String(error.message).slice(0, 120));
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  if (reasons.size) progress(`refused: ${[...reasons].slice(0, 3).join(" | ")}`);
+  return { rate: each.length / elapsed, each, refused, sockets };
+}
+
+/** The server's settings for the bench: limits lifted, enough advisors for the chats. */
+const serverEnv = () => ({
+  ...UNLIMITED_RATE,
+  // Every chat of the generator comes from one loopback address.
+  WEBSOCKETS_PER_ADDRESS: "1000000",
+  BENCH_ADVISORS: String(Math.ceil(PLAN.chats / CHATS_PER_ADVISOR)),
+});
+
+async function measureStore(name, env) {
+  const server = await launchServer({ ...serverEnv(), ...env }, { cpu: 0 });
+  const rows = [];
+  try {
+    // First, on the fresh server: what connected chats cost, without what traffic left behind.
+    progress(`${name}: ${PLAN.idle} idle chats`);
+    const before = rssKb(server.pid);
+    const idle = await setups(server.url, PLAN.idle, { retry: true });
+    const cpu0 = server.cpuSeconds();
+    await sleep(PLAN.hold * 1000);
+    const cpu = (server.cpuSeconds() - cpu0) / PLAN.hold;
+    const during = rssKb(server.pid);
+    rows.push([
+      `${name}: ${round(idle.sockets.length)} connected chats held ${PLAN.hold} s`,
+      `${((during - before) / idle.sockets.length).toFixed(1)} KB each (RSS); server CPU ${(cpu * 100).toFixed(1)} %; refused ${idle.refused}`,
+    ]);
+    for (const socket of idle.sockets) socket.close();
+    progress(`${name}: ${PLAN.chats} advisor-held chats`);
+    const chats = await heldChats(server.url, PLAN.chats);
+    for (const rate of PLAN.rates) {
+      progress(`${name}: ${rate} msgs/s offered`);
+      const r = await traffic(server.url, chats, rate, PLAN.seconds);
+      rows.push([
+        `${name}: ${round(rate)} msgs/s offered, ${PLAN.chats} chats`,
+        `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}`,
+      ]);
+    }
+    progress(`${name}: saturation`);
+    const s = await traffic(server.url, chats, null, PLAN.seconds);
+    rows.push([
+      `${name}: saturation (closed loop), ${PLAN.chats} chats`,
+      `**${round(s.rate)} msgs/s**; ${latencies(s.samples)}; lost ${s.lost}`,
+    ]);
+    closeChats(chats);
+
+    progress(`${name}: ${PLAN.setups} set-ups`);
+    const set = await setups(server.url, PLAN.setups);
+    rows.push([
+      `${name}: chat set-up, ${round(PLAN.setups)} chats, ${SETUP_PARALLEL} at a time`,
+      `**${round(set.rate)} chats/s**; each p50 ${ms(percentile(set.each, 50))}, p99 ${ms(percentile(set.each, 99))}; refused ${set.refused}`,
+    ]);
+    for (const socket of set.sockets) socket.close();
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+function closeChats(chats) {
+  for (const chat of chats) {
+    chat.customer.socket.close();
+    chat.advisor.socket.close();
+  }
+}
+
+/** `--profile`: the PGlite server under the closed loop with --cpu-prof; its top 10 functions. */
+async function profile(dataDir) {
+  const dir = mkdtempSync(join(tmpdir(), "load-profile-"));
+  const server = await launchServer(
+    { ...serverEnv(), DATA_DIR: dataDir },
+    { cpu: 0, execArgv: ["--cpu-prof", `--cpu-prof-dir=${dir}`] },
+  );
+  try {
+    progress(`profile: ${PLAN.chats} advisor-held chats, saturation ${PLAN.seconds * 3} s`);
+    const chats = await heldChats(server.url, PLAN.chats);
+    await traffic(server.url, chats, null, PLAN.seconds * 3);
+    closeChats(chats);
+  } finally {
+    await server.stop();
+  }
+  const file = join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith(".cpuprofile")),
+  );
+  const top = { modules: topModules(file, 10), functions: topFunctions(file, 10) };
+  rmSync(dir, { recursive: true, force: true });
+  return top;
+}
+
+if (process.argv.includes("--profile")) {
+  const dataDir = mkdtempSync(join(tmpdir(), "load-pglite-"));
+  try {
+    const { modules, functions } = await profile(dataDir);
+    console.log("| self time | module |\n|---|---|");
+    for (const [name, share] of modules) console.log(`| ${share} | ${name} |`);
+    console.log("\n| self time | function |\n|---|---|");
+    for (const [name, share] of functions) console.log(`| ${share} | ${name} |`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+const rows = [];
+progress("bare ws relay");
+const relay = await relayBaseline(PLAN.chats, PLAN.seconds);
+rows.push([
+  `bare ws relay, closed loop, ${PLAN.chats} pairs`,
+  `**${round(relay.rate)} msgs/s**; ${latencies(relay.samples)}`,
+]);
+// The default store: PGlite on disk, in a fresh folder.
+const dataDir = mkdtempSync(join(tmpdir(), "load-pglite-"));
+try {
+  rows.push(...(await measureStore("PGlite", { DATA_DIR: dataDir })));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const pg = await postgresSchema();
+if (pg.unavailable) rows.push(["PostgreSQL", `skipped: ${pg.unavailable}`]);
+else {
+  try {
+    rows.push(...(await measureStore("PostgreSQL", { DATABASE_URL: pg.databaseUrl })));
+  } finally {
+    await pg.drop();
+  }
+}
+
+console.log(
+  `${FULL ? "full" : "quick (--full for the issue's table)"}; ${PINNED ? "server on core 0, generator on core 1" : "not pinned (no taskset or one core)"}\n`,
+);
+console.log("| what | figure |\n|---|---|");
+for (const [what, figure] of rows) console.log(`| ${what} | ${figure} |`);
