@@ -70,7 +70,7 @@ export class ChatController {
     const pending: Parameters<TrackTranscript>[0][] = (this.#pending = []);
     import("./transcript.js").then(
       ({ Transcript }) => {
-        const transcript = (this.#transcript = new Transcript());
+        const transcript = (this.#transcript = new Transcript(this.#deps.sessionType));
         this.#pending = undefined;
         if (pending.map((change) => change(transcript)).some((changed) => changed !== false))
           this.#emit("transcriptUpdated", transcript.update);

@@ -73,6 +73,21 @@ describe("onTranscriptUpdated", () => {
     expect(h.last().transcript[0]!.AbsoluteTime).toBe(at(5));
   });
 
+  it("shows an agent session's own message as the agent's", async () => {
+    const h = createHarness({ type: "AGENT" });
+    const updates: TranscriptUpdate[] = [];
+    h.session.onTranscriptUpdated((e) => updates.push(e.data));
+    await h.session.connect();
+    await flush();
+    h.service.on("SendMessage", () => new Promise(() => {}));
+    void h.session.sendMessage({ message: "Hello, I'm Sam", contentType: "text/plain" });
+    await vi.waitFor(() => expect(updates.at(-1)?.transcript).toHaveLength(1));
+    expect(updates.at(-1)!.transcript[0]).toMatchObject({
+      ParticipantRole: "AGENT",
+      MessageMetadata: { Status: "SENDING" },
+    });
+  });
+
   it("keeps the echo as SENT, without the temporary item, when it arrived before the send's answer", async () => {
     const h = await tracked();
     h.service.on("SendMessage", () => {

@@ -41,6 +41,11 @@ const order = (item: TranscriptItem) => item.AbsoluteTime || "~";
 export class Transcript {
   #items: TranscriptItem[] = [];
   #previousToken: string | null = null;
+  /** The session's own role ("CUSTOMER" or "AGENT"): whose messages it sends. */
+  readonly #role: string;
+  constructor(role: string) {
+    this.#role = role;
+  }
 
   /** The transcript as the event hands it out: a copy, so a subscriber may keep it. */
   get update(): TranscriptUpdate {
@@ -54,7 +59,7 @@ export class Transcript {
       Type: ItemType.MESSAGE,
       Content: content,
       ContentType: contentType,
-      ParticipantRole: "CUSTOMER",
+      ParticipantRole: this.#role,
       AbsoluteTime: "",
       MessageMetadata: { MessageId: id, Status: "SENDING" },
     });
