@@ -29,14 +29,8 @@ import { topFunctions, topModules } from "./support/cpu-profile.mjs";
 import { percentile } from "./support/percentiles.mjs";
 import { canPin, forkOn, launchServer, UNLIMITED_RATE } from "./support/server-launch.mjs";
 import { postgresSchema } from "./support/services.mjs";
-import {
-  advisorChat,
-  connectParticipant,
-  sendMessage,
-  signInAdvisor,
-  sleep,
-  startChat,
-} from "./support/wire.mjs";
+import { Advisor, sleep, startChat } from "./support/chats.mjs";
+import { advisorChat, connectParticipant, sendMessage } from "./support/wire.mjs";
 
 const FULL = process.argv.includes("--full");
 const PLAN = FULL
@@ -108,7 +102,7 @@ async function relayBaseline(pairs, seconds) {
 async function heldChats(base, count) {
   const advisors = [];
   for (let n = 1; n <= Math.ceil(count / CHATS_PER_ADVISOR); n++)
-    advisors.push(await signInAdvisor(base, `bench${n}`));
+    advisors.push(await Advisor.signIn(base, `bench${n}`));
   const chats = [];
   for (let i = 0; i < count; i += 10) {
     const batch = [];

@@ -18,9 +18,14 @@ let pages = 0;
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function json(base, path, { method, token, body } = {}) {
+/**
+ * One HTTP call of the product's APIs: JSON in and out, `token` as the agent API's bearer,
+ * `bearer` as the participant service's X-Amz-Bearer. A refusal throws with its `status`.
+ */
+export async function json(base, path, { method, token, bearer, body } = {}) {
   const headers = { origin: base };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (bearer) headers["x-amz-bearer"] = bearer;
   if (body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(base + path, {
     method: method ?? (body === undefined ? "GET" : "POST"),
@@ -28,7 +33,11 @@ async function json(base, path, { method, token, body } = {}) {
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+  if (!response.ok) {
+    const error = new Error(`${path}: ${response.status} ${text}`);
+    error.status = response.status;
+    throw error;
+  }
   return text ? JSON.parse(text) : {};
 }
 

@@ -1,46 +1,14 @@
 // The load generator's own client: the Amazon Connect participant protocol spoken directly
 // with fetch and `ws`, as the public API reference writes it (paths, X-Amz-Bearer, the aws/*
 // websocket topics) — no code of ours, so what it measures is the wire, not our chat client.
-// Plus the few calls of this product's gateway and agent API a chat needs to reach an advisor.
+// The product's own gateway and agent API, which a chat needs to reach an advisor, come from
+// the other benches' support (chats.mjs: startChat, Advisor).
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
+import { json as call, startChat } from "./chats.mjs";
 
 const WAIT_MS = 60_000;
 const HEARTBEAT_MS = 10_000;
-
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(base, path, { method = "POST", bearer, token, body } = {}) {
-  const headers = { origin: base };
-  if (bearer) headers["x-amz-bearer"] = bearer;
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(base + path, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    const error = new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-    error.status = response.status;
-    throw error;
-  }
-  return text ? JSON.parse(text) : {};
-}
-
-/** The gateway's start-chat, as a widget calls it: the chat's participant token and ids. */
-export async function startChat(base) {
-  const answer = await call(base, "/gateway/start-chat", {
-    body: {
-      ParticipantDetails: { DisplayName: "Load" },
-      ContactFlowId: "default-flow",
-      InstanceId: "demo-instance",
-      SupportedMessagingContentTypes: ["text/plain", "text/markdown"],
-    },
-  });
-  return answer.data.startChatResult;
-}
 
 /** A participant's connection: CreateParticipantConnection, its websocket, aws/chat subscribed. */
 export async function connectParticipant(base, participantToken) {
@@ -128,33 +96,6 @@ export class ChatSocket {
   }
 }
 
-/** An advisor of the agent API (password "demo"), Available. */
-export async function signInAdvisor(base, username) {
-  const { Token } = await call(base, "/agent-api/sign-in", {
-    body: { Username: username, Password: "demo" },
-  });
-  await call(base, "/agent-api/availability", {
-    method: "PUT",
-    token: Token,
-    body: { Availability: "Available" },
-  });
-  return Token;
-}
-
-/** Accepts the contact once the flow queued it; the advisor's participant token and ids. */
-export async function acceptChat(base, advisorToken, contactId) {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const queue = await call(base, "/agent-api/queue", { method: "GET", token: advisorToken });
-    if (queue.Contacts.some((c) => c.ContactId === contactId)) break;
-    if (Date.now() > deadline) throw new Error(`contact ${contactId} never queued`);
-    await sleep(20);
-  }
-  return call(base, `/agent-api/contacts/${encodeURIComponent(contactId)}/accept`, {
-    token: advisorToken,
-  });
-}
-
 const isMenu = (item) =>
   item.ContentType === "application/vnd.amazonaws.connect.message.interactive";
 
@@ -162,16 +103,16 @@ const isMenu = (item) =>
  * A chat held by an advisor: the visitor starts it, asks the demo flow's menu for an advisor,
  * the advisor accepts and connects; resolves once a probe of the visitor reached the advisor.
  */
-export async function advisorChat(base, advisorToken) {
+export async function advisorChat(base, advisor) {
   const chat = await startChat(base);
   const customer = await connectParticipant(base, chat.ParticipantToken);
   await waitForItem(base, customer, isMenu);
   await sendMessage(base, customer.connectionToken, "Talk to an advisor");
-  const accepted = await acceptChat(base, advisorToken, chat.ContactId);
-  const advisor = await connectParticipant(base, accepted.ParticipantToken);
+  const accepted = await advisor.accept(chat.ContactId);
+  const held = await connectParticipant(base, accepted.ParticipantToken);
   const probe = `probe ${chat.ContactId}`;
-  const arrived = advisor.socket.next((i) => i.Content === probe);
+  const arrived = held.socket.next((i) => i.Content === probe);
   await sendMessage(base, customer.connectionToken, probe);
   await arrived;
-  return { contactId: chat.ContactId, customer, advisor };
+  return { contactId: chat.ContactId, customer, advisor: held };
 }
