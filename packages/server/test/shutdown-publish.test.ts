@@ -52,7 +52,8 @@ it("a message whose commit is still waiting when the process closes is published
     const { rows } = await watcher!.query<{ query: string }>(
       "SELECT query FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
     );
-    return rows.some((r) => r.query.startsWith("SELECT * FROM contacts WHERE contact_id"));
+    // The message's transaction locking the contact (it locks its sender's contact).
+    return rows.some((r) => r.query.includes("FOR UPDATE"));
   };
   await expect.poll(waitingOnLock, { timeout: 15_000 }).toBe(true);
 

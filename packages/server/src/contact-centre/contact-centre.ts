@@ -28,6 +28,7 @@ import { findResponse, recordResponse, type IdempotencyKey } from "./idempotency
 import { DEFAULT_CHAT_DURATION_MINUTES } from "./expiry.js";
 import { attachmentItem, eventItem, messageItem } from "./item-factory.js";
 import { ItemListeners, type ItemListener } from "./item-listeners.js";
+import { MessageBatch, type QueuedMessage } from "./message-batch.js";
 import { appendItems, findItem } from "./items-repo.js";
 import { buildReceipt } from "./receipts.js";
 import {
@@ -97,6 +98,8 @@ const RECEIPT_KINDS: Record<string, "read" | "delivered"> = {
  * then what reports and the flow add): every advisor's queue update carries them all.
  */
 export const MAX_CONTACT_ATTRIBUTES = 100;
+/** The most messages one group commit holds (see MessageBatch). */
+export const MESSAGES_PER_COMMIT = 100;
 /** The key a ClientToken is remembered under, or null without one. */
 function idempotencyKey(
   participantId: string,
@@ -107,6 +110,14 @@ function idempotencyKey(
   return clientToken
     ? { participantId, operation, clientToken, requestHash: hashRequest(request) }
     : null;
+}
+
+/** A message of `input`'s type and content, said by `p` now. */
+function messageOf(input: {
+  contentType: string;
+  content?: string | undefined;
+}): (ctx: MutationContext, p: Participant) => Item {
+  return (ctx, p) => messageItem(ctx.contact, p, ctx.at, input.contentType, input.content);
 }
 
 function stripRecord(p: ParticipantRecord): Participant {
@@ -125,9 +136,22 @@ export class DbContactCentre implements ContactCentre {
   private readonly listeners: ItemListeners;
   /** Mutations begun and not yet committed and published (a shutdown waits for them). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Participants' messages, committed many at a time. */
+  private readonly messages: MessageBatch;
 
   constructor(private readonly options: ContactCentreOptions) {
     this.listeners = new ItemListeners(options.onError);
+    this.messages = new MessageBatch({
+      db: options.db,
+      clock: options.clock,
+      maxBatch: MESSAGES_PER_COMMIT,
+      emit: (part) => this.emit(part.contact, part.items, [], part.republish),
+      alone: (m: QueuedMessage) =>
+        this.commitAndEmit(
+          m.contactId,
+          this.postStep(m.participantId, "SendMessage", m, messageOf(m)),
+        ),
+    });
   }
 
   private get db(): Db {
@@ -173,7 +197,7 @@ export class DbContactCentre implements ContactCentre {
       const minutes = input.durationMinutes ?? DEFAULT_CHAT_DURATION_MINUTES;
       await insertContact(tx, contact, isoAt(Date.parse(at) + minutes * 60_000));
       await insertParticipant(tx, { ...participant, tokenHash: hashToken(token), createdAt: at });
-      await appendItems(tx, contactId, 0, items);
+      await appendItems(tx, [{ contactId, lastSeq: 0, items }]);
     });
     await this.emit(contact, items, []);
     return {
@@ -233,17 +257,25 @@ export class DbContactCentre implements ContactCentre {
   }
 
   postMessage(contactId: string, participantId: string, input: PostInput): Promise<Item> {
-    if (typeof input.content !== "string" || input.content.length === 0) {
+    const { content } = input;
+    if (typeof content !== "string" || content.length === 0) {
       return Promise.reject(Errors.validation("Content must be a non-empty string."));
     }
-    return this.idempotentPost(contactId, participantId, "SendMessage", input, (ctx, p) => {
-      const item = messageItem(
-        ctx.contact,
-        p.role === "SYSTEM" && input.displayName ? { ...p, displayName: input.displayName } : p,
-        ctx.at,
-        input.contentType,
-        input.content,
+    if (
+      input.displayName === undefined &&
+      input.completes === undefined &&
+      input.id === undefined
+    ) {
+      const { contentType, clientToken } = input;
+      return this.track(
+        this.messages.post({ contactId, participantId, contentType, content, clientToken }),
       );
+    }
+    // The flow's own messages: looked up by their Id, said under another name.
+    return this.idempotentPost(contactId, participantId, "SendMessage", input, (ctx, p) => {
+      const speaker =
+        p.role === "SYSTEM" && input.displayName ? { ...p, displayName: input.displayName } : p;
+      const item = messageOf(input)(ctx, speaker);
       if (p.role !== "SYSTEM") return item;
       if (input.completes !== undefined) {
         const Id = input.completes;
@@ -500,7 +532,18 @@ export class DbContactCentre implements ContactCentre {
     input: PostInput,
     build: (ctx: MutationContext, p: Participant) => Item | Promise<Item>,
   ): Promise<Item> {
-    return this.mutate(contactId, async (ctx) => {
+    return this.mutate(contactId, this.postStep(participantId, operation, input, build));
+  }
+
+  /** idempotentPost's change of the locked contact. */
+  private postStep(
+    participantId: string,
+    operation: string,
+    input: PostInput,
+    build: (ctx: MutationContext, p: Participant) => Item | Promise<Item>,
+  ): (ctx: MutationContext) => Promise<MutationResult<Item>> {
+    return async (ctx) => {
+      const contactId = ctx.contact.contactId;
       const p = await this.requireActive(ctx, participantId);
       // The flow's own Ids: a message committed before is not committed again, whatever it says.
       const own = p.role === "SYSTEM" ? (input.completes ?? input.id) : undefined;
@@ -518,7 +561,7 @@ export class DbContactCentre implements ContactCentre {
       const item = await build(ctx, p);
       if (key) await recordResponse(ctx.tx, key, { Id: item.Id }, ctx.at);
       return { items: [item], result: item };
-    });
+    };
   }
 
   private async requireActive(ctx: MutationContext, participantId: string): Promise<Participant> {
@@ -530,12 +573,24 @@ export class DbContactCentre implements ContactCentre {
     return stripRecord(p);
   }
 
-  /** Lock the contact, change it, commit the items, then fan them out and tell listeners. */
+  /**
+   * Lock the contact, change it, commit the items, then fan them out and tell listeners; after
+   * the contact's messages queued before it (its changes commit in the order they arrived).
+   */
   private mutate<T>(
     contactId: string,
     fn: (ctx: MutationContext) => Promise<MutationResult<T>>,
   ): Promise<T> {
-    const running = this.commitAndEmit(contactId, fn);
+    const queued = this.messages.settled(contactId);
+    return this.track(
+      queued
+        ? queued.then(() => this.commitAndEmit(contactId, fn))
+        : this.commitAndEmit(contactId, fn),
+    );
+  }
+
+  /** Counts `running` among the changes a shutdown waits for. */
+  private track<T>(running: Promise<T>): Promise<T> {
     this.inFlight.add(running);
     const forget = () => this.inFlight.delete(running);
     running.then(forget, forget);
@@ -553,7 +608,7 @@ export class DbContactCentre implements ContactCentre {
       const at = isoAt(Math.max(this.options.clock.now(), last));
       const contact = toContact(row);
       const result = await fn({ tx, contact, at });
-      await appendItems(tx, contactId, row.last_seq, result.items);
+      await appendItems(tx, [{ contactId, lastSeq: row.last_seq, items: result.items }]);
       return { ...result, contact };
     });
     await this.emit(outcome.contact, outcome.items, outcome.close ?? [], outcome.republish);

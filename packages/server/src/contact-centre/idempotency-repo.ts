@@ -1,3 +1,4 @@
+import type { Item } from "@chat-widget/protocol";
 import type { Db } from "../store/db.js";
 
 /** How long a ClientToken is remembered. */
@@ -20,13 +21,7 @@ export async function findResponse<T>(db: Db, key: IdempotencyKey, now: string):
      SELECT response FROM idempotency
      WHERE participant_id = $1 AND operation = $2 AND client_token = $3 AND request_hash = $4
        AND created_at > $5`,
-    [
-      key.participantId,
-      key.operation,
-      key.clientToken,
-      key.requestHash,
-      new Date(Date.parse(now) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-    ],
+    [key.participantId, key.operation, key.clientToken, key.requestHash, windowStart(now)],
   );
   return row ? row.response : null;
 }
@@ -50,4 +45,64 @@ export async function recordResponse(
       at,
     ],
   );
+}
+
+/** A key and what its request committed. */
+export interface KeyedItem {
+  key: IdempotencyKey;
+  item: Item;
+}
+
+/**
+ * The items recorded within the window before `now` under any of `keys` (SendMessage's
+ * responses, which hold the item's Id), by position in `keys`; expired records are swept in the
+ * same statement. A record whose item is gone counts as no record.
+ */
+export async function findRecordedItems(
+  db: Db,
+  keys: readonly IdempotencyKey[],
+  now: string,
+): Promise<Map<number, Item>> {
+  if (keys.length === 0) return new Map();
+  const columns = keyColumns(keys);
+  const rows = await db.query<{ n: number; item: Item }>(
+    `WITH swept AS (DELETE FROM idempotency WHERE created_at <= $5)
+     SELECT k.n::int AS n, it.item
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+       WITH ORDINALITY AS k(participant_id, operation, client_token, request_hash, n)
+     JOIN idempotency i USING (participant_id, operation, client_token, request_hash)
+     JOIN items it ON it.item_id = i.response ->> 'Id'
+     WHERE i.created_at > $5`,
+    [...columns, windowStart(now)],
+  );
+  return new Map(rows.map((r) => [Number(r.n) - 1, r.item]));
+}
+
+/** Record each key's item Id as its response (after `findRecordedItems` swept). */
+export async function recordItems(
+  db: Db,
+  recorded: readonly KeyedItem[],
+  at: string,
+): Promise<void> {
+  if (recorded.length === 0) return;
+  await db.query(
+    `INSERT INTO idempotency (participant_id, operation, client_token, request_hash, response, created_at)
+     SELECT a, b, c, d, jsonb_build_object('Id', id), $6::timestamptz
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS k(a, b, c, d, id)
+     ON CONFLICT DO NOTHING`,
+    [...keyColumns(recorded.map((r) => r.key)), recorded.map((r) => r.item.Id), at],
+  );
+}
+
+function keyColumns(keys: readonly IdempotencyKey[]): string[][] {
+  return [
+    keys.map((k) => k.participantId),
+    keys.map((k) => k.operation),
+    keys.map((k) => k.clientToken),
+    keys.map((k) => k.requestHash),
+  ];
+}
+
+function windowStart(now: string): string {
+  return new Date(Date.parse(now) - IDEMPOTENCY_WINDOW_MS).toISOString();
 }

@@ -1,30 +1,41 @@
 import type { Item } from "@chat-widget/protocol";
 import type { Db } from "../store/db.js";
 
+/** New items of one contact, numbered after `lastSeq`. */
+export interface Append {
+  contactId: string;
+  lastSeq: number;
+  items: Item[];
+}
+
 /**
- * Append items after `lastSeq` (the caller holds the contact's row lock): the rows and the
- * contact's new last seq in one statement.
+ * Append each contact's items after its `lastSeq` (the caller holds the contacts' row locks):
+ * the rows of every contact and their new last seqs in one statement, whatever their number.
  */
-export async function appendItems(
-  tx: Db,
-  contactId: string,
-  lastSeq: number,
-  items: Item[],
-): Promise<void> {
-  const last = items.at(-1);
-  if (!last) return;
-  const params: unknown[] = [contactId, lastSeq + items.length, last.AbsoluteTime];
-  const rows = items.map((item, i) => {
-    params.push(lastSeq + i + 1, item.Id, item.AbsoluteTime, JSON.stringify(item));
-    const n = params.length;
-    return `($1, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
-  });
+export async function appendItems(tx: Db, appends: readonly Append[]): Promise<void> {
+  const rows: unknown[][] = [[], [], [], [], []];
+  const contacts: unknown[][] = [[], [], []];
+  for (const { contactId, lastSeq, items } of appends) {
+    const last = items.at(-1);
+    if (!last) continue;
+    items.forEach((item, i) => {
+      const row = [contactId, lastSeq + i + 1, item.Id, item.AbsoluteTime, JSON.stringify(item)];
+      row.forEach((value, column) => rows[column]!.push(value));
+    });
+    [contactId, lastSeq + items.length, last.AbsoluteTime].forEach((value, column) =>
+      contacts[column]!.push(value),
+    );
+  }
+  if (contacts[0]!.length === 0) return;
   await tx.query(
     `WITH inserted AS (
-       INSERT INTO items (contact_id, seq, item_id, absolute_time, item) VALUES ${rows.join(", ")}
+       INSERT INTO items (contact_id, seq, item_id, absolute_time, item)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[], $5::jsonb[])
      )
-     UPDATE contacts SET last_seq = $2, last_item_at = $3 WHERE contact_id = $1`,
-    params,
+     UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
+     FROM unnest($6::text[], $7::int[], $8::timestamptz[]) AS v(contact_id, last_seq, last_item_at)
+     WHERE c.contact_id = v.contact_id`,
+    [...rows, ...contacts],
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from "../store/db.js";
 import {
   toContact,
+  toIsoOrNull,
   toParticipantRecord,
   type ContactRow,
   type ParticipantRecord,
@@ -146,4 +147,37 @@ export async function findCallerByToken(
           [tokenHash, now],
         );
   return toCaller(row);
+}
+
+/** A sender, its contact and where the contact's transcript ends. */
+export interface LockedSender extends ParticipantWithContact {
+  lastSeq: number;
+  lastItemAt: string | null;
+}
+
+/**
+ * The participants of `participantIds` that exist, each with its contact, whose rows stay locked
+ * for the rest of the transaction (in contact order, so two writers never wait on each other).
+ */
+export async function lockSenders(
+  tx: Db,
+  participantIds: readonly string[],
+): Promise<Map<string, LockedSender>> {
+  const rows = await tx.query<CallerRow>(
+    `SELECT ${CALLER_COLUMNS} FROM participants p
+     JOIN contacts c ON c.contact_id = p.contact_id
+     WHERE p.participant_id = ANY($1::text[])
+     ORDER BY c.contact_id FOR UPDATE OF c`,
+    [participantIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.participant_id,
+      {
+        ...toCaller(row)!,
+        lastSeq: row.last_seq,
+        lastItemAt: toIsoOrNull(row.last_item_at),
+      },
+    ]),
+  );
 }

@@ -1,0 +1,207 @@
+import type { Item } from "@chat-widget/protocol";
+import { isoAt, type Clock } from "../clock.js";
+import { Errors } from "../errors.js";
+import type { Db } from "../store/db.js";
+import {
+  findRecordedItems,
+  recordItems,
+  type IdempotencyKey,
+  type KeyedItem,
+} from "./idempotency-repo.js";
+import { messageItem } from "./item-factory.js";
+import { appendItems, type Append } from "./items-repo.js";
+import { lockSenders, type LockedSender } from "./participants-repo.js";
+import { hashRequest } from "./tokens.js";
+import type { Contact } from "./types.js";
+
+/** A message waiting for the next group commit. */
+export interface QueuedMessage {
+  contactId: string;
+  participantId: string;
+  contentType: string;
+  content: string;
+  clientToken?: string | undefined;
+}
+
+/** What one contact's part of a committed batch fans out (see MutationResult's republish). */
+export interface CommittedPart {
+  contact: Contact;
+  items: Item[];
+  republish: Item[];
+}
+
+export interface MessageBatchOptions {
+  db: Db;
+  clock: Clock;
+  /** The most messages one transaction commits. */
+  maxBatch: number;
+  /** Fan out a committed part (in commit order), before its senders hear back. */
+  emit: (part: CommittedPart) => Promise<void>;
+  /**
+   * Commit one message on its own: used for each message of a batch whose transaction failed,
+   * so that one bad message cannot refuse its neighbours.
+   */
+  alone: (message: QueuedMessage) => Promise<Item>;
+}
+
+interface Entry {
+  message: QueuedMessage;
+  key: IdempotencyKey | null;
+  resolve: (item: Item) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = Item | Error;
+
+const keyText = (k: IdempotencyKey): string =>
+  JSON.stringify([k.participantId, k.clientToken, k.requestHash]);
+
+/**
+ * Group commit of SendMessage: messages arriving while a transaction runs wait for it, then
+ * commit together, many contacts in one transaction and a few statements (lock the senders'
+ * contacts, look up ClientTokens, append every contact's items, record the tokens) — at most
+ * `maxBatch`, and no timer: an idle server commits a lone message at once. A message is
+ * acknowledged only once its batch committed. Each message is checked as SendMessage checks it
+ * alone (the sender is in the contact, has not left, the chat is active; a repeated ClientToken
+ * returns the first item), and is refused alone.
+ */
+export class MessageBatch {
+  private readonly queue: Entry[] = [];
+  private running = false;
+  /** Per contact, settles once every message queued for it so far has settled. */
+  private readonly settledByContact = new Map<string, Promise<void>>();
+
+  constructor(private readonly o: MessageBatchOptions) {}
+
+  post(message: QueuedMessage): Promise<Item> {
+    const key = message.clientToken
+      ? {
+          participantId: message.participantId,
+          operation: "SendMessage",
+          clientToken: message.clientToken,
+          requestHash: hashRequest([message.contentType, message.content]),
+        }
+      : null;
+    const committed = new Promise<Item>((resolve, reject) => {
+      this.queue.push({ message, key, resolve, reject });
+    });
+    this.track(message.contactId, committed);
+    if (!this.running) void this.drain();
+    return committed;
+  }
+
+  /**
+   * Settles once every message queued so far for `contactId` is committed or refused, or null
+   * when none is: a change to the contact that is not a message waits for it, so the contact's
+   * changes commit in the order they arrived.
+   */
+  settled(contactId: string): Promise<void> | null {
+    return this.settledByContact.get(contactId) ?? null;
+  }
+
+  private track(contactId: string, committed: Promise<Item>): void {
+    const previous = this.settledByContact.get(contactId);
+    const done = Promise.all([previous, committed.catch(() => {})]).then(() => {});
+    this.settledByContact.set(contactId, done);
+    void done.then(() => {
+      if (this.settledByContact.get(contactId) === done) this.settledByContact.delete(contactId);
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.o.maxBatch));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async commit(batch: Entry[]): Promise<void> {
+    let written: { outcomes: Outcome[]; parts: CommittedPart[] };
+    try {
+      written = await this.o.db.transaction((tx) => this.write(tx, batch));
+    } catch (error) {
+      // Nothing committed. Alone, each message fails (or passes) on its own.
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const entry of batch) {
+        await this.o.alone(entry.message).then(entry.resolve, entry.reject);
+      }
+      return;
+    }
+    for (const part of written.parts) await this.o.emit(part);
+    batch.forEach((entry, i) => {
+      const outcome = written.outcomes[i]!;
+      if (outcome instanceof Error) entry.reject(outcome);
+      else entry.resolve(outcome);
+    });
+  }
+
+  private async write(
+    tx: Db,
+    batch: Entry[],
+  ): Promise<{ outcomes: Outcome[]; parts: CommittedPart[] }> {
+    const senders = await lockSenders(tx, [...new Set(batch.map((e) => e.message.participantId))]);
+    const now = this.o.clock.now();
+    const keyed = batch.filter((e) => e.key !== null);
+    const found = await findRecordedItems(
+      tx,
+      keyed.map((e) => e.key!),
+      isoAt(now),
+    );
+    const recorded = new Map<string, Item>();
+    keyed.forEach((e, i) => {
+      const item = found.get(i);
+      if (item) recorded.set(keyText(e.key!), item);
+    });
+    const parts = new Map<string, CommittedPart & Append & { at: string }>();
+    const fresh: KeyedItem[] = [];
+    const outcomes = batch.map((entry): Outcome => {
+      const { message, key } = entry;
+      const sender = senders.get(message.participantId);
+      const refusal = refused(sender, message.contactId);
+      if (refusal) return refusal;
+      const { participant, contact } = sender!;
+      let part = parts.get(contact.contactId);
+      if (!part) {
+        const last = sender!.lastItemAt ? Date.parse(sender!.lastItemAt) : 0;
+        const at = isoAt(Math.max(now, last));
+        part = {
+          contact,
+          contactId: contact.contactId,
+          lastSeq: sender!.lastSeq,
+          at,
+          items: [],
+          republish: [],
+        };
+        parts.set(contact.contactId, part);
+      }
+      const earlier = key && recorded.get(keyText(key));
+      if (earlier) {
+        // Committed by an earlier request: published again (its publish may never have
+        // happened); a repeat within this batch is published with the batch anyway.
+        if (!part.items.includes(earlier)) part.republish.push(earlier);
+        return earlier;
+      }
+      const item = messageItem(contact, participant, part.at, message.contentType, message.content);
+      part.items.push(item);
+      if (key) {
+        recorded.set(keyText(key), item);
+        fresh.push({ key, item });
+      }
+      return item;
+    });
+    await appendItems(tx, [...parts.values()]);
+    await recordItems(tx, fresh, isoAt(now));
+    return { outcomes, parts: [...parts.values()] };
+  }
+}
+
+/** Why SendMessage refuses this sender, as it would alone; null when it may send. */
+function refused(sender: LockedSender | undefined, contactId: string): Error | null {
+  if (!sender || sender.participant.contactId !== contactId) return Errors.accessDenied();
+  if (sender.participant.leftAt || sender.contact.status !== "active") {
+    return Errors.accessDenied("The participant has left or the chat has ended.");
+  }
+  return null;
+}

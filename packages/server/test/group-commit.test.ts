@@ -1,0 +1,147 @@
+import { ContentType, type Item } from "@chat-widget/protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DbContactCentre } from "../src/contact-centre/contact-centre.js";
+import type { NewParticipant } from "../src/contact-centre/types.js";
+import type { Db } from "../src/store/db.js";
+import { ENGINES } from "./support/databases.js";
+import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+
+// SendMessage's group commit (src/contact-centre/message-batch.ts): messages arriving while a
+// transaction runs commit together, each checked and answered as it would be alone.
+describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
+  let server: TestServer;
+  let centre: DbContactCentre;
+  let db: Db;
+  let realTransaction: Db["transaction"];
+  /** How many transactions began since the last reset, and a failure to inject. */
+  const transactions = { count: 0, failNext: 0 };
+
+  beforeAll(async () => {
+    server = await startServer(engine);
+    centre = server.built.deps.centre as DbContactCentre;
+    db = server.built.deps.db;
+    realTransaction = db.transaction.bind(db);
+    db.transaction = (fn) => {
+      transactions.count++;
+      if (transactions.failNext > 0) {
+        transactions.failNext--;
+        return Promise.reject(new Error("injected: the transaction failed"));
+      }
+      return realTransaction(fn);
+    };
+  }, START_TIMEOUT_MS);
+  afterEach(() => {
+    transactions.count = 0;
+    transactions.failNext = 0;
+  });
+  afterAll(async () => {
+    if (db) db.transaction = realTransaction;
+    await server?.close();
+  }, START_TIMEOUT_MS);
+
+  const chats = (n: number) => Promise.all(Array.from({ length: n }, () => server.startChat()));
+  const send = (chat: NewParticipant, content: string, clientToken?: string) =>
+    centre.postMessage(chat.contactId, chat.participantId, {
+      contentType: "text/plain",
+      content,
+      ...(clientToken ? { clientToken } : {}),
+    });
+  const stored = async (contactId: string): Promise<Item[]> =>
+    (
+      await db.query<{ item: Item }>("SELECT item FROM items WHERE contact_id = $1 ORDER BY seq", [
+        contactId,
+      ])
+    ).map((r) => r.item);
+  const messagesOf = async (contactId: string) =>
+    (await stored(contactId)).filter((i) => i.Type === "MESSAGE").map((i) => i.Content);
+
+  it("commits many contacts' messages in a few transactions, each stored once, in order", async () => {
+    const all = await chats(20);
+    transactions.count = 0;
+    const sent = await Promise.all(
+      all.flatMap((chat) => [1, 2, 3].map((n) => send(chat, `${chat.contactId} #${n}`, `t${n}`))),
+    );
+    // The first message commits at once; the 59 that arrived meanwhile commit together.
+    expect(transactions.count).toBeLessThanOrEqual(3);
+    for (const chat of all) {
+      const items = (await stored(chat.contactId)).filter((i) => i.Type === "MESSAGE");
+      expect(items.map((i) => i.Content)).toEqual([1, 2, 3].map((n) => `${chat.contactId} #${n}`));
+      const answered = sent.filter((item) => item.ContactId === chat.contactId);
+      expect(answered.map((i) => i.Id)).toEqual(items.map((i) => i.Id));
+    }
+  });
+
+  it("answers a repeated ClientToken with the first item, in the same batch and in a later one", async () => {
+    const [busy, chat] = await chats(2);
+    const first = send(busy!, "keeps the first transaction busy");
+    const twice = await Promise.all([send(chat!, "once", "same"), send(chat!, "once", "same")]);
+    await first;
+    const later = await send(chat!, "once", "same");
+    expect(twice[1]!.Id).toBe(twice[0]!.Id);
+    expect(later.Id).toBe(twice[0]!.Id);
+    // Another content under the same token is another request.
+    const other = await send(chat!, "other", "same");
+    expect(other.Id).not.toBe(twice[0]!.Id);
+    expect(await messagesOf(chat!.contactId)).toEqual(["once", "other"]);
+  });
+
+  it("refuses a sender who left without refusing the others in its batch", async () => {
+    const [busy, left, staying] = await chats(3);
+    await centre.disconnectParticipant(left!.contactId, left!.participantId);
+    const first = send(busy!, "keeps the first transaction busy");
+    const [refused, accepted, stranger] = await Promise.allSettled([
+      send(left!, "after leaving"),
+      send(staying!, "still here"),
+      // A participant of another contact.
+      centre.postMessage(staying!.contactId, left!.participantId, {
+        contentType: "text/plain",
+        content: "not my chat",
+      }),
+    ]);
+    await first;
+    expect(refused).toMatchObject({
+      status: "rejected",
+      reason: {
+        type: "AccessDeniedException",
+        message: "The participant has left or the chat has ended.",
+      },
+    });
+    expect(stranger).toMatchObject({
+      status: "rejected",
+      reason: { type: "AccessDeniedException" },
+    });
+    expect(accepted.status).toBe("fulfilled");
+    expect(await messagesOf(left!.contactId)).toEqual([]);
+    expect(await messagesOf(staying!.contactId)).toEqual(["still here"]);
+  });
+
+  it("commits each message of a failed batch alone, none lost, none twice", async () => {
+    const all = await chats(4);
+    const first = send(all[0]!, "first, alone");
+    transactions.failNext = 1; // the batch of the four below
+    const sent = await Promise.all(all.map((chat) => send(chat, "in the failed batch", "k")));
+    await first;
+    expect(new Set(sent.map((i) => i.Id)).size).toBe(4);
+    for (const chat of all) {
+      expect((await messagesOf(chat.contactId)).filter((c) => c === "in the failed batch")).toEqual(
+        ["in the failed batch"],
+      );
+    }
+  });
+
+  it("commits a contact's other changes after the messages queued before them", async () => {
+    const [busy, chat] = await chats(2);
+    const first = send(busy!, "keeps the first transaction busy");
+    // Both wait: the message for the next batch, the customer leaving for that message.
+    const message = send(chat!, "goodbye");
+    const leaving = centre.disconnectParticipant(chat!.contactId, chat!.participantId);
+    await Promise.all([first, message, leaving]);
+    const items = await stored(chat!.contactId);
+    expect(items.map((i) => i.Content ?? i.ContentType)).toEqual([
+      ContentType.PARTICIPANT_JOINED,
+      "goodbye",
+      ContentType.PARTICIPANT_LEFT,
+      ContentType.CHAT_ENDED,
+    ]);
+  });
+});
