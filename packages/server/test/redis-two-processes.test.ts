@@ -90,4 +90,26 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
     expect((await advisorSocket.waitForClose()).code).toBe(1000);
     expect((await customerSocket.waitForClose()).code).toBe(1000);
   });
+
+  it("a token another process has just used is refused there once the chat ended here (its cached caller dropped by the word through Redis)", async () => {
+    const chat = await a.startChat();
+    const agent = await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    const customer = await connectParticipant(a.url, chat.participantToken);
+    const advisor = await connectParticipant(b.url, agent.participantToken);
+    const advisorSocket = await FrameClient.subscribed(advisor.websocketUrl);
+    const read = () =>
+      call(b.url, ParticipantPath.GetTranscript, advisor.connectionToken, { MaxResults: 10 });
+    // Twice: the second is answered from B's cache of callers.
+    expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(200);
+
+    await call(a.url, ParticipantPath.DisconnectParticipant, customer.connectionToken, {});
+    await advisorSocket.waitForClose();
+    expect((await read()).status).toBe(403);
+    const late = await call(b.url, ParticipantPath.SendMessage, advisor.connectionToken, {
+      ContentType: "text/plain",
+      Content: "too late",
+    });
+    expect(late.status).toBe(403);
+  });
 });

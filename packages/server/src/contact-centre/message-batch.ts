@@ -60,7 +60,8 @@ const keyText = (k: IdempotencyKey): string =>
  * Group commit of SendMessage: messages arriving while a transaction runs wait for it, then
  * commit together, many contacts in one transaction and a few statements (lock the senders'
  * contacts, look up ClientTokens, append every contact's items, record the tokens) — at most
- * `maxBatch`, and no timer: an idle server commits a lone message at once. A message is
+ * `maxBatch`, and no timer: an idle server commits a lone message after one turn of its event
+ * loop. A message is
  * acknowledged only once its batch committed. Each message is checked as SendMessage checks it
  * alone (the sender is in the contact, has not left, the chat is active; a repeated ClientToken
  * returns the first item), and is refused alone.
@@ -111,7 +112,12 @@ export class MessageBatch {
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.o.maxBatch));
+      while (this.queue.length > 0) {
+        // One turn of the event loop first, so that the requests that arrived meanwhile join:
+        // the embedded store answers without one, and would otherwise commit one at a time.
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.commit(this.queue.splice(0, this.o.maxBatch));
+      }
     } finally {
       this.running = false;
     }

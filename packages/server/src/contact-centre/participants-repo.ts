@@ -108,7 +108,13 @@ export interface ParticipantWithContact {
   contact: Contact;
 }
 
-type CallerRow = ParticipantRow & Omit<ContactRow, "created_at"> & { contact_created_at: unknown };
+/** A caller found by a token, and until when that token is valid (null: a participant token). */
+export interface TokenCaller extends ParticipantWithContact {
+  tokenExpiresAt: string | null;
+}
+
+type CallerRow = ParticipantRow &
+  Omit<ContactRow, "created_at"> & { contact_created_at: unknown; token_expires_at?: unknown };
 
 const CALLER_COLUMNS = `p.*, c.initial_contact_id, c.instance_id, c.contact_flow_id, c.status,
   c.attributes, c.supported_content_types, c.created_at AS contact_created_at, c.ended_at,
@@ -131,7 +137,7 @@ export async function findCallerByToken(
   table: TokenTable | null,
   tokenHash: string,
   now: string,
-): Promise<ParticipantWithContact | null> {
+): Promise<TokenCaller | null> {
   const [row] =
     table === null
       ? await db.query<CallerRow>(
@@ -140,13 +146,14 @@ export async function findCallerByToken(
           [tokenHash],
         )
       : await db.query<CallerRow>(
-          `SELECT ${CALLER_COLUMNS} FROM ${table} t
+          `SELECT ${CALLER_COLUMNS}, t.expires_at AS token_expires_at FROM ${table} t
            JOIN participants p ON p.participant_id = t.participant_id
            JOIN contacts c ON c.contact_id = p.contact_id
            WHERE t.token_hash = $1 AND t.expires_at > $2`,
           [tokenHash, now],
         );
-  return toCaller(row);
+  const caller = toCaller(row);
+  return caller && { ...caller, tokenExpiresAt: toIsoOrNull(row?.token_expires_at) };
 }
 
 /** A sender, its contact and where the contact's transcript ends. */

@@ -44,12 +44,9 @@ export async function authenticate(
   options: AuthOptions = {},
 ): Promise<Caller> {
   const hash = hashToken(bearer(request));
-  const found = await findCallerByToken(
-    ctx.deps.db,
-    kind === "participant" ? null : "connection_tokens",
-    hash,
-    isoAt(ctx.clock.now()),
-  );
+  const found =
+    (kind === "connection" && ctx.callers.get(hash, ctx.clock.now())) ||
+    (await readCaller(ctx, kind, hash));
   if (!found) throw Errors.accessDenied("The token is not valid or has expired.");
   const { participant, contact } = found;
   if (!options.allowLeft && (participant.leftAt || contact.status !== "active")) {
@@ -57,6 +54,27 @@ export async function authenticate(
   }
   await ctx.limiter.take(participant.participantId);
   return { participant, contact };
+}
+
+/** The caller of a token from the store; a connection token's is cached (CallerCache). */
+async function readCaller(
+  ctx: ParticipantContext,
+  kind: TokenKind,
+  hash: string,
+): Promise<Caller | null> {
+  const now = ctx.clock.now();
+  const found = await findCallerByToken(
+    ctx.deps.db,
+    kind === "participant" ? null : "connection_tokens",
+    hash,
+    isoAt(now),
+  );
+  if (!found) return null;
+  const caller = { participant: found.participant, contact: found.contact };
+  if (found.tokenExpiresAt) {
+    ctx.callers.set(hash, caller, Date.parse(found.tokenExpiresAt), now);
+  }
+  return caller;
 }
 
 declare module "fastify" {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Clock } from "../clock.js";
-import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
+import { CENTRE_CHANNEL, isCentreMessage } from "../contact-centre/channel.js";
 import type { ServerDeps } from "../deps.js";
+import { CallerCache } from "./caller-cache.js";
 import type { ParticipantContext } from "./context.js";
 import { registerParticipantCors } from "./cors.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -42,9 +43,13 @@ export async function participantService(
       deps.config.rateLimitBurst,
       deps.config.rateLimitPerSecond,
     ),
+    callers: new CallerCache(),
   };
   const hub = new SocketHub();
-  const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handle);
+  const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, (message) => {
+    if (isCentreMessage(message)) ctx.callers.hear(message, clock.now());
+    hub.handle(message);
+  });
   // Its websockets are closed (1001) by the websocket plugin's preClose (app.ts).
   app.addHook("preClose", async () => {
     await unsubscribe();

@@ -1,0 +1,74 @@
+import type { CentreMessage } from "../contact-centre/channel.js";
+import { setNewest } from "../http/newest-first-map.js";
+import type { Caller } from "./auth.js";
+
+/** How long a cached caller is trusted without a word from the fan-out. */
+export const CALLER_TTL_MS = 30_000;
+/** The most callers kept; the least recently used is dropped first. */
+export const MAX_CALLERS = 50_000;
+
+interface Entry {
+  caller: Caller;
+  /** When the entry stops being trusted: its token's expiry or CALLER_TTL_MS, the earlier. */
+  until: number;
+}
+
+/**
+ * The callers behind recently used connection tokens (token hash → participant and contact),
+ * so that a chat's requests do not read the store to authenticate. Only active callers are
+ * kept, each until its token expires or CALLER_TTL_MS passed, and dropped once the fan-out
+ * says its participant left or its chat ended (every process hears that, its own changes
+ * included, before their requests are answered). Between a change in another process and its
+ * word arriving, a request may still pass authentication: every change re-checks the sender
+ * in its own transaction, so such a request is refused there all the same.
+ */
+export class CallerCache {
+  private readonly entries = new Map<string, Entry>();
+  /**
+   * Contacts ended and participants gone, by when the word came, oldest first: kept for two
+   * TTLs, so an entry read from the store just before the word is still refused.
+   */
+  private readonly gone = new Map<string, number>();
+
+  constructor(private readonly maxCallers = MAX_CALLERS) {}
+
+  get(tokenHash: string, now: number): Caller | null {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return null;
+    const { participant, contact } = entry.caller;
+    this.forgetOldWords(now);
+    if (
+      entry.until <= now ||
+      this.gone.has(contact.contactId) ||
+      this.gone.has(participant.participantId)
+    ) {
+      this.entries.delete(tokenHash);
+      return null;
+    }
+    setNewest(this.entries, tokenHash, entry, this.maxCallers);
+    return entry.caller;
+  }
+
+  /** Keep an active caller of a token valid until `tokenExpiresAt` (ms). */
+  set(tokenHash: string, caller: Caller, tokenExpiresAt: number, now: number): void {
+    if (caller.participant.leftAt || caller.contact.status !== "active") return;
+    const until = Math.min(tokenExpiresAt, now + CALLER_TTL_MS);
+    setNewest(this.entries, tokenHash, { caller, until }, this.maxCallers);
+  }
+
+  /** The fan-out's word (CENTRE_CHANNEL): a participant closed, or a whole contact. */
+  hear(message: CentreMessage, now: number): void {
+    if (message.kind !== "close") return;
+    const id = message.participantId ?? message.contactId;
+    this.gone.delete(id);
+    this.gone.set(id, now);
+    this.forgetOldWords(now);
+  }
+
+  private forgetOldWords(now: number): void {
+    for (const [id, at] of this.gone) {
+      if (at > now - 2 * CALLER_TTL_MS) return;
+      this.gone.delete(id);
+    }
+  }
+}
