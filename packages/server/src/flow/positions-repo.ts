@@ -87,6 +87,18 @@ export async function findPosition(db: Db, contactId: string): Promise<StoredPos
   return row ? toStored(row) : null;
 }
 
+/** The positions of any of `contactIds`, by contact. */
+export async function findPositions(
+  db: Db,
+  contactIds: readonly string[],
+): Promise<Map<string, StoredPosition>> {
+  const rows = await db.query<Row>(
+    "SELECT * FROM flow_positions WHERE contact_id = ANY($1::text[])",
+    [contactIds],
+  );
+  return new Map(rows.map((row) => [row.contact_id, toStored(row)]));
+}
+
 /** Pending effects without those whose keys are in the JSON array parameter `$n`. */
 const without = (n: number): string =>
   `COALESCE(

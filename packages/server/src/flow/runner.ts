@@ -27,6 +27,7 @@ import {
 } from "./engine.js";
 import { flowParticipantId } from "./ids.js";
 import { isOpen } from "./opening-hours.js";
+import { PositionReads } from "./position-reads.js";
 import {
   createPosition,
   findPosition,
@@ -73,10 +74,13 @@ export class FlowRunner {
 
   private readonly answering: AnswererOptions;
   private readonly stopping = new AbortController();
+  /** Each customer message's read of its position, many contacts' in one statement. */
+  private readonly positions: PositionReads;
   /** Per contact, its effects being performed (settled whatever the outcome). */
   private readonly performing = new Map<string, Promise<void>>();
 
   constructor(private readonly o: FlowRunnerOptions) {
+    this.positions = new PositionReads(o.db);
     this.askingAdvisors = new Set([...o.flows.values()].filter(readsAdvisors));
     this.answering = {
       centre: o.centre,
@@ -169,7 +173,7 @@ export class FlowRunner {
     message: { contentType: string; content: string },
   ): Promise<void> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const stored = await findPosition(this.o.db, contact.contactId);
+      const stored = await this.positions.find(contact.contactId);
       const flow = stored ? this.o.flows.get(stored.flowId) : undefined;
       if (!stored || !flow) return;
       // Only a message the waiting flow will branch on (not a bot echo) needs today's facts.

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../store/db.js";
+import { openDb } from "../store/open-db.js";
+import { PositionReads } from "./position-reads.js";
+import { createPosition } from "./positions-repo.js";
+
+const AT = "2026-11-27T12:00:00.000Z";
+
+describe("PositionReads", () => {
+  let db: Db;
+  const statements: string[] = [];
+
+  beforeAll(async () => {
+    const real = await openDb({ dataDir: "memory" });
+    db = {
+      ...real,
+      query: (sql, params) => {
+        statements.push(sql);
+        return real.query(sql, params);
+      },
+    };
+    for (const contactId of ["a", "b"]) {
+      await createPosition(
+        db,
+        contactId,
+        "flow",
+        { waitingIn: `menu of ${contactId}`, pendingEchoes: [], outcome: null },
+        [],
+        AT,
+      );
+    }
+  });
+  afterAll(() => db?.close());
+
+  it("reads the positions asked within one turn in one statement, each contact its own", async () => {
+    const reads = new PositionReads(db);
+    statements.length = 0;
+    const [a, b, none, again] = await Promise.all([
+      reads.find("a"),
+      reads.find("b"),
+      reads.find("nobody"),
+      reads.find("a"),
+    ]);
+    expect(statements).toHaveLength(1);
+    expect(a?.waitingIn).toBe("menu of a");
+    expect(b?.waitingIn).toBe("menu of b");
+    expect(none).toBeNull();
+    // The same contact asked twice: equal, and not the same object.
+    expect(again).toEqual(a);
+    expect(again).not.toBe(a);
+  });
+
+  it("reads again for what is asked after a read went out", async () => {
+    const reads = new PositionReads(db);
+    statements.length = 0;
+    await reads.find("a");
+    await reads.find("b");
+    expect(statements).toHaveLength(2);
+  });
+
+  it("hands a failed read's error to every reader of it", async () => {
+    const failing: Db = { ...db, query: () => Promise.reject(new Error("store down")) };
+    const reads = new PositionReads(failing);
+    const results = await Promise.allSettled([reads.find("a"), reads.find("b")]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  });
+});
