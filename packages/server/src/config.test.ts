@@ -90,5 +90,25 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ TLS_CERT_FILE: "c.pem" })).toThrow(/TLS_KEY_FILE/);
     expect(() => loadConfig({ RATE_LIMIT_PER_SECOND: "-1" })).toThrow(/RATE_LIMIT_PER_SECOND/);
+    expect(() => loadConfig({ INSTANCE_START_CHAT_PER_SECOND: "0" })).toThrow(
+      /INSTANCE_START_CHAT_PER_SECOND/,
+    );
+    expect(() => loadConfig({ INSTANCE_START_CHAT_BURST: "many" })).toThrow(
+      /INSTANCE_START_CHAT_BURST/,
+    );
+  });
+
+  it("sizes the per-instance start-chat limit from the store's measured set-up rate; both can be set", () => {
+    expect(loadConfig({})).toMatchObject({
+      instanceStartChatBurst: 150,
+      instanceStartChatPerSecond: 75,
+    });
+    expect(loadConfig({ DATABASE_URL: "postgres://db/x" })).toMatchObject({
+      instanceStartChatBurst: 400,
+      instanceStartChatPerSecond: 200,
+    });
+    expect(
+      loadConfig({ INSTANCE_START_CHAT_BURST: "3", INSTANCE_START_CHAT_PER_SECOND: "1000" }),
+    ).toMatchObject({ instanceStartChatBurst: 3, instanceStartChatPerSecond: 1000 });
   });
 });

@@ -84,6 +84,14 @@ export interface ServerConfig {
   /** START_CHAT_BURST and START_CHAT_PER_MINUTE: chats one client address may start at once, then per minute; default 20 and 20. */
   startChatBurst: number;
   startChatPerMinute: number;
+  /**
+   * INSTANCE_START_CHAT_BURST and INSTANCE_START_CHAT_PER_SECOND: chats all clients together may
+   * start on one instance at once, then per second (429 beyond). The defaults are at or above the
+   * set-up rate one server core sustains (bench/load.mjs): 150 and 75 on PGlite, 400 and 200 on
+   * PostgreSQL; raise them for a bigger machine or several processes.
+   */
+  instanceStartChatBurst: number;
+  instanceStartChatPerSecond: number;
   /** ATTACHMENTS: "off" turns attachments off (start-chat's featurePermissions say so); default on. */
   attachmentsEnabled: boolean;
   /** WEBSOCKETS_PER_ADDRESS: participant websockets one client address may hold open, default 200. */
@@ -214,6 +222,29 @@ export function storeConfig(env: Env): { databaseUrl: string | undefined; dataDi
   return { databaseUrl: text(env, "DATABASE_URL"), dataDir: text(env, "DATA_DIR") ?? "./data" };
 }
 
+/** The per-instance start-chat limit (see ServerConfig): its defaults follow the store. */
+function instanceStartChatLimit(
+  env: Env,
+): Pick<ServerConfig, "instanceStartChatBurst" | "instanceStartChatPerSecond"> {
+  const postgres = storeConfig(env).databaseUrl !== undefined;
+  return {
+    instanceStartChatBurst: integer(
+      env,
+      "INSTANCE_START_CHAT_BURST",
+      postgres ? 400 : 150,
+      1,
+      1_000_000,
+    ),
+    instanceStartChatPerSecond: integer(
+      env,
+      "INSTANCE_START_CHAT_PER_SECOND",
+      postgres ? 200 : 75,
+      1,
+      1_000_000,
+    ),
+  };
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, "PORT", 8080, 0, 65535);
   const tlsCertFile = text(env, "TLS_CERT_FILE");
@@ -243,6 +274,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     attachmentsEnabled: onOff(env, "ATTACHMENTS", true),
     startChatBurst: integer(env, "START_CHAT_BURST", 20, 1, 1_000_000),
     startChatPerMinute: integer(env, "START_CHAT_PER_MINUTE", 20, 1, 60_000_000),
+    ...instanceStartChatLimit(env),
     rateLimitPerSecond: positive(env, "RATE_LIMIT_PER_SECOND", 10),
     trustProxy: trustProxy(env),
     adminToken: credential(env, "ADMIN_TOKEN"),

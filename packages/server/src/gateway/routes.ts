@@ -54,6 +54,10 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
         burst: config.startChatBurst,
         intervalMs: Math.max(1, Math.round(60_000 / config.startChatPerMinute)),
       },
+      perInstance: {
+        burst: config.instanceStartChatBurst,
+        intervalMs: Math.max(1, Math.round(1_000 / config.instanceStartChatPerSecond)),
+      },
       ...options.startChatLimits,
     },
   });

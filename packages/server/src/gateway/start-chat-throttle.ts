@@ -31,10 +31,13 @@ import { MemoryLimitStore } from "../limits/memory-limit-store.js";
  *   105-a-second flood from one client to 20 a minute. Without a `TRUST_PROXY` setting every
  *   client behind a reverse proxy has the proxy's address and they all share this limit;
  *   with it, `request.ip` is the client's address from X-Forwarded-For.
- * - Per instance, a burst of 100 then 50 chats a second: far above what customers of one
- *   contact centre start, a ceiling that keeps many clients (a botnet, or many IPv6
- *   addresses) together from flooding the store. The price is that such a flood refuses real
- *   customers too until it stops, which is better than a store brought down.
+ * - Per instance, a burst then a rate per second (INSTANCE_START_CHAT_BURST and
+ *   INSTANCE_START_CHAT_PER_SECOND; the class's own default, a burst of 100 then 50 a second,
+ *   is for tests): a ceiling that keeps many clients (a botnet, or many IPv6 addresses)
+ *   together from flooding the store, set at or above the set-up rate the server sustains
+ *   (config.ts), so that it turns nobody away while the server could still serve them. The
+ *   price is that a flood refuses real customers too until it stops, which is better than a
+ *   store brought down.
  * - In memory, 10,000 keys per table at most (limits/memory-limit-store.ts): an entry is an
  *   address (at most 39 characters) and two numbers, well under 200 bytes, so a table stays
  *   under ~2 MB. In Redis a key expires once its bucket is full again.

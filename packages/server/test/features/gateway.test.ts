@@ -404,6 +404,35 @@ describe("start-chat as StartChatContact takes it (issue 17)", () => {
   });
 });
 
+describe("with INSTANCE_START_CHAT_BURST=3 and INSTANCE_START_CHAT_PER_SECOND=1", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startFeatureServer("pglite", {
+      INSTANCE_START_CHAT_BURST: "3",
+      INSTANCE_START_CHAT_PER_SECOND: "1",
+    });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it("the instance takes three starts at once from any addresses, then refuses with 429 and Retry-After", async () => {
+    const addresses = ["127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7", "127.0.0.8"];
+    const starts = await Promise.all(addresses.map((a) => startChatFrom(server, a)));
+    const started = starts.filter((r) => r.status === 200);
+    const refused = starts.filter((r) => r.status === 429);
+    // Three at once, plus the one a second brings back should the starts take that long.
+    expect(started.length).toBeGreaterThanOrEqual(3);
+    expect(started.length).toBeLessThanOrEqual(4);
+    expect(started.length + refused.length).toBe(5);
+    for (const r of refused) {
+      expect(r.retryAfter).toBe("1");
+      expect(r.body).toEqual({
+        __type: "ThrottlingException",
+        message: "Too many chats started. Try again in 1 s.",
+      });
+    }
+  });
+});
+
 describe("with ATTACHMENTS=off", () => {
   let server: TestServer;
   beforeAll(async () => {
