@@ -144,4 +144,39 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
       ContentType.CHAT_ENDED,
     ]);
   });
+
+  it("stores the flow's message under its own Id once, in the same batch and in a later one, as its name says", async () => {
+    const [busy, chat] = await chats(2);
+    const bot = await centre.addParticipant(chat!.contactId, "SYSTEM", "BOT");
+    const say = (content: string, own: { id?: string; completes?: string }) =>
+      centre.postMessage(chat!.contactId, bot.participantId, {
+        contentType: "text/plain",
+        content,
+        displayName: "Assistant",
+        ...own,
+      });
+    const first = send(busy!, "keeps the first transaction busy");
+    const [greeting, again] = await Promise.all([
+      say("Hello!", { id: "step-1" }),
+      say("Hello, whatever it says now", { id: "step-1" }),
+    ]);
+    await first;
+    const later = await say("Hello once more", { id: "step-1" });
+    const completed = await say("The whole answer", { completes: "stream-1" });
+    expect(greeting).toMatchObject({ Id: "step-1", DisplayName: "Assistant", Content: "Hello!" });
+    expect(again).toEqual(greeting);
+    expect(later).toEqual(greeting);
+    expect(completed).toMatchObject({
+      Id: "stream-1",
+      MessageMetadata: { MessageId: "stream-1", MessageCompleted: true },
+    });
+    expect(await messagesOf(chat!.contactId)).toEqual(["Hello!", "The whole answer"]);
+    // A customer cannot choose its message's Id.
+    const customer = await centre.postMessage(chat!.contactId, chat!.participantId, {
+      contentType: "text/plain",
+      content: "mine",
+      id: "step-1",
+    });
+    expect(customer.Id).not.toBe("step-1");
+  });
 });

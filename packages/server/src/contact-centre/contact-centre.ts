@@ -26,7 +26,7 @@ import {
 } from "./contacts-repo.js";
 import { findResponse, recordResponse, type IdempotencyKey } from "./idempotency-repo.js";
 import { DEFAULT_CHAT_DURATION_MINUTES } from "./expiry.js";
-import { attachmentItem, eventItem, messageItem } from "./item-factory.js";
+import { attachmentItem, eventItem, messageItem, ownId, sentMessage } from "./item-factory.js";
 import { ItemListeners, type ItemListener } from "./item-listeners.js";
 import { MessageBatch, type QueuedMessage } from "./message-batch.js";
 import { appendItems, findItem } from "./items-repo.js";
@@ -112,14 +112,6 @@ function idempotencyKey(
     : null;
 }
 
-/** A message of `input`'s type and content, said by `p` now. */
-function messageOf(input: {
-  contentType: string;
-  content?: string | undefined;
-}): (ctx: MutationContext, p: Participant) => Item {
-  return (ctx, p) => messageItem(ctx.contact, p, ctx.at, input.contentType, input.content);
-}
-
 function stripRecord(p: ParticipantRecord): Participant {
   return {
     participantId: p.participantId,
@@ -149,7 +141,9 @@ export class DbContactCentre implements ContactCentre {
       alone: (m: QueuedMessage) =>
         this.commitAndEmit(
           m.contactId,
-          this.postStep(m.participantId, "SendMessage", m, messageOf(m)),
+          this.postStep(m.participantId, "SendMessage", m, (ctx, p) =>
+            sentMessage(ctx.contact, p, ctx.at, m),
+          ),
         ),
     });
   }
@@ -261,28 +255,19 @@ export class DbContactCentre implements ContactCentre {
     if (typeof content !== "string" || content.length === 0) {
       return Promise.reject(Errors.validation("Content must be a non-empty string."));
     }
-    if (
-      input.displayName === undefined &&
-      input.completes === undefined &&
-      input.id === undefined
-    ) {
-      const { contentType, clientToken } = input;
-      return this.track(
-        this.messages.post({ contactId, participantId, contentType, content, clientToken }),
-      );
-    }
-    // The flow's own messages: looked up by their Id, said under another name.
-    return this.idempotentPost(contactId, participantId, "SendMessage", input, (ctx, p) => {
-      const speaker =
-        p.role === "SYSTEM" && input.displayName ? { ...p, displayName: input.displayName } : p;
-      const item = messageOf(input)(ctx, speaker);
-      if (p.role !== "SYSTEM") return item;
-      if (input.completes !== undefined) {
-        const Id = input.completes;
-        return { ...item, Id, MessageMetadata: { MessageId: Id, MessageCompleted: true } };
-      }
-      return input.id !== undefined ? { ...item, Id: input.id } : item;
-    });
+    const { contentType, clientToken, displayName, completes, id } = input;
+    return this.track(
+      this.messages.post({
+        contactId,
+        participantId,
+        contentType,
+        content,
+        clientToken,
+        displayName,
+        completes,
+        id,
+      }),
+    );
   }
 
   async postChunk(contactId: string, participantId: string, chunk: StreamChunk): Promise<Item> {
@@ -546,7 +531,7 @@ export class DbContactCentre implements ContactCentre {
       const contactId = ctx.contact.contactId;
       const p = await this.requireActive(ctx, participantId);
       // The flow's own Ids: a message committed before is not committed again, whatever it says.
-      const own = p.role === "SYSTEM" ? (input.completes ?? input.id) : undefined;
+      const own = ownId(p, input);
       const earlier = own === undefined ? null : await findItem(ctx.tx, contactId, own);
       if (earlier) return { items: [], result: earlier, republish: [earlier] };
       const key = idempotencyKey(participantId, operation, input.clientToken, [

@@ -34,6 +34,44 @@ export function messageItem(
   };
 }
 
+/** What SendMessage (or the flow) asks to say; the flow's own fields apply to SYSTEM only. */
+export interface MessageInput {
+  contentType: string;
+  content: string;
+  /** PostInput's: said under this name. */
+  displayName?: string | undefined;
+  /** PostInput's: the Id of the stream this message completes. */
+  completes?: string | undefined;
+  /** PostInput's: the flow's own Id for it. */
+  id?: string | undefined;
+}
+
+/** The Id a SYSTEM participant gives its message itself (PostInput's `completes` or `id`). */
+export function ownId(
+  p: Participant,
+  input: Pick<MessageInput, "completes" | "id">,
+): string | undefined {
+  return p.role === "SYSTEM" ? (input.completes ?? input.id) : undefined;
+}
+
+/** The message `p` sends: the flow's own name and Id where a SYSTEM participant gives them. */
+export function sentMessage(
+  contact: Contact,
+  p: Participant,
+  at: string,
+  input: MessageInput,
+): Item {
+  const system = p.role === "SYSTEM";
+  const speaker = system && input.displayName ? { ...p, displayName: input.displayName } : p;
+  const item = messageItem(contact, speaker, at, input.contentType, input.content);
+  if (!system) return item;
+  if (input.completes !== undefined) {
+    const Id = input.completes;
+    return { ...item, Id, MessageMetadata: { MessageId: Id, MessageCompleted: true } };
+  }
+  return input.id !== undefined ? { ...item, Id: input.id } : item;
+}
+
 export function eventItem(
   contact: Contact,
   p: Participant | null,

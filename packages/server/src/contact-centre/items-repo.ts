@@ -47,6 +47,20 @@ export async function findItem(db: Db, contactId: string, itemId: string): Promi
   return row?.item ?? null;
 }
 
+/** The items of these contacts under these Ids, by `${contactId} ${itemId}`. */
+export async function findItems(
+  db: Db,
+  wanted: readonly { contactId: string; itemId: string }[],
+): Promise<Map<string, Item>> {
+  if (wanted.length === 0) return new Map();
+  const rows = await db.query<{ contact_id: string; item: Item }>(
+    `SELECT contact_id, item FROM items
+     WHERE (contact_id, item_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+    [wanted.map((w) => w.contactId), wanted.map((w) => w.itemId)],
+  );
+  return new Map(rows.map((r) => [`${r.contact_id} ${r.item.Id}`, r.item]));
+}
+
 export async function findItemSeq(
   db: Db,
   contactId: string,

@@ -8,18 +8,16 @@ import {
   type IdempotencyKey,
   type KeyedItem,
 } from "./idempotency-repo.js";
-import { messageItem } from "./item-factory.js";
-import { appendItems, type Append } from "./items-repo.js";
+import { ownId, sentMessage, type MessageInput } from "./item-factory.js";
+import { appendItems, findItems, type Append } from "./items-repo.js";
 import { lockSenders, type LockedSender } from "./participants-repo.js";
 import { hashRequest } from "./tokens.js";
 import type { Contact } from "./types.js";
 
 /** A message waiting for the next group commit. */
-export interface QueuedMessage {
+export interface QueuedMessage extends MessageInput {
   contactId: string;
   participantId: string;
-  contentType: string;
-  content: string;
   clientToken?: string | undefined;
 }
 
@@ -160,6 +158,8 @@ export class MessageBatch {
       const item = found.get(i);
       if (item) recorded.set(keyText(e.key!), item);
     });
+    // The flow's own Ids: a message committed before is not committed again, whatever it says.
+    const owned = await findItems(tx, ownIds(batch, senders));
     const parts = new Map<string, CommittedPart & Append & { at: string }>();
     const fresh: KeyedItem[] = [];
     const outcomes = batch.map((entry): Outcome => {
@@ -182,15 +182,21 @@ export class MessageBatch {
         };
         parts.set(contact.contactId, part);
       }
-      const earlier = key && recorded.get(keyText(key));
+      const own = ownId(participant, message);
+      const earlier =
+        (own !== undefined && owned.get(ownKey(contact.contactId, own))) ||
+        (key && recorded.get(keyText(key)));
       if (earlier) {
         // Committed by an earlier request: published again (its publish may never have
         // happened); a repeat within this batch is published with the batch anyway.
-        if (!part.items.includes(earlier)) part.republish.push(earlier);
+        if (!part.items.includes(earlier) && !part.republish.includes(earlier)) {
+          part.republish.push(earlier);
+        }
         return earlier;
       }
-      const item = messageItem(contact, participant, part.at, message.contentType, message.content);
+      const item = sentMessage(contact, participant, part.at, message);
       part.items.push(item);
+      if (own !== undefined) owned.set(ownKey(contact.contactId, own), item);
       if (key) {
         recorded.set(keyText(key), item);
         fresh.push({ key, item });
@@ -201,6 +207,20 @@ export class MessageBatch {
     await recordItems(tx, fresh, isoAt(now));
     return { outcomes, parts: [...parts.values()] };
   }
+}
+
+const ownKey = (contactId: string, id: string): string => `${contactId} ${id}`;
+
+/** The contacts and own Ids of the flow's messages in `batch` (see ownId). */
+function ownIds(
+  batch: readonly Entry[],
+  senders: ReadonlyMap<string, LockedSender>,
+): { contactId: string; itemId: string }[] {
+  return batch.flatMap(({ message }) => {
+    const sender = senders.get(message.participantId);
+    const own = sender && ownId(sender.participant, message);
+    return own === undefined ? [] : [{ contactId: message.contactId, itemId: own }];
+  });
 }
 
 /** Why SendMessage refuses this sender, as it would alone; null when it may send. */
