@@ -10,13 +10,16 @@
 //   setup     start-chat + CreateParticipantConnection + subscribe, many at once: chats/s
 //   idle      connected chats holding their websockets with heartbeats: server memory per
 //             chat and its CPU while idle
-// On PGlite (the default store) and on PostgreSQL (127.0.0.1:5432, skipped when it does not
-// answer). Quick by default (a few seconds each); `node bench/load.mjs --full` runs the
+// On PGlite (the default store), on PostgreSQL (127.0.0.1:5432, skipped when it does not
+// answer), and for the message scenarios on PostgreSQL + Redis with two processes (customers on
+// one, advisors on the other, both on the server's core; skipped without Redis at
+// 127.0.0.1:6379). Quick by default (a few seconds each); `node bench/load.mjs --full` runs the
 // issue's table (200 chats; 100, 2,000 and 5,000 msgs/s offered; 2,000 set-ups; 20,000 idle);
 // `--profile` instead profiles the PGlite server under the closed loop (`node --cpu-prof`) and
 // prints its top 10 functions by self time.
 // The per-participant, start-chat and per-address websocket limits are lifted: this measures
-// the server. The full run holds 20,000 websockets on each side: `ulimit -n` must allow it.
+// the server. The full run holds 20,000 idle chats, or as many as `ulimit -n` lets each side
+// hold (its limit less 1,000).
 // Build first (npm run build).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -28,13 +31,23 @@ import WebSocket from "ws";
 import { topFunctions, topModules } from "./support/cpu-profile.mjs";
 import { percentile } from "./support/percentiles.mjs";
 import { canPin, forkOn, launchServer, UNLIMITED_RATE } from "./support/server-launch.mjs";
-import { postgresSchema } from "./support/services.mjs";
+import { postgresSchema, REDIS_URL, redisUnavailable } from "./support/services.mjs";
 import { Advisor, sleep, startChat } from "./support/chats.mjs";
 import { advisorChat, connectParticipant, sendMessage } from "./support/wire.mjs";
 
 const FULL = process.argv.includes("--full");
+/** Open files this process may hold (each idle chat is a socket here and one in the server). */
+const FILE_LIMIT = Number(execFileSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).trim());
 const PLAN = FULL
-  ? { chats: 200, rates: [100, 2000, 5000], seconds: 10, setups: 2000, idle: 20000, hold: 60 }
+  ? {
+      chats: 200,
+      rates: [100, 2000, 5000],
+      seconds: 10,
+      setups: 2000,
+      // 20,000, or as many as the open-file limit lets both sides hold.
+      idle: Math.min(20000, (Number.isFinite(FILE_LIMIT) ? FILE_LIMIT : 20000) - 1000),
+      hold: 60,
+    }
   : { chats: 20, rates: [100, 500], seconds: 3, setups: 100, idle: 500, hold: 5 };
 /** Half an advisor's 10 chats: set-ups in flight never meet the limit. */
 const CHATS_PER_ADVISOR = 5;
@@ -98,11 +111,14 @@ async function relayBaseline(pairs, seconds) {
   return { rate: delivered / elapsed, samples };
 }
 
-/** Advisor-held chats on a running server, set up ten at a time. */
-async function heldChats(base, count) {
+/**
+ * Advisor-held chats on a running server, set up ten at a time; the advisors work on
+ * `advisorBase` (another process of the same contact centre) when given.
+ */
+async function heldChats(base, count, advisorBase = base) {
   const advisors = [];
   for (let n = 1; n <= Math.ceil(count / CHATS_PER_ADVISOR); n++)
-    advisors.push(await Advisor.signIn(base, `bench${n}`));
+    advisors.push(await Advisor.signIn(advisorBase, `bench${n}`));
   const chats = [];
   for (let i = 0; i < count; i += 10) {
     const batch = [];
@@ -273,6 +289,42 @@ async function measureStore(name, env) {
   return rows;
 }
 
+/**
+ * PostgreSQL + Redis, two processes, both on the server's core: every customer on one, every
+ * advisor on the other, so each message crosses Redis. The message scenarios only.
+ */
+async function measureTwoProcesses(env) {
+  const a = await launchServer({ ...serverEnv(), ...env }, { cpu: 0 });
+  const b = await launchServer({ ...serverEnv(), ...env }, { cpu: 0 }).catch(async (error) => {
+    await a.stop();
+    throw error;
+  });
+  const name = "PostgreSQL + Redis, 2 processes";
+  const rows = [];
+  try {
+    progress(`${name}: ${PLAN.chats} advisor-held chats`);
+    const chats = await heldChats(a.url, PLAN.chats, b.url);
+    for (const rate of PLAN.rates) {
+      progress(`${name}: ${rate} msgs/s offered`);
+      const r = await traffic(a.url, chats, rate, PLAN.seconds);
+      rows.push([
+        `${name}: ${round(rate)} msgs/s offered, ${PLAN.chats} chats`,
+        `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}`,
+      ]);
+    }
+    progress(`${name}: saturation`);
+    const s = await traffic(a.url, chats, null, PLAN.seconds);
+    rows.push([
+      `${name}: saturation (closed loop), ${PLAN.chats} chats`,
+      `**${round(s.rate)} msgs/s**; ${latencies(s.samples)}; lost ${s.lost}`,
+    ]);
+    closeChats(chats);
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+  return rows;
+}
+
 function closeChats(chats) {
   for (const chat of chats) {
     chat.customer.socket.close();
@@ -339,6 +391,16 @@ else {
     rows.push(...(await measureStore("PostgreSQL", { DATABASE_URL: pg.databaseUrl })));
   } finally {
     await pg.drop();
+  }
+  const redis = await redisUnavailable();
+  if (redis) rows.push(["PostgreSQL + Redis, 2 processes", `skipped: ${redis}`]);
+  else {
+    const shared = await postgresSchema();
+    try {
+      rows.push(...(await measureTwoProcesses({ DATABASE_URL: shared.databaseUrl, REDIS_URL })));
+    } finally {
+      await shared.drop();
+    }
   }
 }
 

@@ -100,8 +100,9 @@ const isMenu = (item) =>
   item.ContentType === "application/vnd.amazonaws.connect.message.interactive";
 
 /**
- * A chat held by an advisor: the visitor starts it, asks the demo flow's menu for an advisor,
- * the advisor accepts and connects; resolves once a probe of the visitor reached the advisor.
+ * A chat held by an advisor: the visitor starts it on `base`, asks the demo flow's menu for an
+ * advisor, the advisor accepts and connects (through the server it signed in to); resolves
+ * once a probe of the visitor reached the advisor.
  */
 export async function advisorChat(base, advisor) {
   const chat = await startChat(base);
@@ -109,7 +110,7 @@ export async function advisorChat(base, advisor) {
   await waitForItem(base, customer, isMenu);
   await sendMessage(base, customer.connectionToken, "Talk to an advisor");
   const accepted = await advisor.accept(chat.ContactId);
-  const held = await connectParticipant(base, accepted.ParticipantToken);
+  const held = await connectParticipant(advisor.base, accepted.ParticipantToken);
   const probe = `probe ${chat.ContactId}`;
   const arrived = held.socket.next((i) => i.Content === probe);
   await sendMessage(base, customer.connectionToken, probe);
