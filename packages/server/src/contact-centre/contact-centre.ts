@@ -35,9 +35,11 @@ import {
   findParticipant,
   insertParticipant,
   insertToken,
+  lockSenders,
+  sweepTokens,
   listParticipants,
   markConnectedAt,
-  markFirstConnection,
+  markConnection,
   markLeft,
 } from "./participants-repo.js";
 import { toContact, type ParticipantRecord } from "./rows.js";
@@ -98,6 +100,8 @@ const RECEIPT_KINDS: Record<string, "read" | "delivered"> = {
  * then what reports and the flow add): every advisor's queue update carries them all.
  */
 export const MAX_CONTACT_ATTRIBUTES = 100;
+/** How often a process deletes expired websocket and connection tokens (on a new connection). */
+export const TOKEN_SWEEP_MS = 1_000;
 /** The most messages one group commit holds (see MessageBatch). */
 export const MESSAGES_PER_COMMIT = 100;
 /** The key a ClientToken is remembered under, or null without one. */
@@ -128,6 +132,8 @@ export class DbContactCentre implements ContactCentre {
   private readonly listeners: ItemListeners;
   /** Mutations begun and not yet committed and published (a shutdown waits for them). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** When this process last deleted expired tokens (at most every TOKEN_SWEEP_MS). */
+  private tokensSweptAt = Number.NEGATIVE_INFINITY;
   /** Participants' messages, committed many at a time. */
   private readonly messages: MessageBatch;
 
@@ -387,35 +393,39 @@ export class DbContactCentre implements ContactCentre {
     request: ConnectionRequest,
   ): Promise<ConnectionGrant> {
     return this.db.transaction(async (tx) => {
-      const row = await lockContact(tx, contactId);
-      const p = await findParticipant(tx, participantId);
+      const found = (await lockSenders(tx, [participantId])).get(participantId);
       if (
-        !row ||
-        !p ||
-        p.contactId !== contactId ||
-        p.leftAt ||
-        toContact(row).status !== "active"
+        !found ||
+        found.participant.contactId !== contactId ||
+        found.participant.leftAt ||
+        found.contact.status !== "active"
       ) {
         throw Errors.accessDenied("The participant has left or the chat has ended.");
       }
       const nowMs = this.options.clock.now();
       const now = isoAt(nowMs);
+      if (nowMs - this.tokensSweptAt >= TOKEN_SWEEP_MS) {
+        this.tokensSweptAt = nowMs;
+        await sweepTokens(tx, "websocket_tokens", now);
+        await sweepTokens(tx, "connection_tokens", now);
+      }
       const grant: ConnectionGrant = {};
-      if (request.connect) await markConnectedAt(tx, participantId, now);
       if (request.websocket) {
         const token = newToken();
         const expiry = isoAt(nowMs + Limits.WEBSOCKET_URL_TTL_MS);
-        await insertToken(tx, "websocket_tokens", hashToken(token), participantId, expiry, now);
+        await insertToken(tx, "websocket_tokens", hashToken(token), participantId, expiry);
         grant.websocket = { token, expiry };
       }
       if (request.credentials) {
         const token = newToken();
         const expiry = isoAt(nowMs + Limits.CONNECTION_TOKEN_TTL_MS);
-        await insertToken(tx, "connection_tokens", hashToken(token), participantId, expiry, now);
+        await insertToken(tx, "connection_tokens", hashToken(token), participantId, expiry);
         grant.credentials = { connectionToken: token, expiry };
       }
-      if (request.websocket || request.credentials)
-        await markFirstConnection(tx, participantId, now);
+      await markConnection(tx, participantId, now, {
+        connected: request.connect,
+        first: request.websocket || request.credentials,
+      });
       return grant;
     });
   }

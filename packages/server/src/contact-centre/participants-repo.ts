@@ -59,14 +59,23 @@ export async function markConnectedAt(db: Db, participantId: string, at: string)
   );
 }
 
-export async function markFirstConnection(
+/**
+ * Marks the participant connected now (`connected`) and its first connection (`first`), each
+ * only if it was not yet, in one statement.
+ */
+export async function markConnection(
   db: Db,
   participantId: string,
   at: string,
+  { connected, first }: { connected: boolean; first: boolean },
 ): Promise<void> {
+  if (!connected && !first) return;
   await db.query(
-    "UPDATE participants SET first_connection_at = COALESCE(first_connection_at, $2) WHERE participant_id = $1",
-    [participantId, at],
+    `UPDATE participants SET
+       connected_at = CASE WHEN $3 THEN COALESCE(connected_at, $2) ELSE connected_at END,
+       first_connection_at = CASE WHEN $4 THEN COALESCE(first_connection_at, $2) ELSE first_connection_at END
+     WHERE participant_id = $1`,
+    [participantId, at, connected, first],
   );
 }
 
@@ -78,13 +87,16 @@ export async function insertToken(
   tokenHash: string,
   participantId: string,
   expiresAt: string,
-  now: string,
 ): Promise<void> {
-  await db.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now]);
   await db.query(
     `INSERT INTO ${table} (token_hash, participant_id, expires_at) VALUES ($1, $2, $3)`,
     [tokenHash, participantId, expiresAt],
   );
+}
+
+/** Deletes the tokens of `table` expired by `now`. */
+export async function sweepTokens(db: Db, table: TokenTable, now: string): Promise<void> {
+  await db.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now]);
 }
 
 /** The participant a still valid token belongs to. */
