@@ -99,21 +99,6 @@ export async function sweepTokens(db: Db, table: TokenTable, now: string): Promi
   await db.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now]);
 }
 
-/** The participant a still valid token belongs to. */
-export async function findParticipantByToken(
-  db: Db,
-  table: TokenTable,
-  tokenHash: string,
-  now: string,
-): Promise<ParticipantRecord | null> {
-  const [row] = await db.query<ParticipantRow>(
-    `SELECT p.* FROM ${table} t JOIN participants p ON p.participant_id = t.participant_id
-     WHERE t.token_hash = $1 AND t.expires_at > $2`,
-    [tokenHash, now],
-  );
-  return row ? toParticipantRecord(row) : null;
-}
-
 /** A participant and its contact, read in one statement. */
 export interface ParticipantWithContact {
   participant: ParticipantRecord;

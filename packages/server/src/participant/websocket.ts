@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import { isoAt } from "../clock.js";
-import { findContact } from "../contact-centre/contacts-repo.js";
-import { findParticipantByToken } from "../contact-centre/participants-repo.js";
+import { findCallerByToken } from "../contact-centre/participants-repo.js";
 import type { ParticipantRecord } from "../contact-centre/rows.js";
 import { hashToken } from "../contact-centre/tokens.js";
 import { Errors, isServiceError } from "../errors.js";
@@ -27,19 +26,18 @@ async function authenticateSocket(
   ctx: ParticipantContext,
   token: string,
 ): Promise<ParticipantRecord> {
-  const db = ctx.deps.db;
-  const p = await findParticipantByToken(
-    db,
+  const found = await findCallerByToken(
+    ctx.deps.db,
     "websocket_tokens",
     hashToken(token),
     isoAt(ctx.clock.now()),
   );
-  if (!p) throw Errors.accessDenied("The websocket URL is not valid or has expired.");
-  const contact = await findContact(db, p.contactId);
-  if (p.leftAt || !contact || contact.status !== "active") {
+  if (!found) throw Errors.accessDenied("The websocket URL is not valid or has expired.");
+  const { participant, contact } = found;
+  if (participant.leftAt || contact.status !== "active") {
     throw Errors.accessDenied("The participant has left or the chat has ended.");
   }
-  return p;
+  return participant;
 }
 
 /** The participant websocket: subscribe, heartbeat, deep heartbeat, `aws/chat` delivery (docs/protocol.md §3). */
@@ -116,9 +114,12 @@ export function registerWebsocket(
         hub.remove(connection);
       });
       socket.on("error", (error) => request.log.info({ err: error }, "websocket error"));
-      ctx.deps.centre
-        .markConnected(participant.contactId, participant.participantId)
-        .catch((error: unknown) => request.log.warn({ err: error }, "markConnected failed"));
+      // Mostly marked already (CreateParticipantConnection with ConnectParticipant).
+      if (participant.connectedAt === null) {
+        ctx.deps.centre
+          .markConnected(participant.contactId, participant.participantId)
+          .catch((error: unknown) => request.log.warn({ err: error }, "markConnected failed"));
+      }
     },
   );
 }
