@@ -227,4 +227,30 @@ describe.each(ENGINES)("the contact centre (%s)", (engine) => {
     );
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
   });
+
+  it("refuses a participant id that joined already (409), writing nothing, whatever its token", async () => {
+    const chat = await centre.startChat({
+      instanceId: "i",
+      contactFlowId: "f",
+      displayName: "Ann",
+      supportedContentTypes: [],
+    });
+    const options = { participantId: `advisor-of-${chat.contactId}`, participantToken: "t-1" };
+    await centre.addParticipant(chat.contactId, "AGENT", "Sam", options);
+    for (const token of ["t-1", "t-2"]) {
+      await expect(
+        centre.addParticipant(chat.contactId, "AGENT", "Sam again", {
+          ...options,
+          participantToken: token,
+        }),
+      ).rejects.toMatchObject({ type: "ConflictException" });
+    }
+    const participants = await centre.getParticipants(chat.contactId);
+    expect(participants.map((p) => p.displayName)).toEqual(["Ann", "Sam"]);
+    await centre.idle();
+    const joined = itemsOf(chat.contactId).filter(
+      (i) => i.ContentType === ContentType.PARTICIPANT_JOINED,
+    );
+    expect(joined).toHaveLength(2);
+  });
 });

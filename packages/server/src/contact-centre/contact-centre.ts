@@ -236,9 +236,6 @@ export class DbContactCentre implements ContactCentre {
     return this.mutate(contactId, async ({ tx, contact, at }) => {
       if (contact.status !== "active") throw Errors.accessDenied("The chat has ended.");
       const participantId = options.participantId ?? randomUUID();
-      if (options.participantId !== undefined && (await findParticipant(tx, participantId))) {
-        throw Errors.conflict(`Participant ${participantId} has already joined.`);
-      }
       const token = options.participantToken ?? newToken();
       const participant: Participant = {
         participantId,
@@ -248,7 +245,10 @@ export class DbContactCentre implements ContactCentre {
         connectedAt: null,
         leftAt: null,
       };
-      await insertParticipant(tx, { ...participant, tokenHash: hashToken(token), createdAt: at });
+      const row = { ...participant, tokenHash: hashToken(token), createdAt: at };
+      if (!(await insertParticipant(tx, row))) {
+        throw Errors.conflict(`Participant ${participantId} has already joined.`);
+      }
       return {
         items: [eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED)],
         result: { contactId, participantId, participantToken: token },

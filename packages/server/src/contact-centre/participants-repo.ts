@@ -18,12 +18,14 @@ export interface NewParticipantRow {
   createdAt: string;
 }
 
-export async function insertParticipant(db: Db, p: NewParticipantRow): Promise<void> {
-  await db.query(
+/** Inserts the participant; false when one with its id exists already (nothing written). */
+export async function insertParticipant(db: Db, p: NewParticipantRow): Promise<boolean> {
+  const rows = await db.query(
     `INSERT INTO participants (participant_id, contact_id, role, display_name, token_hash, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (participant_id) DO NOTHING RETURNING 1`,
     [p.participantId, p.contactId, p.role, p.displayName, p.tokenHash, p.createdAt],
   );
+  return rows.length === 1;
 }
 
 export async function listParticipants(db: Db, contactId: string): Promise<ParticipantRecord[]> {
