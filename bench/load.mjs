@@ -258,23 +258,7 @@ async function measureStore(name, env) {
       `${((during - before) / idle.sockets.length).toFixed(1)} KB each (RSS); server CPU ${(cpu * 100).toFixed(1)} %; refused ${idle.refused}`,
     ]);
     for (const socket of idle.sockets) socket.close();
-    progress(`${name}: ${PLAN.chats} advisor-held chats`);
-    const chats = await heldChats(server.url, PLAN.chats);
-    for (const rate of PLAN.rates) {
-      progress(`${name}: ${rate} msgs/s offered`);
-      const r = await traffic(server.url, chats, rate, PLAN.seconds);
-      rows.push([
-        `${name}: ${round(rate)} msgs/s offered, ${PLAN.chats} chats`,
-        `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}`,
-      ]);
-    }
-    progress(`${name}: saturation`);
-    const s = await traffic(server.url, chats, null, PLAN.seconds);
-    rows.push([
-      `${name}: saturation (closed loop), ${PLAN.chats} chats`,
-      `**${round(s.rate)} msgs/s**; ${latencies(s.samples)}; lost ${s.lost}`,
-    ]);
-    closeChats(chats);
+    rows.push(...(await messageScenarios(name, server.url)));
 
     progress(`${name}: ${PLAN.setups} set-ups`);
     const set = await setups(server.url, PLAN.setups);
@@ -299,29 +283,36 @@ async function measureTwoProcesses(env) {
     await a.stop();
     throw error;
   });
-  const name = "PostgreSQL + Redis, 2 processes";
-  const rows = [];
   try {
-    progress(`${name}: ${PLAN.chats} advisor-held chats`);
-    const chats = await heldChats(a.url, PLAN.chats, b.url);
-    for (const rate of PLAN.rates) {
-      progress(`${name}: ${rate} msgs/s offered`);
-      const r = await traffic(a.url, chats, rate, PLAN.seconds);
-      rows.push([
-        `${name}: ${round(rate)} msgs/s offered, ${PLAN.chats} chats`,
-        `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}`,
-      ]);
-    }
-    progress(`${name}: saturation`);
-    const s = await traffic(a.url, chats, null, PLAN.seconds);
-    rows.push([
-      `${name}: saturation (closed loop), ${PLAN.chats} chats`,
-      `**${round(s.rate)} msgs/s**; ${latencies(s.samples)}; lost ${s.lost}`,
-    ]);
-    closeChats(chats);
+    return await messageScenarios("PostgreSQL + Redis, 2 processes", a.url, b.url);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
   }
+}
+
+/**
+ * The message scenarios on advisor-held chats (customers on `base`, advisors on `advisorBase`):
+ * each offered rate, then saturation; their table rows.
+ */
+async function messageScenarios(name, base, advisorBase = base) {
+  const rows = [];
+  progress(`${name}: ${PLAN.chats} advisor-held chats`);
+  const chats = await heldChats(base, PLAN.chats, advisorBase);
+  for (const rate of PLAN.rates) {
+    progress(`${name}: ${rate} msgs/s offered`);
+    const r = await traffic(base, chats, rate, PLAN.seconds);
+    rows.push([
+      `${name}: ${round(rate)} msgs/s offered, ${PLAN.chats} chats`,
+      `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}`,
+    ]);
+  }
+  progress(`${name}: saturation`);
+  const s = await traffic(base, chats, null, PLAN.seconds);
+  rows.push([
+    `${name}: saturation (closed loop), ${PLAN.chats} chats`,
+    `**${round(s.rate)} msgs/s**; ${latencies(s.samples)}; lost ${s.lost}`,
+  ]);
+  closeChats(chats);
   return rows;
 }
 
