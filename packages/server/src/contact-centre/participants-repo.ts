@@ -163,7 +163,8 @@ export interface LockedSender extends ParticipantWithContact {
 
 /**
  * The participants of `participantIds` that exist, each with its contact, whose rows stay locked
- * for the rest of the transaction (in contact order, so two writers never wait on each other).
+ * for the rest of the transaction (in contact order, so two batches locking the same contacts
+ * cannot deadlock).
  */
 export async function lockSenders(
   tx: Db,
