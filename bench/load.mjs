@@ -16,7 +16,7 @@
 // 127.0.0.1:6379). Quick by default (a few seconds each); `node bench/load.mjs --full` runs the
 // issue's table (200 chats; 100, 2,000 and 5,000 msgs/s offered; 2,000 set-ups; 20,000 idle);
 // `--profile` instead profiles the PGlite server under the closed loop (`node --cpu-prof`) and
-// prints its top 10 functions by self time.
+// prints its top 10 functions by self time; `--profile setup` does so under set-ups.
 // The per-participant, start-chat and per-address websocket limits are lifted: this measures
 // the server. The full run holds 20,000 idle chats, or as many as `ulimit -n` lets each side
 // hold (its limit less 1,000).
@@ -324,17 +324,23 @@ function closeChats(chats) {
 }
 
 /** `--profile`: the PGlite server under the closed loop with --cpu-prof; its top 10 functions. */
-async function profile(dataDir) {
+async function profile(dataDir, scenario) {
   const dir = mkdtempSync(join(tmpdir(), "load-profile-"));
   const server = await launchServer(
     { ...serverEnv(), DATA_DIR: dataDir },
     { cpu: 0, execArgv: ["--cpu-prof", `--cpu-prof-dir=${dir}`] },
   );
   try {
-    progress(`profile: ${PLAN.chats} advisor-held chats, saturation ${PLAN.seconds * 3} s`);
-    const chats = await heldChats(server.url, PLAN.chats);
-    await traffic(server.url, chats, null, PLAN.seconds * 3);
-    closeChats(chats);
+    if (scenario === "setup") {
+      progress(`profile: ${PLAN.setups * 10} set-ups`);
+      const set = await setups(server.url, PLAN.setups * 10);
+      for (const socket of set.sockets) socket.close();
+    } else {
+      progress(`profile: ${PLAN.chats} advisor-held chats, saturation ${PLAN.seconds * 3} s`);
+      const chats = await heldChats(server.url, PLAN.chats);
+      await traffic(server.url, chats, null, PLAN.seconds * 3);
+      closeChats(chats);
+    }
   } finally {
     await server.stop();
   }
@@ -350,7 +356,8 @@ async function profile(dataDir) {
 if (process.argv.includes("--profile")) {
   const dataDir = mkdtempSync(join(tmpdir(), "load-pglite-"));
   try {
-    const { modules, functions } = await profile(dataDir);
+    const scenario = process.argv.includes("setup") ? "setup" : "saturate";
+    const { modules, functions } = await profile(dataDir, scenario);
     console.log("| self time | module |\n|---|---|");
     for (const [name, share] of modules) console.log(`| ${share} | ${name} |`);
     console.log("\n| self time | function |\n|---|---|");

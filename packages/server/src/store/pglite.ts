@@ -1,17 +1,24 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { Db } from "./db.js";
+import { PreparedStatements } from "./pglite-prepared.js";
 
-type Queryable = Pick<PGlite, "query" | "exec"> | Transaction;
+type Queryable = Pick<PGlite, "exec"> | Transaction;
 
-function wrap(target: Queryable, transaction: Db["transaction"], close: Db["close"]): Db {
+function wrap(
+  target: Queryable,
+  prepared: PreparedStatements,
+  transaction: Db["transaction"],
+  close: Db["close"],
+): Db {
+  const inTransaction = target !== prepared.engine;
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-      const result = await target.query<T>(sql, params);
-      return result.rows;
+      return prepared.query<T>(sql, params, inTransaction);
     },
     async exec(sql: string): Promise<void> {
       await target.exec(sql);
+      await prepared.reset(target);
     },
     transaction,
     close,
@@ -39,12 +46,14 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const close = async (): Promise<void> => {
     if (!pg.closed) await pg.close();
   };
+  const prepared = new PreparedStatements(pg);
   const root: Db = wrap(
     pg,
+    prepared,
     (fn) =>
       pg.transaction(async (tx) => {
         // Nested transactions run inside the outer one.
-        const inner: Db = wrap(tx, (nested) => nested(inner), close);
+        const inner: Db = wrap(tx, prepared, (nested) => nested(inner), close);
         return fn(inner);
       }),
     close,
