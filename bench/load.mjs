@@ -152,16 +152,20 @@ async function traffic(base, chats, offered, seconds) {
     return () => chat.advisor.socket.listeners.delete(listener);
   });
   let seq = 0;
+  /** Sends not yet answered: a message can reach the advisor before its sender's answer. */
+  const answering = new Set();
   const send = (chat) => {
     const content = `load ${++seq}`;
     sent.set(content, performance.now());
-    return sendMessage(base, chat.customer.connectionToken, content).then(
+    const answer = sendMessage(base, chat.customer.connectionToken, content).then(
       () => acknowledged++,
       () => {
         failed++;
         sent.delete(content);
       },
     );
+    answering.add(answer);
+    void answer.then(() => answering.delete(answer));
   };
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -183,7 +187,7 @@ async function traffic(base, chats, offered, seconds) {
     await sleep(seconds * 1000);
   }
   const drainUntil = performance.now() + DRAIN_MS;
-  while (sent.size > 0 && performance.now() < drainUntil) await sleep(20);
+  while ((sent.size > 0 || answering.size > 0) && performance.now() < drainUntil) await sleep(20);
   for (const chat of chats) delete chat.next;
   for (const stop of listeners) stop();
   return {
