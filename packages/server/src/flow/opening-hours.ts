@@ -33,15 +33,31 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * Each time zone's weekday-and-time format, made once: making one costs more than the rest of a
+ * chat's opening-hours check (issue 27's set-up profile). Only zones the runtime knows get here
+ * (an unknown one throws), so the map holds at most the few hundred of them.
+ */
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function weekdayAndTime(timeZone: string): Intl.DateTimeFormat {
+  let format = FORMATS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    FORMATS.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Whether the hours are open at `at` (epoch milliseconds). */
 export function isOpen(hours: OpeningHours, at: number): boolean {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: hours.timeZone,
-    weekday: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
+  const parts = weekdayAndTime(hours.timeZone).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = part("weekday").toLowerCase() as Weekday;
   const range = hours.days[day];
