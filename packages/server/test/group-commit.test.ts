@@ -129,6 +129,24 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     }
   });
 
+  it("fails a sender's later messages of a failed batch once one fails alone, so none overtakes it", async () => {
+    const [chat, other] = await chats(2);
+    transactions.count = 0;
+    transactions.failNext = 2; // the batch, then the first message alone
+    const [one, two, others] = await Promise.allSettled([
+      send(chat!, "one"),
+      send(chat!, "two"),
+      send(other!, "another sender's"),
+    ]);
+    expect(one).toMatchObject({ status: "rejected", reason: { message: /injected/ } });
+    expect(two).toMatchObject({ status: "rejected", reason: { message: /injected/ } });
+    expect(others.status).toBe("fulfilled");
+    // The batch, "one" alone, "another sender's" alone; "two" was not tried.
+    expect(transactions.count).toBe(3);
+    expect(await messagesOf(chat!.contactId)).toEqual([]);
+    expect(await messagesOf(other!.contactId)).toEqual(["another sender's"]);
+  });
+
   it("commits a contact's other changes after the messages queued before them", async () => {
     const [busy, chat] = await chats(2);
     const first = send(busy!, "another contact's, in the same batch");

@@ -126,10 +126,20 @@ export class MessageBatch {
     try {
       written = await this.o.db.transaction((tx) => this.write(tx, batch));
     } catch (error) {
-      // Nothing committed. Alone, each message fails (or passes) on its own.
+      // Nothing committed. Alone, each message fails (or passes) on its own; once one of a
+      // sender's fails, its later ones fail with it, so that what it said stays in order.
       if (batch.length === 1) return batch[0]!.reject(error);
+      const stopped = new Map<string, unknown>();
       for (const entry of batch) {
-        await this.o.alone(entry.message).then(entry.resolve, entry.reject);
+        const sender = entry.message.participantId;
+        if (stopped.has(sender)) {
+          entry.reject(stopped.get(sender));
+          continue;
+        }
+        await this.o.alone(entry.message).then(entry.resolve, (failure: unknown) => {
+          stopped.set(sender, failure);
+          entry.reject(failure);
+        });
       }
       return;
     }
