@@ -231,11 +231,23 @@ export class FlowRunner {
     const ids = { bot: stored.botParticipantId, assistant: stored.assistantParticipantId };
     /** The first answer state whose bot handed over. */
     let handingOver: string | null = null;
+    /** The flow's consecutive lines, posted in one turn: one group commit, still in order. */
+    let saying: Promise<unknown>[] = [];
     try {
       for (const { key, effect } of pending) {
+        if (effect.kind === "message") {
+          const { committed } = await this.say(flow, stored.contactId, ids, key, effect);
+          // Awaited below; a failure is never left unhandled when an earlier step throws first.
+          committed.catch(() => {});
+          saying.push(committed);
+          continue;
+        }
+        await Promise.all(saying);
+        saying = [];
         const from = await this.apply(flow, stored.contactId, ids, key, effect);
         handingOver ??= from;
       }
+      await Promise.all(saying);
     } catch (error) {
       // Stopping: what is left stays pending, performed again at the next start.
       if (error instanceof FlowStopped) return;
@@ -293,22 +305,11 @@ export class FlowRunner {
     effect: FlowEffect,
   ): Promise<string | null> {
     switch (effect.kind) {
-      case "message": {
-        // One SYSTEM participant speaks for the flow; its bot lines carry the bot's name. (A
-        // chat begun before that has a bot participant of its own, which keeps speaking.)
-        const own = effect.voice === "bot" ? ids.bot : null;
-        const participantId = own ?? ids.assistant ?? (await this.join(flow, contactId));
-        if (!own) ids.assistant = participantId;
-        await this.o.centre.postMessage(contactId, participantId, {
-          contentType: effect.contentType,
-          content: effect.content,
-          clientToken: `flow:${key}`,
-          ...(effect.voice === "bot" && !own
-            ? { displayName: flow.botName ?? DEFAULT_BOT_NAME }
-            : {}),
-        });
+      case "message":
+        await (
+          await this.say(flow, contactId, ids, key, effect)
+        ).committed;
         return null;
-      }
       case "answer": {
         const participantId = ids.assistant ?? (await this.join(flow, contactId));
         ids.assistant = participantId;
@@ -333,6 +334,31 @@ export class FlowRunner {
         await this.o.centre.endContact(contactId);
         return null;
     }
+  }
+
+  /**
+   * Posts a line of the flow once its speaker has joined; resolves with its commit still
+   * pending (`committed`): lines posted in the same turn commit together, in the order posted.
+   */
+  private async say(
+    flow: Flow,
+    contactId: string,
+    ids: { bot: string | null; assistant: string | null },
+    key: string,
+    effect: Extract<FlowEffect, { kind: "message" }>,
+  ): Promise<{ committed: Promise<unknown> }> {
+    // One SYSTEM participant speaks for the flow; its bot lines carry the bot's name. (A chat
+    // begun before that has a bot participant of its own, which keeps speaking.)
+    const own = effect.voice === "bot" ? ids.bot : null;
+    const participantId = own ?? ids.assistant ?? (await this.join(flow, contactId));
+    if (!own) ids.assistant = participantId;
+    const committed = this.o.centre.postMessage(contactId, participantId, {
+      contentType: effect.contentType,
+      content: effect.content,
+      clientToken: `flow:${key}`,
+      ...(effect.voice === "bot" && !own ? { displayName: flow.botName ?? DEFAULT_BOT_NAME } : {}),
+    });
+    return { committed };
   }
 
   /**

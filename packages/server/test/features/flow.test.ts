@@ -43,6 +43,45 @@ describe.each(ENGINES)("contact flow and bot (%s)", (engine) => {
     expect(picker.ParticipantId).toBe(joined[0]!.ParticipantId);
   });
 
+  it("the flow's opening lines commit in one transaction, in order", async () => {
+    const db = server.built.deps.db;
+    const real = db.transaction.bind(db);
+    /** Per transaction, the text of what it appended to the transcripts. */
+    const appended: string[] = [];
+    db.transaction = (fn) =>
+      real((tx) => {
+        const seen: string[] = [];
+        appended.push("");
+        const slot = appended.length - 1;
+        return fn({
+          ...tx,
+          query: (sql, params) => {
+            if (sql.includes("INSERT INTO items")) seen.push(JSON.stringify(params));
+            appended[slot] = seen.join(" ");
+            return tx.query(sql, params);
+          },
+        });
+      });
+    try {
+      customer = await widgetCustomer(server, null);
+      await customer.waitFor(isPicker);
+    } finally {
+      db.transaction = real;
+    }
+    const lines = customer
+      .items()
+      .filter((i) => i.Type === "MESSAGE" && i.ParticipantRole === "SYSTEM");
+    expect(lines.map((i) => i.ContentType)).toEqual([
+      ContentType.TEXT_MARKDOWN,
+      ContentType.TEXT_PLAIN,
+      ContentType.INTERACTIVE_MESSAGE,
+    ]);
+    const committing = (id: string) =>
+      appended.flatMap((text, n) => (text.includes(id) ? [n] : []));
+    // Greeting, the bot's trigger and the list picker: one transaction for the three.
+    expect(new Set(lines.flatMap((i) => committing(i.Id))).size).toBe(1);
+  });
+
   /** The n-th interactive message's template, checked as clients check it. */
   async function nthTemplate(n: number) {
     const item = await customer!.waitForNth(isPicker, n);
