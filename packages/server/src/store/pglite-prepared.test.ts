@@ -64,6 +64,18 @@ describe("PGlite's prepared statements", () => {
     expect(await db.query("SELECT id FROM things")).toEqual([{ id: "kept" }]);
   });
 
+  it("refuses a statement on a transaction's handle once it committed", async () => {
+    let kept: Db | undefined;
+    await db.transaction(async (tx) => {
+      kept = tx;
+      await tx.query("INSERT INTO things (id) VALUES ($1)", ["committed"]);
+    });
+    await expect(kept!.query("INSERT INTO things (id) VALUES ($1)", ["late"])).rejects.toThrow(
+      "Transaction is closed",
+    );
+    expect(await db.query("SELECT id FROM things")).toEqual([{ id: "committed" }]);
+  });
+
   it("keeps queries outside a transaction from running inside one in progress", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -14,6 +14,9 @@ function wrap(
   const inTransaction = target !== prepared.engine;
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      // As PGlite's own: a transaction's handle refuses work once it committed or rolled back
+      // (run then, the statement would slip in beside whatever holds the engine next).
+      if ("closed" in target && target.closed) throw new Error("Transaction is closed");
       return prepared.query<T>(sql, params, inTransaction);
     },
     async exec(sql: string): Promise<void> {
