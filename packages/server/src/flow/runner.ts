@@ -296,20 +296,15 @@ export class FlowRunner {
     throw new Error(`Flow position of contact ${contactId} kept changing; no hand-over yet`);
   }
 
-  /** Perform one effect; returns the answer state whose bot hands over, if it does. */
+  /** Perform one effect other than a line (`say`); returns the answer state whose bot hands over, if it does. */
   private async apply(
     flow: Flow,
     contactId: string,
     ids: { bot: string | null; assistant: string | null },
     key: string,
-    effect: FlowEffect,
+    effect: Exclude<FlowEffect, { kind: "message" }>,
   ): Promise<string | null> {
     switch (effect.kind) {
-      case "message":
-        await (
-          await this.say(flow, contactId, ids, key, effect)
-        ).committed;
-        return null;
       case "answer": {
         const participantId = ids.assistant ?? (await this.join(flow, contactId));
         ids.assistant = participantId;
