@@ -327,7 +327,7 @@ function closeChats(chats) {
   }
 }
 
-/** `--profile`: the PGlite server under the closed loop with --cpu-prof; its top 10 functions. */
+/** `--profile [setup]`: the PGlite server under the closed loop (or set-ups) with --cpu-prof; its top 10. */
 async function profile(dataDir, scenario) {
   const dir = mkdtempSync(join(tmpdir(), "load-profile-"));
   const server = await launchServer(
