@@ -66,6 +66,12 @@ export interface FlowRunnerOptions {
   bot?: BotClientOptions;
 }
 
+/** Who speaks for a contact's flow: its own bot participant (older chats), its SYSTEM one. */
+interface Speakers {
+  bot: string | null;
+  assistant: string | null;
+}
+
 export class FlowRunner {
   /** Announcements of places in the queue, one after another (never "2nd" after "1st"). */
   private announcing: Promise<void> = Promise.resolve();
@@ -228,7 +234,10 @@ export class FlowRunner {
   private async performPending(flow: Flow, stored: StoredPosition): Promise<void> {
     const pending = stored.pendingEffects;
     if (pending.length === 0) return;
-    const ids = { bot: stored.botParticipantId, assistant: stored.assistantParticipantId };
+    const ids: Speakers = {
+      bot: stored.botParticipantId,
+      assistant: stored.assistantParticipantId,
+    };
     /** The first answer state whose bot handed over. */
     let handingOver: string | null = null;
     /** The flow's consecutive lines, posted in one turn: one group commit, still in order. */
@@ -296,11 +305,14 @@ export class FlowRunner {
     throw new Error(`Flow position of contact ${contactId} kept changing; no hand-over yet`);
   }
 
-  /** Perform one effect other than a line (`say`); returns the answer state whose bot hands over, if it does. */
+  /**
+   * Perform one effect other than a line (`say`); returns the answer state whose bot hands
+   * over, if it does.
+   */
   private async apply(
     flow: Flow,
     contactId: string,
-    ids: { bot: string | null; assistant: string | null },
+    ids: Speakers,
     key: string,
     effect: Exclude<FlowEffect, { kind: "message" }>,
   ): Promise<string | null> {
@@ -338,7 +350,7 @@ export class FlowRunner {
   private async say(
     flow: Flow,
     contactId: string,
-    ids: { bot: string | null; assistant: string | null },
+    ids: Speakers,
     key: string,
     effect: Extract<FlowEffect, { kind: "message" }>,
   ): Promise<{ committed: Promise<unknown> }> {
