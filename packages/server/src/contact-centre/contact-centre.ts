@@ -5,6 +5,7 @@ import { Errors } from "../errors.js";
 import { pastMessages, rehydrated, rehydrationSource } from "./rehydration.js";
 import type { FanOut } from "../fanout/fanout.js";
 import type { Db } from "../store/db.js";
+import { GroupCommit } from "../store/group-commit.js";
 import {
   ATTACHMENTS_PER_CONTACT_QUOTA,
   attachmentExpired,
@@ -17,19 +18,14 @@ import {
   uploadExpired,
 } from "./attachments-repo.js";
 import { CENTRE_CHANNEL, type CentreMessage } from "./channel.js";
-import {
-  findContact,
-  insertContact,
-  lockContact,
-  markContactEnded,
-  mergeAttributes,
-} from "./contacts-repo.js";
+import { findContact, lockContact, markContactEnded, mergeAttributes } from "./contacts-repo.js";
 import { findResponse, recordResponse, type IdempotencyKey } from "./idempotency-repo.js";
 import { DEFAULT_CHAT_DURATION_MINUTES } from "./expiry.js";
 import { attachmentItem, eventItem, messageItem, ownId, sentMessage } from "./item-factory.js";
 import { ItemListeners, type ItemListener } from "./item-listeners.js";
 import { MessageBatch, type QueuedMessage } from "./message-batch.js";
 import { appendItems, findItem } from "./items-repo.js";
+import { insertChats, type NewChat } from "./chats-repo.js";
 import { buildReceipt } from "./receipts.js";
 import {
   findParticipant,
@@ -104,6 +100,9 @@ export const MAX_CONTACT_ATTRIBUTES = 100;
 export const TOKEN_SWEEP_MS = 1_000;
 /** The most messages one group commit holds (see MessageBatch). */
 export const MESSAGES_PER_COMMIT = 100;
+/** The most new chats one group commit holds. */
+export const STARTS_PER_COMMIT = 50;
+
 /** The key a ClientToken is remembered under, or null without one. */
 function idempotencyKey(
   participantId: string,
@@ -136,9 +135,16 @@ export class DbContactCentre implements ContactCentre {
   private tokensSweptAt = Number.NEGATIVE_INFINITY;
   /** Participants' messages, committed many at a time. */
   private readonly messages: MessageBatch;
+  /** New chats (contact, customer, first items), committed many at a time. */
+  private readonly starts: GroupCommit<NewChat>;
 
   constructor(private readonly options: ContactCentreOptions) {
     this.listeners = new ItemListeners(options.onError);
+    this.starts = new GroupCommit({
+      db: options.db,
+      maxBatch: STARTS_PER_COMMIT,
+      write: insertChats,
+    });
     this.messages = new MessageBatch({
       db: options.db,
       clock: options.clock,
@@ -193,11 +199,12 @@ export class DbContactCentre implements ContactCentre {
     items.push(eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED));
     const first = input.initialMessage;
     if (first) items.push(messageItem(contact, participant, at, first.contentType, first.content));
-    await this.db.transaction(async (tx) => {
-      const minutes = input.durationMinutes ?? DEFAULT_CHAT_DURATION_MINUTES;
-      await insertContact(tx, contact, isoAt(Date.parse(at) + minutes * 60_000));
-      await insertParticipant(tx, { ...participant, tokenHash: hashToken(token), createdAt: at });
-      await appendItems(tx, [{ contactId, lastSeq: 0, items }]);
+    const minutes = input.durationMinutes ?? DEFAULT_CHAT_DURATION_MINUTES;
+    await this.starts.commit({
+      contact,
+      expiresAt: isoAt(Date.parse(at) + minutes * 60_000),
+      customer: { ...participant, tokenHash: hashToken(token), createdAt: at },
+      items,
     });
     await this.emit(contact, items, []);
     return {

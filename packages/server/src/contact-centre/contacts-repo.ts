@@ -2,29 +2,6 @@ import type { Db } from "../store/db.js";
 import { toContact, type ContactRow } from "./rows.js";
 import type { Contact } from "./types.js";
 
-/** `expiresAt`: when the chat runs out (ChatDurationInMinutes after it starts). */
-export async function insertContact(
-  db: Db,
-  c: Contact,
-  expiresAt: string | null = null,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO contacts (contact_id, initial_contact_id, instance_id, contact_flow_id, status,
-       attributes, supported_content_types, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, 'active', $5::jsonb, $6::jsonb, $7, $8)`,
-    [
-      c.contactId,
-      c.initialContactId,
-      c.instanceId,
-      c.contactFlowId,
-      JSON.stringify(c.attributes),
-      JSON.stringify(c.supportedContentTypes),
-      c.createdAt,
-      expiresAt,
-    ],
-  );
-}
-
 /** Active contacts whose time ran out at `nowIso`, oldest first. */
 export async function findExpiredContacts(
   db: Db,

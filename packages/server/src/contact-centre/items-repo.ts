@@ -13,19 +13,7 @@ export interface Append {
  * the rows of every contact and their new last seqs in one statement, whatever their number.
  */
 export async function appendItems(tx: Db, appends: readonly Append[]): Promise<void> {
-  const rows: unknown[][] = [[], [], [], [], []];
-  const contacts: unknown[][] = [[], [], []];
-  for (const { contactId, lastSeq, items } of appends) {
-    const last = items.at(-1);
-    if (!last) continue;
-    items.forEach((item, i) => {
-      const row = [contactId, lastSeq + i + 1, item.Id, item.AbsoluteTime, JSON.stringify(item)];
-      row.forEach((value, column) => rows[column]!.push(value));
-    });
-    [contactId, lastSeq + items.length, last.AbsoluteTime].forEach((value, column) =>
-      contacts[column]!.push(value),
-    );
-  }
+  const { items, contacts } = appendedRows(appends);
   if (contacts[0]!.length === 0) return;
   await tx.query(
     `WITH inserted AS (
@@ -35,8 +23,33 @@ export async function appendItems(tx: Db, appends: readonly Append[]): Promise<v
      UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
      FROM unnest($6::text[], $7::int[], $8::timestamptz[]) AS v(contact_id, last_seq, last_item_at)
      WHERE c.contact_id = v.contact_id`,
-    [...rows, ...contacts],
+    [...items, ...contacts],
   );
+}
+
+/**
+ * The columns of `appends` as arrays for unnest: `items` (contact_id, seq, item_id,
+ * absolute_time, item) and, per contact with items, `contacts` (contact_id, last_seq,
+ * last_item_at).
+ */
+export function appendedRows(appends: readonly Append[]): {
+  items: unknown[][];
+  contacts: unknown[][];
+} {
+  const items: unknown[][] = [[], [], [], [], []];
+  const contacts: unknown[][] = [[], [], []];
+  for (const { contactId, lastSeq, items: added } of appends) {
+    const last = added.at(-1);
+    if (!last) continue;
+    added.forEach((item, i) => {
+      const row = [contactId, lastSeq + i + 1, item.Id, item.AbsoluteTime, JSON.stringify(item)];
+      row.forEach((value, column) => items[column]!.push(value));
+    });
+    [contactId, lastSeq + added.length, last.AbsoluteTime].forEach((value, column) =>
+      contacts[column]!.push(value),
+    );
+  }
+  return { items, contacts };
 }
 
 export async function findItem(db: Db, contactId: string, itemId: string): Promise<Item | null> {

@@ -1,0 +1,67 @@
+import type { Db } from "../store/db.js";
+import type { Item } from "@chat-widget/protocol";
+import { appendedRows } from "./items-repo.js";
+import type { NewParticipantRow } from "./participants-repo.js";
+import type { Contact } from "./types.js";
+
+/** What starting a chat writes: the contact, its customer and its first items. */
+export interface NewChat {
+  contact: Contact;
+  /** When the chat runs out (ChatDurationInMinutes after it starts). */
+  expiresAt: string;
+  customer: NewParticipantRow;
+  /** The first items, numbered from 1. */
+  items: Item[];
+}
+
+/**
+ * Inserts these new chats whole in ONE statement (atomic on its own, no transaction around it):
+ * their contacts, already numbered to their last item, their customers and their items.
+ */
+export async function insertChats(db: Db, chats: readonly NewChat[]): Promise<void> {
+  if (chats.length === 0) return;
+  const column = <T>(rows: readonly T[], value: (row: T) => unknown) => rows.map(value);
+  const contacts = chats.map((c) => c.contact);
+  const customers = chats.map((c) => c.customer);
+  const appended = appendedRows(
+    chats.map((c) => ({ contactId: c.contact.contactId, lastSeq: 0, items: c.items })),
+  );
+  await db.query(
+    `WITH new_contacts AS (
+       INSERT INTO contacts (contact_id, initial_contact_id, instance_id, contact_flow_id, status,
+         attributes, supported_content_types, created_at, expires_at, last_seq, last_item_at)
+       SELECT contact_id, initial_contact_id, instance_id, contact_flow_id, 'active',
+         attributes, supported_content_types, created_at, expires_at, last_seq, last_item_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[],
+         $7::timestamptz[], $8::timestamptz[], $9::int[], $10::timestamptz[])
+         AS v(contact_id, initial_contact_id, instance_id, contact_flow_id, attributes,
+           supported_content_types, created_at, expires_at, last_seq, last_item_at)
+     ), new_customers AS (
+       INSERT INTO participants (participant_id, contact_id, role, display_name, token_hash,
+         created_at)
+       SELECT * FROM unnest($11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
+         $16::timestamptz[])
+     )
+     INSERT INTO items (contact_id, seq, item_id, absolute_time, item)
+     SELECT * FROM unnest($17::text[], $18::int[], $19::text[], $20::timestamptz[], $21::jsonb[])`,
+    [
+      column(contacts, (c) => c.contactId),
+      column(contacts, (c) => c.initialContactId),
+      column(contacts, (c) => c.instanceId),
+      column(contacts, (c) => c.contactFlowId),
+      column(contacts, (c) => JSON.stringify(c.attributes)),
+      column(contacts, (c) => JSON.stringify(c.supportedContentTypes)),
+      column(contacts, (c) => c.createdAt),
+      column(chats, (c) => c.expiresAt),
+      column(chats, (c) => c.items.length),
+      column(chats, (c) => c.items.at(-1)?.AbsoluteTime ?? null),
+      column(customers, (p) => p.participantId),
+      column(customers, (p) => p.contactId),
+      column(customers, (p) => p.role),
+      column(customers, (p) => p.displayName),
+      column(customers, (p) => p.tokenHash),
+      column(customers, (p) => p.createdAt),
+      ...appended.items,
+    ],
+  );
+}

@@ -1,0 +1,67 @@
+import type { Db } from "./db.js";
+
+export interface GroupCommitOptions<T> {
+  db: Db;
+  /** The most entries one transaction commits. */
+  maxBatch: number;
+  /**
+   * Write these entries atomically (one statement, or a transaction of its own): all of them
+   * or, when it throws, none.
+   */
+  write: (db: Db, batch: readonly T[]) => Promise<void>;
+}
+
+interface Waiting<T> {
+  entry: T;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit of independent writes: entries arriving while a transaction runs wait for it,
+ * then commit together in one atomic write (at most `maxBatch`), with no timer — an idle server
+ * commits a lone entry after one turn of its event loop. `commit` resolves only once its entry
+ * is committed. When a batch's write fails, nothing of it is committed and each entry is written
+ * again on its own, so that one bad entry cannot refuse the others.
+ */
+export class GroupCommit<T> {
+  private readonly queue: Waiting<T>[] = [];
+  private running = false;
+
+  constructor(private readonly o: GroupCommitOptions<T>) {}
+
+  commit(entry: T): Promise<void> {
+    const committed = new Promise<void>((resolve, reject) => {
+      this.queue.push({ entry, resolve, reject });
+    });
+    if (!this.running) void this.drain();
+    return committed;
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        // One turn of the event loop first, so that the requests that arrived meanwhile join:
+        // the embedded store answers without one, and would otherwise commit one at a time.
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.commitBatch(this.queue.splice(0, this.o.maxBatch));
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async commitBatch(batch: Waiting<T>[]): Promise<void> {
+    const write = (entries: readonly T[]) => this.o.write(this.o.db, entries);
+    try {
+      await write(batch.map((w) => w.entry));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const waiting of batch)
+        await write([waiting.entry]).then(waiting.resolve, waiting.reject);
+      return;
+    }
+    for (const waiting of batch) waiting.resolve();
+  }
+}
