@@ -206,6 +206,36 @@ describe.each(ENGINES)("the contact centre (%s)", (engine) => {
     expect(await tokenRows()).toEqual([1, 1]);
   });
 
+  it("createConnection writes nothing for another contact's id or an ended chat", async () => {
+    const start = () =>
+      centre.startChat({
+        instanceId: "i",
+        contactFlowId: "f",
+        displayName: "Ann",
+        supportedContentTypes: [],
+      });
+    const [chat, other] = await Promise.all([start(), start()]);
+    const all = { websocket: true, credentials: true, connect: true };
+    const written = async () => {
+      const [row] = await server.built.deps.db.query<{ n: unknown; connected: unknown }>(
+        `SELECT (SELECT count(*) FROM websocket_tokens WHERE participant_id = $1)
+              + (SELECT count(*) FROM connection_tokens WHERE participant_id = $1) AS n,
+                (SELECT connected_at FROM participants WHERE participant_id = $1) AS connected`,
+        [chat.participantId],
+      );
+      return [Number(row!.n), row!.connected];
+    };
+    await expect(
+      centre.createConnection(other.contactId, chat.participantId, all),
+    ).rejects.toMatchObject({ type: "AccessDeniedException" });
+    expect(await written()).toEqual([0, null]);
+    await centre.endContact(chat.contactId);
+    await expect(
+      centre.createConnection(chat.contactId, chat.participantId, all),
+    ).rejects.toMatchObject({ type: "AccessDeniedException" });
+    expect(await written()).toEqual([0, null]);
+  });
+
   it("keeps concurrent messages of one contact in one gap-free order", async () => {
     const chat = await centre.startChat({
       instanceId: "i",

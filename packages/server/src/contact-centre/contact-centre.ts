@@ -30,12 +30,10 @@ import { buildReceipt } from "./receipts.js";
 import {
   findParticipant,
   insertParticipant,
-  insertToken,
-  lockSenders,
+  grantConnection,
   sweepTokens,
   listParticipants,
   markConnectedAt,
-  markConnection,
   markLeft,
 } from "./participants-repo.js";
 import { toContact, type ParticipantRecord } from "./rows.js";
@@ -394,47 +392,41 @@ export class DbContactCentre implements ContactCentre {
     }).then((grant) => grant.credentials!);
   }
 
-  createConnection(
+  async createConnection(
     contactId: string,
     participantId: string,
     request: ConnectionRequest,
   ): Promise<ConnectionGrant> {
-    return this.db.transaction(async (tx) => {
-      const found = (await lockSenders(tx, [participantId])).get(participantId);
-      if (
-        !found ||
-        found.participant.contactId !== contactId ||
-        found.participant.leftAt ||
-        found.contact.status !== "active"
-      ) {
-        throw Errors.accessDenied("The participant has left or the chat has ended.");
-      }
-      const nowMs = this.options.clock.now();
-      const now = isoAt(nowMs);
-      if (nowMs - this.tokensSweptAt >= TOKEN_SWEEP_MS) {
-        this.tokensSweptAt = nowMs;
-        await sweepTokens(tx, "websocket_tokens", now);
-        await sweepTokens(tx, "connection_tokens", now);
-      }
-      const grant: ConnectionGrant = {};
-      if (request.websocket) {
-        const token = newToken();
-        const expiry = isoAt(nowMs + Limits.WEBSOCKET_URL_TTL_MS);
-        await insertToken(tx, "websocket_tokens", hashToken(token), participantId, expiry);
-        grant.websocket = { token, expiry };
-      }
-      if (request.credentials) {
-        const token = newToken();
-        const expiry = isoAt(nowMs + Limits.CONNECTION_TOKEN_TTL_MS);
-        await insertToken(tx, "connection_tokens", hashToken(token), participantId, expiry);
-        grant.credentials = { connectionToken: token, expiry };
-      }
-      await markConnection(tx, participantId, now, {
-        connected: request.connect,
-        first: request.websocket || request.credentials,
-      });
-      return grant;
+    const nowMs = this.options.clock.now();
+    const at = isoAt(nowMs);
+    if (nowMs - this.tokensSweptAt >= TOKEN_SWEEP_MS) {
+      this.tokensSweptAt = nowMs;
+      await sweepTokens(this.db, "websocket_tokens", at);
+      await sweepTokens(this.db, "connection_tokens", at);
+    }
+    const issue = (ttlMs: number) => {
+      const token = newToken();
+      const expiry = isoAt(nowMs + ttlMs);
+      return { token, expiry, stored: { hash: hashToken(token), expiresAt: expiry } };
+    };
+    const websocket = request.websocket ? issue(Limits.WEBSOCKET_URL_TTL_MS) : null;
+    const credentials = request.credentials ? issue(Limits.CONNECTION_TOKEN_TTL_MS) : null;
+    const granted = await grantConnection(this.db, {
+      participantId,
+      contactId,
+      at,
+      websocket: websocket?.stored ?? null,
+      credentials: credentials?.stored ?? null,
+      connected: request.connect,
+      first: request.websocket || request.credentials,
     });
+    if (!granted) throw Errors.accessDenied("The participant has left or the chat has ended.");
+    const grant: ConnectionGrant = {};
+    if (websocket) grant.websocket = { token: websocket.token, expiry: websocket.expiry };
+    if (credentials) {
+      grant.credentials = { connectionToken: credentials.token, expiry: credentials.expiry };
+    }
+    return grant;
   }
 
   async markConnected(contactId: string, participantId: string): Promise<void> {

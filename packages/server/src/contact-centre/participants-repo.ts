@@ -61,40 +61,67 @@ export async function markConnectedAt(db: Db, participantId: string, at: string)
   );
 }
 
+/** A new token's hash and until when it is valid. */
+export interface NewToken {
+  hash: string;
+  expiresAt: string;
+}
+
+export interface ConnectionWrite {
+  participantId: string;
+  contactId: string;
+  at: string;
+  websocket: NewToken | null;
+  credentials: NewToken | null;
+  /** Mark the participant connected at `at` (if it was not yet). */
+  connected: boolean;
+  /** Mark its first connection at `at` (if it had none yet). */
+  first: boolean;
+}
+
 /**
- * Marks the participant connected now (`connected`) and its first connection (`first`), each
- * only if it was not yet, in one statement.
+ * CreateParticipantConnection's writes in ONE statement, under the contact's row lock: its new
+ * websocket and connection tokens and its connected marks, only while the participant is in
+ * this contact, has not left and the chat is active. False (nothing written) otherwise.
  */
-export async function markConnection(
-  db: Db,
-  participantId: string,
-  at: string,
-  { connected, first }: { connected: boolean; first: boolean },
-): Promise<void> {
-  if (!connected && !first) return;
-  await db.query(
-    `UPDATE participants SET
-       connected_at = CASE WHEN $3 THEN COALESCE(connected_at, $2) ELSE connected_at END,
-       first_connection_at = CASE WHEN $4 THEN COALESCE(first_connection_at, $2) ELSE first_connection_at END
-     WHERE participant_id = $1`,
-    [participantId, at, connected, first],
+export async function grantConnection(db: Db, w: ConnectionWrite): Promise<boolean> {
+  const rows = await db.query(
+    `WITH caller AS (
+       SELECT p.participant_id FROM participants p
+       JOIN contacts c ON c.contact_id = p.contact_id
+       WHERE p.participant_id = $1 AND p.contact_id = $2 AND p.left_at IS NULL
+         AND c.status = 'active'
+       FOR UPDATE OF c
+     ), websocket AS (
+       INSERT INTO websocket_tokens (token_hash, participant_id, expires_at)
+       SELECT $3::text, participant_id, $4::timestamptz FROM caller WHERE $3::text IS NOT NULL
+     ), credentials AS (
+       INSERT INTO connection_tokens (token_hash, participant_id, expires_at)
+       SELECT $5::text, participant_id, $6::timestamptz FROM caller WHERE $5::text IS NOT NULL
+     ), marked AS (
+       UPDATE participants p SET
+         connected_at = CASE WHEN $8 THEN COALESCE(p.connected_at, $7) ELSE p.connected_at END,
+         first_connection_at = CASE WHEN $9 THEN COALESCE(p.first_connection_at, $7)
+           ELSE p.first_connection_at END
+       FROM caller WHERE p.participant_id = caller.participant_id AND ($8 OR $9)
+     )
+     SELECT 1 FROM caller`,
+    [
+      w.participantId,
+      w.contactId,
+      w.websocket?.hash ?? null,
+      w.websocket?.expiresAt ?? null,
+      w.credentials?.hash ?? null,
+      w.credentials?.expiresAt ?? null,
+      w.at,
+      w.connected,
+      w.first,
+    ],
   );
+  return rows.length === 1;
 }
 
 export type TokenTable = "connection_tokens" | "websocket_tokens";
-
-export async function insertToken(
-  db: Db,
-  table: TokenTable,
-  tokenHash: string,
-  participantId: string,
-  expiresAt: string,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO ${table} (token_hash, participant_id, expires_at) VALUES ($1, $2, $3)`,
-    [tokenHash, participantId, expiresAt],
-  );
-}
 
 /** Deletes the tokens of `table` expired by `now`. */
 export async function sweepTokens(db: Db, table: TokenTable, now: string): Promise<void> {
