@@ -1,12 +1,14 @@
 /**
  * Chats end when their time runs out (StartChatContact's ChatDurationInMinutes: 60 minutes to
  * 7 days, default 25 hours). Every process sweeps now and then; ending is idempotent, so two
- * processes ending the same contact end it once.
+ * processes ending the same contact end it once. The same sweep deletes the ClientToken records
+ * older than their window.
  */
 import { isoAt, type Clock } from "../clock.js";
 import type { Db } from "../store/db.js";
 import { startSweeper } from "./sweeper.js";
 import { findExpiredContacts } from "./contacts-repo.js";
+import { sweepIdempotency } from "./idempotency-repo.js";
 import type { ContactCentre } from "./types.js";
 
 export const DEFAULT_CHAT_DURATION_MINUTES = 25 * 60;
@@ -38,5 +40,12 @@ export function startExpirySweeper(
   clock: Clock,
   onError: (err: unknown) => void,
 ): () => Promise<void> {
-  return startSweeper(EXPIRY_SWEEP_MS, () => endExpiredChats(db, centre, clock), onError);
+  return startSweeper(
+    EXPIRY_SWEEP_MS,
+    async () => {
+      await endExpiredChats(db, centre, clock);
+      await sweepIdempotency(db, isoAt(clock.now()));
+    },
+    onError,
+  );
 }

@@ -12,13 +12,17 @@ export interface IdempotencyKey {
 }
 
 /**
- * The response recorded for this key within the window before `now`, or null. Records older
- * than the window are swept in the same statement (a lookup always precedes a record).
+ * Deletes the records older than the window before `now` (the expiry sweeper's, now and then:
+ * lookups ignore them anyway, so no request pays for the sweep).
  */
+export async function sweepIdempotency(db: Db, now: string): Promise<void> {
+  await db.query("DELETE FROM idempotency WHERE created_at <= $1", [windowStart(now)]);
+}
+
+/** The response recorded for this key within the window before `now`, or null. */
 export async function findResponse<T>(db: Db, key: IdempotencyKey, now: string): Promise<T | null> {
   const [row] = await db.query<{ response: T }>(
-    `WITH swept AS (DELETE FROM idempotency WHERE created_at <= $5)
-     SELECT response FROM idempotency
+    `SELECT response FROM idempotency
      WHERE participant_id = $1 AND operation = $2 AND client_token = $3 AND request_hash = $4
        AND created_at > $5`,
     [key.participantId, key.operation, key.clientToken, key.requestHash, windowStart(now)],
@@ -26,7 +30,15 @@ export async function findResponse<T>(db: Db, key: IdempotencyKey, now: string):
   return row ? row.response : null;
 }
 
-/** Record a response (after `findResponse` swept the expired records). */
+/**
+ * A record for the same key that is still in its window stays (the first response wins); one out
+ * of its window, not yet swept, is replaced.
+ */
+const REPLACING_EXPIRED = `ON CONFLICT (participant_id, operation, client_token, request_hash)
+  DO UPDATE SET response = EXCLUDED.response, created_at = EXCLUDED.created_at
+  WHERE idempotency.created_at <= EXCLUDED.created_at - make_interval(secs => ${IDEMPOTENCY_WINDOW_MS / 1000})`;
+
+/** Record a response. */
 export async function recordResponse(
   db: Db,
   key: IdempotencyKey,
@@ -35,7 +47,7 @@ export async function recordResponse(
 ): Promise<void> {
   await db.query(
     `INSERT INTO idempotency (participant_id, operation, client_token, request_hash, response, created_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6) ${REPLACING_EXPIRED}`,
     [
       key.participantId,
       key.operation,
@@ -55,8 +67,8 @@ export interface KeyedItem {
 
 /**
  * The items recorded within the window before `now` under any of `keys` (SendMessage's
- * responses, which hold the item's Id), by position in `keys`; expired records are swept in the
- * same statement. A record whose item is gone counts as no record.
+ * responses, which hold the item's Id), by position in `keys`. A record whose item is gone
+ * counts as no record.
  */
 export async function findRecordedItems(
   db: Db,
@@ -66,8 +78,7 @@ export async function findRecordedItems(
   if (keys.length === 0) return new Map();
   const columns = keyColumns(keys);
   const rows = await db.query<{ n: number; item: Item }>(
-    `WITH swept AS (DELETE FROM idempotency WHERE created_at <= $5)
-     SELECT k.n::int AS n, it.item
+    `SELECT k.n::int AS n, it.item
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
        WITH ORDINALITY AS k(participant_id, operation, client_token, request_hash, n)
      JOIN idempotency i USING (participant_id, operation, client_token, request_hash)
@@ -78,7 +89,7 @@ export async function findRecordedItems(
   return new Map(rows.map((r) => [Number(r.n) - 1, r.item]));
 }
 
-/** Record each key's item Id as its response (after `findRecordedItems` swept). */
+/** Record each key's item Id as its response. */
 export async function recordItems(
   db: Db,
   recorded: readonly KeyedItem[],
@@ -89,7 +100,7 @@ export async function recordItems(
     `INSERT INTO idempotency (participant_id, operation, client_token, request_hash, response, created_at)
      SELECT a, b, c, d, jsonb_build_object('Id', id), $6::timestamptz
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS k(a, b, c, d, id)
-     ON CONFLICT DO NOTHING`,
+     ${REPLACING_EXPIRED}`,
     [...keyColumns(recorded.map((r) => r.key)), recorded.map((r) => r.item.Id), at],
   );
 }
