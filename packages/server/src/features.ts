@@ -74,7 +74,12 @@ export async function registerFeatures(
     agents.onItem(contact, item),
   );
 
-  await app.register(gatewayRoutes, { deps, clock, flowIds: new Set(flows.keys()) });
+  await app.register(gatewayRoutes, {
+    deps,
+    clock,
+    flowIds: new Set(flows.keys()),
+    startChat: (input) => runner.startChat(input),
+  });
   await app.register(async (scope) => {
     acceptEmptyJson(scope);
     await agentRoutes(scope, { service: agents, hub, clock, limits: deps.limits });

@@ -4,25 +4,26 @@ import { appendedRows } from "./items-repo.js";
 import type { NewParticipantRow } from "./participants-repo.js";
 import type { Contact } from "./types.js";
 
-/** What starting a chat writes: the contact, its customer and its first items. */
+/** What starting a chat writes: the contact, its participants and its first items. */
 export interface NewChat {
   contact: Contact;
   /** When the chat runs out (ChatDurationInMinutes after it starts). */
   expiresAt: string;
-  customer: NewParticipantRow;
+  /** Its customer, and whoever joins with it (the flow's SYSTEM participant). */
+  participants: NewParticipantRow[];
   /** The first items, numbered from 1. */
   items: Item[];
 }
 
 /**
  * Inserts these new chats whole in ONE statement (atomic on its own, no transaction around it):
- * their contacts, already numbered to their last item, their customers and their items.
+ * their contacts, already numbered to their last item, their participants and their items.
  */
 export async function insertChats(db: Db, chats: readonly NewChat[]): Promise<void> {
   if (chats.length === 0) return;
   const column = <T>(rows: readonly T[], value: (row: T) => unknown) => rows.map(value);
   const contacts = chats.map((c) => c.contact);
-  const customers = chats.map((c) => c.customer);
+  const participants = chats.flatMap((c) => c.participants);
   const appended = appendedRows(
     chats.map((c) => ({ contactId: c.contact.contactId, lastSeq: 0, items: c.items })),
   );
@@ -36,7 +37,7 @@ export async function insertChats(db: Db, chats: readonly NewChat[]): Promise<vo
          $7::timestamptz[], $8::timestamptz[], $9::int[], $10::timestamptz[])
          AS v(contact_id, initial_contact_id, instance_id, contact_flow_id, attributes,
            supported_content_types, created_at, expires_at, last_seq, last_item_at)
-     ), new_customers AS (
+     ), new_participants AS (
        INSERT INTO participants (participant_id, contact_id, role, display_name, token_hash,
          created_at)
        SELECT * FROM unnest($11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
@@ -55,12 +56,12 @@ export async function insertChats(db: Db, chats: readonly NewChat[]): Promise<vo
       column(chats, (c) => c.expiresAt),
       column(chats, (c) => c.items.length),
       column(chats, (c) => c.items.at(-1)?.AbsoluteTime ?? null),
-      column(customers, (p) => p.participantId),
-      column(customers, (p) => p.contactId),
-      column(customers, (p) => p.role),
-      column(customers, (p) => p.displayName),
-      column(customers, (p) => p.tokenHash),
-      column(customers, (p) => p.createdAt),
+      column(participants, (p) => p.participantId),
+      column(participants, (p) => p.contactId),
+      column(participants, (p) => p.role),
+      column(participants, (p) => p.displayName),
+      column(participants, (p) => p.tokenHash),
+      column(participants, (p) => p.createdAt),
       ...appended.items,
     ],
   );

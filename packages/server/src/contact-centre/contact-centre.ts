@@ -41,12 +41,14 @@ import { hashRequest, hashToken, newToken } from "./tokens.js";
 import type {
   AddParticipantOptions,
   AttachmentInput,
+  ChatOpening,
   ConnectionGrant,
   ConnectionRequest,
   ConnectionTokenGrant,
   Contact,
   ContactCentre,
   NewParticipant,
+  OpenChat,
   Participant,
   PostInput,
   StreamChunk,
@@ -101,6 +103,23 @@ export const MESSAGES_PER_COMMIT = 100;
 /** The most new chats one group commit holds. */
 export const STARTS_PER_COMMIT = 50;
 
+/** A chat to start, and what its opening writes with it (see ChatOpening). */
+interface Start {
+  chat: NewChat;
+  write: ChatOpening["write"] | null;
+}
+
+/** New chats in one statement; with their openings' writes, in one transaction. */
+async function writeStarts(db: Db, starts: readonly Start[]): Promise<void> {
+  const chats = starts.map((s) => s.chat);
+  const writes = starts.flatMap((s) => (s.write ? [s.write] : []));
+  if (writes.length === 0) return insertChats(db, chats);
+  await db.transaction(async (tx) => {
+    await insertChats(tx, chats);
+    for (const write of writes) await write(tx);
+  });
+}
+
 /** The key a ClientToken is remembered under, or null without one. */
 function idempotencyKey(
   participantId: string,
@@ -134,14 +153,14 @@ export class DbContactCentre implements ContactCentre {
   /** Participants' messages, committed many at a time. */
   private readonly messages: MessageBatch;
   /** New chats (contact, customer, first items), committed many at a time. */
-  private readonly starts: GroupCommit<NewChat>;
+  private readonly starts: GroupCommit<Start>;
 
   constructor(private readonly options: ContactCentreOptions) {
     this.listeners = new ItemListeners(options.onError);
     this.starts = new GroupCommit({
       db: options.db,
       maxBatch: STARTS_PER_COMMIT,
-      write: insertChats,
+      write: writeStarts,
     });
     this.messages = new MessageBatch({
       db: options.db,
@@ -166,7 +185,7 @@ export class DbContactCentre implements ContactCentre {
     return isoAt(this.options.clock.now());
   }
 
-  async startChat(input: StartChatInput): Promise<NewParticipant> {
+  async startChat(input: StartChatInput, open?: OpenChat): Promise<NewParticipant> {
     const at = this.now();
     const contactId = randomUUID();
     // A persistent chat continues an ended one: checked first, its past copied below.
@@ -197,12 +216,24 @@ export class DbContactCentre implements ContactCentre {
     items.push(eventItem(contact, participant, at, ContentType.PARTICIPANT_JOINED));
     const first = input.initialMessage;
     if (first) items.push(messageItem(contact, participant, at, first.contentType, first.content));
+    const participants = [{ ...participant, tokenHash: hashToken(token), createdAt: at }];
+    const opening = open ? await open(contact) : null;
+    if (opening) {
+      const speaker: Participant = {
+        ...opening.speaker,
+        contactId,
+        role: "SYSTEM",
+        connectedAt: null,
+        leftAt: null,
+      };
+      participants.push({ ...speaker, tokenHash: hashToken(newToken()), createdAt: at });
+      items.push(eventItem(contact, speaker, at, ContentType.PARTICIPANT_JOINED));
+      for (const line of opening.lines) items.push(sentMessage(contact, speaker, at, line));
+    }
     const minutes = input.durationMinutes ?? DEFAULT_CHAT_DURATION_MINUTES;
     await this.starts.commit({
-      contact,
-      expiresAt: isoAt(Date.parse(at) + minutes * 60_000),
-      customer: { ...participant, tokenHash: hashToken(token), createdAt: at },
-      items,
+      chat: { contact, expiresAt: isoAt(Date.parse(at) + minutes * 60_000), participants, items },
+      write: opening?.write ?? null,
     });
     await this.emit(contact, items, []);
     return {

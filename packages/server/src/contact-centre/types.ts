@@ -4,6 +4,8 @@
  * The participant routes, the gateway, the contact flow and the agent API all go through it.
  */
 import type { Item } from "@chat-widget/protocol";
+import type { Db } from "../store/db.js";
+import type { MessageInput } from "./item-factory.js";
 import type { PersistentChatInput } from "./rehydration.js";
 
 export type Role = "CUSTOMER" | "AGENT" | "SYSTEM";
@@ -146,9 +148,27 @@ export interface StartedUpload {
   expires: number;
 }
 
+/**
+ * What a chat's flow says as the chat starts, committed with the chat itself (one write: the
+ * chat exists with its opening or not at all), instead of in steps after the customer joined.
+ */
+export interface ChatOpening {
+  /** The flow's SYSTEM participant: joins right after the customer, then says `lines`. */
+  speaker: { participantId: string; displayName: string };
+  lines: MessageInput[];
+  /** What the flow keeps of it (its position), written in the chat's transaction. */
+  write: (tx: Db) => Promise<void>;
+}
+
+/** The opening of a new chat (null: none), decided once its contact is known. */
+export type OpenChat = (contact: Contact) => Promise<ChatOpening | null>;
+
 export interface ContactCentre {
-  /** Create a contact with its CUSTOMER participant; records participant.joined. */
-  startChat(input: StartChatInput): Promise<NewParticipant>;
+  /**
+   * Create a contact with its CUSTOMER participant; records participant.joined, then the
+   * opening's items when `open` gives one.
+   */
+  startChat(input: StartChatInput, open?: OpenChat): Promise<NewParticipant>;
   getContact(contactId: string): Promise<Contact | null>;
   /** Merge attributes into the contact (order-number report, flow decisions). */
   updateAttributes(contactId: string, attributes: Record<string, string>): Promise<Contact>;

@@ -48,12 +48,19 @@ const toStored = (r: Row): StoredPosition => ({
   version: Number(r.version),
 });
 
-const keyed = (version: number, effects: FlowEffect[]): string =>
-  JSON.stringify(effects.map((effect, i): PendingEffect => ({ key: `${version}.${i}`, effect })));
+const keyed = (version: number, effects: FlowEffect[]): PendingEffect[] =>
+  effects.map((effect, i) => ({ key: `${version}.${i}`, effect }));
+
+/** The first effects of a flow that its chat's opening performed, and who said them. */
+export interface Opened {
+  performed: number;
+  assistantParticipantId: string;
+}
 
 /**
  * Start a contact's flow with its first step, position and effects in one write: the stored
- * position for exactly one caller, null for the others.
+ * position for exactly one caller, null for the others. With `opened`, its first effects were
+ * performed with the chat (ChatOpening): only the others are pending.
  */
 export async function createPosition(
   db: Db,
@@ -62,10 +69,13 @@ export async function createPosition(
   p: FlowPosition,
   effects: FlowEffect[],
   at: string,
+  opened?: Opened,
 ): Promise<StoredPosition | null> {
+  const pending = keyed(0, effects).slice(opened?.performed ?? 0);
   const [row] = await db.query<Row>(
-    `INSERT INTO flow_positions (contact_id, flow_id, waiting_in, pending_echoes, outcome, pending_effects, updated_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7)
+    `INSERT INTO flow_positions (contact_id, flow_id, waiting_in, pending_echoes, outcome,
+       pending_effects, updated_at, assistant_participant_id)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8)
      ON CONFLICT (contact_id) DO NOTHING RETURNING *`,
     [
       contactId,
@@ -73,8 +83,9 @@ export async function createPosition(
       p.waitingIn,
       JSON.stringify(p.pendingEchoes),
       p.outcome,
-      keyed(0, effects),
+      JSON.stringify(pending),
       at,
+      opened?.assistantParticipantId ?? null,
     ],
   );
   return row ? toStored(row) : null;
@@ -131,7 +142,7 @@ export async function saveStep(
       p.waitingIn,
       JSON.stringify(p.pendingEchoes),
       p.outcome,
-      keyed(version + 1, effects),
+      JSON.stringify(keyed(version + 1, effects)),
       at,
       JSON.stringify(performed),
     ],

@@ -12,7 +12,14 @@
  */
 import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
-import type { Contact, ContactCentre } from "../contact-centre/types.js";
+import type { MessageInput } from "../contact-centre/item-factory.js";
+import type {
+  ChatOpening,
+  Contact,
+  ContactCentre,
+  NewParticipant,
+  StartChatInput,
+} from "../contact-centre/types.js";
 import { isServiceError } from "../errors.js";
 import type { Db } from "../store/db.js";
 import { answer, type AnswererOptions } from "./answerer.js";
@@ -84,6 +91,11 @@ export class FlowRunner {
   private readonly positions: PositionReads;
   /** Per contact, its effects being performed (settled whatever the outcome). */
   private readonly performing = new Map<string, Promise<void>>();
+  /**
+   * Chats being started with their flow's opening (startChat), until their customer's joined
+   * item arrives: whether effects are left to perform after the opening's lines.
+   */
+  private readonly opening = new Map<string, boolean>();
 
   constructor(private readonly o: FlowRunnerOptions) {
     this.positions = new PositionReads(o.db);
@@ -116,9 +128,76 @@ export class FlowRunner {
     };
   }
 
+  /**
+   * Start a chat with its flow's opening (the gateway's start-chat): the flow's first step is
+   * decided before the chat is written, and its leading lines, with the flow's SYSTEM
+   * participant joining to say them and the position, are committed in the chat's own write
+   * (one transaction instead of several after the customer joined). What follows those lines
+   * stays pending in the position and is performed once the chat is committed. A flow that
+   * does not open with a line begins as the customer joins, as with ContactCentre.startChat.
+   */
+  async startChat(input: StartChatInput): Promise<NewParticipant> {
+    let opened: string | null = null;
+    try {
+      return await this.o.centre.startChat(input, async (contact) => {
+        const opening = await this.openingOf(contact);
+        if (opening) opened = contact.contactId;
+        return opening;
+      });
+    } catch (error) {
+      if (opened !== null) this.opening.delete(opened);
+      throw error;
+    }
+  }
+
+  private async openingOf(contact: Contact): Promise<ChatOpening | null> {
+    const flow = this.o.flows.get(contact.contactFlowId);
+    if (!flow) return null;
+    const decision = startFlow(flow, contact.attributes, await this.facts(flow));
+    const first = decision.effects.findIndex((e) => e.kind !== "message");
+    const said = first === -1 ? decision.effects.length : first;
+    if (said === 0) return null;
+    const lines = decision.effects.slice(0, said).map((effect): MessageInput => {
+      if (effect.kind !== "message") throw new Error("unreachable: not a line");
+      return {
+        contentType: effect.contentType,
+        content: effect.content,
+        ...(effect.voice === "bot" ? { displayName: flow.botName ?? DEFAULT_BOT_NAME } : {}),
+      };
+    });
+    const speaker = flowParticipantId(contact.contactId, "assistant");
+    this.opening.set(contact.contactId, said < decision.effects.length);
+    const at = this.now();
+    return {
+      speaker: { participantId: speaker, displayName: flow.assistantName },
+      lines,
+      write: async (tx) => {
+        const opened = { performed: said, assistantParticipantId: speaker };
+        await createPosition(
+          tx,
+          contact.contactId,
+          flow.id,
+          decision.position,
+          decision.effects,
+          at,
+          opened,
+        );
+      },
+    };
+  }
+
   async onItem(contact: Contact, item: Item): Promise<void> {
     if (item.ParticipantRole !== ParticipantRole.CUSTOMER || contact.status !== "active") return;
-    if (item.ContentType === ContentType.PARTICIPANT_JOINED) return this.begin(contact);
+    if (item.ContentType === ContentType.PARTICIPANT_JOINED) {
+      const opened = this.opening.get(contact.contactId);
+      if (opened === undefined) return this.begin(contact);
+      this.opening.delete(contact.contactId);
+      if (!opened) return;
+      const stored = await findPosition(this.o.db, contact.contactId);
+      const flow = stored ? this.o.flows.get(stored.flowId) : undefined;
+      if (stored && flow) return this.perform(flow, stored);
+      return;
+    }
     if (item.Type === ItemType.MESSAGE && typeof item.Content === "string" && item.ContentType) {
       return this.receive(contact, { contentType: item.ContentType, content: item.Content });
     }

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isoAt, type Clock } from "../clock.js";
 import { findCallerByToken } from "../contact-centre/participants-repo.js";
 import type { RehydrationType } from "../contact-centre/rehydration.js";
+import type { NewParticipant, StartChatInput } from "../contact-centre/types.js";
 import { hashToken } from "../contact-centre/tokens.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
@@ -39,12 +40,15 @@ export interface GatewayOptions {
    * start-chat-throttle.ts), counted in the limit store (`deps.limits`).
    */
   startChatLimits?: Partial<StartChatLimits>;
+  /** Starts a chat (default: the contact centre's; the flow runner's opens it with its flow). */
+  startChat?: (input: StartChatInput) => Promise<NewParticipant>;
 }
 
 export async function gatewayRoutes(app: FastifyInstance, options: GatewayOptions): Promise<void> {
   const { deps, clock, flowIds } = options;
   const instances = options.instanceIds ?? new Set<string>([DemoIds.INSTANCE_ID]);
   const { config, centre } = deps;
+  const startChat = options.startChat ?? ((input: StartChatInput) => centre.startChat(input));
   const visitorJwt = visitorJwtVerifier(config);
   const startChatThrottle = new StartChatThrottle({
     clock,
@@ -128,7 +132,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       const integrator = Object.fromEntries(
         Object.entries(body.Attributes ?? {}).filter(([key]) => allowedAttributes.has(key)),
       );
-      const started = await centre.startChat({
+      const started = await startChat({
         instanceId: body.InstanceId,
         contactFlowId: body.ContactFlowId,
         displayName: body.ParticipantDetails.DisplayName,

@@ -1,0 +1,157 @@
+import { ContentType, type Item } from "@chat-widget/protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "../../src/store/db.js";
+import { ENGINES } from "../support/databases.js";
+import { defaultFlowWith } from "../support/flows.js";
+import { startServer, type TestServer } from "../support/server.js";
+import {
+  isAssistant,
+  isBotText,
+  isPicker,
+  postStartChat,
+  widgetCustomer,
+  type Customer,
+} from "./helpers.js";
+
+// The gateway's start-chat opens the chat with its flow (FlowRunner.startChat): the flow's
+// leading lines, its SYSTEM participant joining to say them and its position are committed in
+// the chat's own write; what follows those lines is performed once the chat is committed.
+
+/** Per transaction, the statements it ran; `fail.when` fails the first that matches, after them. */
+function recordTransactions(db: Db) {
+  const real = db.transaction.bind(db);
+  const seen: string[][] = [];
+  const fail = { when: null as ((statements: string[]) => boolean) | null };
+  db.transaction = (fn) =>
+    real(async (tx) => {
+      const statements: string[] = [];
+      seen.push(statements);
+      const result = await fn({
+        ...tx,
+        query: (sql, params) => {
+          statements.push(sql.replace(/\s+/g, " ").trim());
+          return tx.query(sql, params);
+        },
+      });
+      if (fail.when?.(statements)) {
+        fail.when = null;
+        throw new Error("injected: the transaction failed after its statements");
+      }
+      return result;
+    });
+  return { seen, fail, restore: () => (db.transaction = real) };
+}
+
+const count = async (db: Db, sql: string) =>
+  (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]!.n;
+
+describe.each(ENGINES)("the chat's opening (%s)", (engine) => {
+  let server: TestServer;
+  let customer: Customer | undefined;
+  let recorder: ReturnType<typeof recordTransactions>;
+  beforeAll(async () => {
+    server = await startServer(engine, { features: true });
+    recorder = recordTransactions(server.built.deps.db);
+  }, 120_000);
+  afterAll(async () => {
+    recorder?.restore();
+    await server?.close();
+  });
+  afterEach(() => {
+    customer?.close();
+    recorder.seen.length = 0;
+  });
+
+  it("commits the chat, the flow's participant, its lines and its position in one transaction", async () => {
+    const db = server.built.deps.db;
+    customer = await widgetCustomer(server, null);
+    await customer.waitFor(isPicker);
+    const items = customer.items();
+    const opening = items.slice(0, 5);
+    expect(opening.map((i) => [i.ParticipantRole, i.ContentType])).toEqual([
+      ["CUSTOMER", ContentType.PARTICIPANT_JOINED],
+      ["SYSTEM", ContentType.PARTICIPANT_JOINED],
+      ["SYSTEM", ContentType.TEXT_MARKDOWN],
+      ["SYSTEM", ContentType.TEXT_PLAIN],
+      ["SYSTEM", ContentType.INTERACTIVE_MESSAGE],
+    ]);
+    expect(isAssistant(opening[2]!)).toBe(true);
+    expect(isBotText(opening[3]!)).toBe(true);
+    expect(new Set(opening.slice(1).map((i) => i.ParticipantId)).size).toBe(1);
+    // One transaction wrote the chat and its position; no other wrote any item.
+    const starting = recorder.seen.filter((s) => s.some((q) => q.includes("INSERT INTO contacts")));
+    expect(starting).toHaveLength(1);
+    expect(starting[0]!.some((q) => q.includes("INSERT INTO flow_positions"))).toBe(true);
+    const appending = recorder.seen.filter((s) => s.some((q) => q.includes("INSERT INTO items")));
+    expect(appending).toEqual(starting);
+    const [position] = await db.query<{
+      pending_effects: unknown;
+      assistant_participant_id: string;
+    }>(
+      "SELECT pending_effects, assistant_participant_id FROM flow_positions WHERE contact_id = $1",
+      [customer.contactId],
+    );
+    expect(position).toMatchObject({
+      pending_effects: [],
+      assistant_participant_id: opening[1]!.ParticipantId,
+    });
+    // The flow goes on from its stored position: the customer's choice is answered.
+    await customer.echoBot();
+    await customer.say("Where is my order?");
+    await customer.waitFor((i) => isBotText(i) && i.Content === "input");
+  });
+
+  it("a start whose write fails leaves nothing behind, and the next start opens as usual", async () => {
+    const db = server.built.deps.db;
+    const before = [await count(db, "contacts"), await count(db, "flow_positions")];
+    recorder.fail.when = (statements) =>
+      statements.some((q) => q.includes("INSERT INTO flow_positions"));
+    const refused = await postStartChat(server);
+    expect(refused.status).toBe(500);
+    expect([await count(db, "contacts"), await count(db, "flow_positions")]).toEqual(before);
+    customer = await widgetCustomer(server, null);
+    await customer.waitFor(isPicker);
+    expect(customer.items().filter((i: Item) => isAssistant(i))).toHaveLength(1);
+  });
+});
+
+describe("a flow that opens with a line and goes on with other steps", () => {
+  let server: TestServer;
+  let customer: Customer | undefined;
+  beforeAll(async () => {
+    const flowsDir = defaultFlowWith((flow) => {
+      flow.states[flow.start]!.actions = [
+        { say: "Hello first." },
+        { setAttributes: { opened: "yes" } },
+        { say: "Then this." },
+      ];
+    });
+    server = await startServer("pglite", { features: true, flowsDir });
+  }, 120_000);
+  afterAll(async () => {
+    customer?.close();
+    await server?.close();
+  });
+
+  it("says its first line with the chat, then performs the rest once the chat is committed", async () => {
+    customer = await widgetCustomer(server, null);
+    await customer.waitFor((i) => i.Content === "Then this.");
+    const lines = customer
+      .items()
+      .filter((i) => i.Type === "MESSAGE")
+      .map((i) => i.Content);
+    expect(lines.slice(0, 2)).toEqual(["Hello first.", "Then this."]);
+    const contact = await server.built.deps.centre.getContact(customer.contactId);
+    expect(contact!.attributes).toMatchObject({ opened: "yes" });
+    await vi.waitFor(
+      async () => {
+        const [row] = await server.built.deps.db.query<{ pending_effects: unknown }>(
+          "SELECT pending_effects FROM flow_positions WHERE contact_id = $1",
+          [customer!.contactId],
+        );
+        expect(row!.pending_effects).toEqual([]);
+      },
+      { timeout: 10_000 },
+    );
+  });
+});
