@@ -100,8 +100,8 @@ describe("loadConfig", () => {
 
   it("sizes the per-instance start-chat limit from the store's measured set-up rate; both can be set", () => {
     expect(loadConfig({})).toMatchObject({
-      instanceStartChatBurst: 150,
-      instanceStartChatPerSecond: 75,
+      instanceStartChatBurst: 200,
+      instanceStartChatPerSecond: 100,
     });
     expect(loadConfig({ DATABASE_URL: "postgres://db/x" })).toMatchObject({
       instanceStartChatBurst: 400,
