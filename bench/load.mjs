@@ -48,7 +48,7 @@ const PLAN = FULL
       idle: Math.min(20000, (Number.isFinite(FILE_LIMIT) ? FILE_LIMIT : 20000) - 1000),
       hold: 60,
     }
-  : { chats: 20, rates: [100, 500], seconds: 3, setups: 100, idle: 500, hold: 5 };
+  : { chats: 20, rates: [100, 500], seconds: 3, setups: 300, idle: 500, hold: 5 };
 /** Half an advisor's 10 chats: set-ups in flight never meet the limit. */
 const CHATS_PER_ADVISOR = 5;
 const SETUP_PARALLEL = 50;
@@ -234,7 +234,7 @@ async function setups(base, count, { retry = false } = {}) {
   );
   const elapsed = (performance.now() - started) / 1000;
   if (reasons.size) progress(`refused: ${[...reasons].slice(0, 3).join(" | ")}`);
-  return { rate: each.length / elapsed, each, refused, sockets };
+  return { rate: each.length / elapsed, seconds: elapsed, each, refused, sockets };
 }
 
 /** The server's settings for the bench: limits lifted, enough advisors for the chats. */
@@ -265,10 +265,12 @@ async function measureStore(name, env) {
     rows.push(...(await messageScenarios(name, server.url)));
 
     progress(`${name}: ${PLAN.setups} set-ups`);
+    const cpuBefore = server.cpuSeconds();
     const set = await setups(server.url, PLAN.setups);
+    const busy = (server.cpuSeconds() - cpuBefore) / set.seconds;
     rows.push([
       `${name}: chat set-up, ${round(PLAN.setups)} chats, ${SETUP_PARALLEL} at a time`,
-      `**${round(set.rate)} chats/s**; each p50 ${ms(percentile(set.each, 50))}, p99 ${ms(percentile(set.each, 99))}; refused ${set.refused}`,
+      `**${round(set.rate)} chats/s**; each p50 ${ms(percentile(set.each, 50))}, p99 ${ms(percentile(set.each, 99))}; server CPU ${(busy * 100).toFixed(0)} %; refused ${set.refused}`,
     ]);
     for (const socket of set.sockets) socket.close();
   } finally {

@@ -2,6 +2,7 @@ import type { Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
+import { TurnBatches } from "../store/group-commit.js";
 import {
   findRecordedItems,
   recordItems,
@@ -65,12 +66,13 @@ const keyText = (k: IdempotencyKey): string =>
  * first item), and is refused alone.
  */
 export class MessageBatch {
-  private readonly queue: Entry[] = [];
-  private running = false;
+  private readonly batches: TurnBatches<Entry>;
   /** Per contact, settles once every message queued for it so far has settled. */
   private readonly settledByContact = new Map<string, Promise<void>>();
 
-  constructor(private readonly o: MessageBatchOptions) {}
+  constructor(private readonly o: MessageBatchOptions) {
+    this.batches = new TurnBatches(o.maxBatch, (batch) => this.commit(batch));
+  }
 
   post(message: QueuedMessage): Promise<Item> {
     const key = message.clientToken
@@ -82,10 +84,9 @@ export class MessageBatch {
         }
       : null;
     const committed = new Promise<Item>((resolve, reject) => {
-      this.queue.push({ message, key, resolve, reject });
+      this.batches.push({ message, key, resolve, reject });
     });
     this.track(message.contactId, committed);
-    if (!this.running) void this.drain();
     return committed;
   }
 
@@ -105,20 +106,6 @@ export class MessageBatch {
     void done.then(() => {
       if (this.settledByContact.get(contactId) === done) this.settledByContact.delete(contactId);
     });
-  }
-
-  private async drain(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.queue.length > 0) {
-        // One turn of the event loop first, so that the requests that arrived meanwhile join:
-        // the embedded store answers without one, and would otherwise commit one at a time.
-        await new Promise((resolve) => setImmediate(resolve));
-        await this.commit(this.queue.splice(0, this.o.maxBatch));
-      }
-    } finally {
-      this.running = false;
-    }
   }
 
   private async commit(batch: Entry[]): Promise<void> {

@@ -18,24 +18,22 @@ interface Waiting<T> {
 }
 
 /**
- * Group commit of independent writes: entries arriving while a transaction runs wait for it,
- * then commit together in one atomic write (at most `maxBatch`), with no timer — an idle server
- * commits a lone entry after one turn of its event loop. `commit` resolves only once its entry
- * is committed. When a batch's write fails, nothing of it is committed and each entry is written
- * again on its own, so that one bad entry cannot refuse the others.
+ * Entries waiting for the next turn of the event loop, then handed to `commit` at most
+ * `maxBatch` at a time, one batch after another: what arrives while a batch commits waits for
+ * the next. No timer: an idle server commits a lone entry after one turn of its event loop.
  */
-export class GroupCommit<T> {
-  private readonly queue: Waiting<T>[] = [];
+export class TurnBatches<E> {
+  private readonly queue: E[] = [];
   private running = false;
 
-  constructor(private readonly o: GroupCommitOptions<T>) {}
+  constructor(
+    private readonly maxBatch: number,
+    private readonly commit: (batch: E[]) => Promise<void>,
+  ) {}
 
-  commit(entry: T): Promise<void> {
-    const committed = new Promise<void>((resolve, reject) => {
-      this.queue.push({ entry, resolve, reject });
-    });
+  push(entry: E): void {
+    this.queue.push(entry);
     if (!this.running) void this.drain();
-    return committed;
   }
 
   private async drain(): Promise<void> {
@@ -45,11 +43,31 @@ export class GroupCommit<T> {
         // One turn of the event loop first, so that the requests that arrived meanwhile join:
         // the embedded store answers without one, and would otherwise commit one at a time.
         await new Promise((resolve) => setImmediate(resolve));
-        await this.commitBatch(this.queue.splice(0, this.o.maxBatch));
+        await this.commit(this.queue.splice(0, this.maxBatch));
       }
     } finally {
       this.running = false;
     }
+  }
+}
+
+/**
+ * Group commit of independent writes: entries arriving while a write runs wait for it, then
+ * commit together in one atomic write (at most `maxBatch`; see TurnBatches). `commit` resolves
+ * only once its entry is committed. When a batch's write fails, nothing of it is committed and
+ * each entry is written again on its own, so that one bad entry cannot refuse the others.
+ */
+export class GroupCommit<T> {
+  private readonly batches: TurnBatches<Waiting<T>>;
+
+  constructor(private readonly o: GroupCommitOptions<T>) {
+    this.batches = new TurnBatches(o.maxBatch, (batch) => this.commitBatch(batch));
+  }
+
+  commit(entry: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.batches.push({ entry, resolve, reject });
+    });
   }
 
   private async commitBatch(batch: Waiting<T>[]): Promise<void> {
