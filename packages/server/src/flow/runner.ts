@@ -1,6 +1,8 @@
 /**
- * Runs the contact flows: starts a contact's flow when its customer joins, feeds it the
- * customer's messages, and performs what the engine decides through the contact centre.
+ * Runs the contact flows: opens a chat with its flow's first lines as the chat is written
+ * (startChat, the gateway's start-chat), or starts a contact's flow when its customer joins
+ * (a chat started otherwise), feeds it the customer's messages, and performs what the engine
+ * decides through the contact centre.
  * It reacts to `onItemCommitted`, which runs once, in the process that committed the item;
  * the position is stored (optimistic concurrency) so any process continues correctly.
  *
