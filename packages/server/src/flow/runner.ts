@@ -200,6 +200,9 @@ export class FlowRunner {
       if (stored && flow) return this.perform(flow, stored);
       return;
     }
+    // A customer's message before they joined is a continued chat's past (rehydrated), written
+    // with the opening: not said to today's flow (without an opening there is no position yet).
+    if (this.opening.has(contact.contactId)) return;
     if (item.Type === ItemType.MESSAGE && typeof item.Content === "string" && item.ContentType) {
       return this.receive(contact, { contentType: item.ContentType, content: item.Content });
     }
