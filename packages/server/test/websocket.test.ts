@@ -1,5 +1,6 @@
 import { Limits, ParticipantPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CALLER_TTL_MS } from "../src/participant/caller-cache.js";
 import { call, connectParticipant, FrameClient } from "./support/client.js";
 import { ENGINES } from "./support/databases.js";
 import { ManualClock } from "./support/manual-clock.js";
@@ -124,5 +125,83 @@ describe.each(ENGINES)("participant websocket (%s)", (engine) => {
       (i) => i.ContentType === "application/vnd.amazonaws.connect.event.chat.ended",
     );
     expect(await ws.waitForClose()).toEqual({ code: 1000, reason: "chat ended" });
+  });
+
+  describe("a websocket URL's caller, kept by the process that granted it", () => {
+    /** What the store was asked about websocket tokens and connections while `fn` ran. */
+    async function storeWork(fn: () => Promise<void>): Promise<string[]> {
+      const db = server.built.deps.db;
+      const real = db.query;
+      const seen: string[] = [];
+      db.query = (sql, params) => {
+        if (/websocket_tokens|connected_at/.test(sql)) seen.push(sql.replace(/\s+/g, " ").trim());
+        return real.call(db, sql, params);
+      };
+      try {
+        await fn();
+      } finally {
+        db.query = real;
+      }
+      return seen;
+    }
+
+    const granted = async (body: Record<string, unknown>) => {
+      const chat = await server.startChat();
+      const r = await call<{
+        Websocket: { Url: string };
+        ConnectionCredentials: { ConnectionToken: string };
+      }>(server.url, ParticipantPath.CreateParticipantConnection, chat.participantToken, {
+        Type: ["WEBSOCKET", "CONNECTION_CREDENTIALS"],
+        ...body,
+      });
+      expect(r.status).toBe(200);
+      return {
+        chat,
+        websocketUrl: r.body.Websocket.Url,
+        connectionToken: r.body.ConnectionCredentials.ConnectionToken,
+      };
+    };
+
+    it("opens it without reading the store, and a connected participant's without a write", async () => {
+      const { chat, websocketUrl } = await granted({ ConnectParticipant: true });
+      let ws: FrameClient | undefined;
+      const work = await storeWork(async () => {
+        ws = await FrameClient.subscribed(websocketUrl);
+      });
+      expect(work).toEqual([]);
+      const participants = await server.built.deps.centre.getParticipants(chat.contactId);
+      expect(participants[0]?.connectedAt).toBe(new Date(clock.now()).toISOString());
+      ws!.close();
+    });
+
+    it("marks a participant not yet connected when its socket opens, and reads the store once the caller's 30 s passed", async () => {
+      const { chat, websocketUrl } = await granted({});
+      let first: FrameClient | undefined;
+      const opening = await storeWork(async () => {
+        first = await FrameClient.subscribed(websocketUrl);
+      });
+      expect(opening.filter((sql) => sql.includes("FROM websocket_tokens t"))).toEqual([]);
+      await vi.waitFor(async () => {
+        const participants = await server.built.deps.centre.getParticipants(chat.contactId);
+        expect(participants[0]?.connectedAt).toBe(new Date(clock.now()).toISOString());
+      });
+      first!.close();
+      clock.advance(CALLER_TTL_MS);
+      let second: FrameClient | undefined;
+      const later = await storeWork(async () => {
+        second = await FrameClient.subscribed(websocketUrl);
+      });
+      expect(later.filter((sql) => sql.includes("FROM websocket_tokens t"))).toHaveLength(1);
+      second!.close();
+    });
+
+    it("refuses it once its chat ended, and its token as X-Amz-Bearer at once", async () => {
+      const { chat, websocketUrl } = await granted({ ConnectParticipant: true });
+      const token = new URL(websocketUrl).searchParams.get("token")!;
+      const asBearer = await call(server.url, ParticipantPath.GetTranscript, token, {});
+      expect(asBearer.status).toBe(403);
+      await server.built.deps.centre.endContact(chat.contactId);
+      await expect(FrameClient.open(websocketUrl)).rejects.toThrow(/403/);
+    });
   });
 });

@@ -452,7 +452,7 @@ export class DbContactCentre implements ContactCentre {
       first: request.websocket || request.credentials,
     });
     if (!granted) throw Errors.accessDenied("The participant has left or the chat has ended.");
-    const grant: ConnectionGrant = {};
+    const grant: ConnectionGrant = { at };
     if (websocket) grant.websocket = { token: websocket.token, expiry: websocket.expiry };
     if (credentials) {
       grant.credentials = { connectionToken: credentials.token, expiry: credentials.expiry };

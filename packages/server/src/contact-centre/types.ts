@@ -124,6 +124,8 @@ export interface ConnectionRequest {
 }
 
 export interface ConnectionGrant {
+  /** When it was granted: the participant's first connection, and its connection when asked. */
+  at: string;
   websocket?: { token: string; expiry: string };
   credentials?: ConnectionTokenGrant;
 }

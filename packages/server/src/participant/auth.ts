@@ -45,7 +45,7 @@ export async function authenticate(
 ): Promise<Caller> {
   const hash = hashToken(bearer(request));
   const found =
-    (kind === "connection" && ctx.callers.get(hash, ctx.clock.now())) ||
+    (kind === "connection" && ctx.callers.get("connection", hash, ctx.clock.now())) ||
     (await readCaller(ctx, kind, hash));
   if (!found) throw Errors.accessDenied("The token is not valid or has expired.");
   const { participant, contact } = found;
@@ -72,7 +72,7 @@ async function readCaller(
   if (!found) return null;
   const caller = { participant: found.participant, contact: found.contact };
   if (found.tokenExpiresAt) {
-    ctx.callers.set(hash, caller, Date.parse(found.tokenExpiresAt), now);
+    ctx.callers.set("connection", hash, caller, Date.parse(found.tokenExpiresAt), now);
   }
   return caller;
 }

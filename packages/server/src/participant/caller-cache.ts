@@ -7,6 +7,12 @@ export const CALLER_TTL_MS = 30_000;
 /** The most callers kept; the least recently used is dropped first. */
 export const MAX_CALLERS = 50_000;
 
+/**
+ * The tokens whose callers are kept. Each answers only for its own kind: a websocket URL's
+ * token never passes as a connection token (X-Amz-Bearer), nor the other way round.
+ */
+export type CachedToken = "connection" | "websocket";
+
 interface Entry {
   caller: Caller;
   /** When the entry stops being trusted: its token's expiry or CALLER_TTL_MS, the earlier. */
@@ -14,8 +20,9 @@ interface Entry {
 }
 
 /**
- * The callers behind recently used connection tokens (token hash → participant and contact),
- * so that a chat's requests do not read the store to authenticate. Only active callers are
+ * The callers behind recently used connection tokens and just granted websocket URLs (token
+ * hash → participant and contact), so that a chat's requests and its websocket's upgrade do not
+ * read the store to authenticate. Only active callers are
  * kept, each until its token expires or CALLER_TTL_MS passed, and dropped once the fan-out
  * says its participant left or its chat ended (every process hears that, its own changes
  * included, before their requests are answered). Between a change in another process and its
@@ -32,8 +39,9 @@ export class CallerCache {
 
   constructor(private readonly maxCallers = MAX_CALLERS) {}
 
-  get(tokenHash: string, now: number): Caller | null {
-    const entry = this.entries.get(tokenHash);
+  get(kind: CachedToken, tokenHash: string, now: number): Caller | null {
+    const key = `${kind} ${tokenHash}`;
+    const entry = this.entries.get(key);
     if (!entry) return null;
     const { participant, contact } = entry.caller;
     this.forgetOldWords(now);
@@ -42,18 +50,24 @@ export class CallerCache {
       this.gone.has(contact.contactId) ||
       this.gone.has(participant.participantId)
     ) {
-      this.entries.delete(tokenHash);
+      this.entries.delete(key);
       return null;
     }
-    setNewest(this.entries, tokenHash, entry, this.maxCallers);
+    setNewest(this.entries, key, entry, this.maxCallers);
     return entry.caller;
   }
 
   /** Keep an active caller of a token valid until `tokenExpiresAt` (ms). */
-  set(tokenHash: string, caller: Caller, tokenExpiresAt: number, now: number): void {
+  set(
+    kind: CachedToken,
+    tokenHash: string,
+    caller: Caller,
+    tokenExpiresAt: number,
+    now: number,
+  ): void {
     if (caller.participant.leftAt || caller.contact.status !== "active") return;
     const until = Math.min(tokenExpiresAt, now + CALLER_TTL_MS);
-    setNewest(this.entries, tokenHash, { caller, until }, this.maxCallers);
+    setNewest(this.entries, `${kind} ${tokenHash}`, { caller, until }, this.maxCallers);
   }
 
   /** The fan-out's word (CENTRE_CHANNEL): a participant closed, or a whole contact. */

@@ -21,17 +21,19 @@ type WsRequest = FastifyRequest<{ Querystring: { token: string } }>;
 /** The limit store's table of participant websockets per client address. */
 export const WEBSOCKETS_TABLE = "websockets-address";
 
-/** The participant behind a websocket URL's token, still in an active contact. */
+/**
+ * The participant behind a websocket URL's token, still in an active contact: from the callers
+ * this process granted a websocket URL (CallerCache), else from the store.
+ */
 async function authenticateSocket(
   ctx: ParticipantContext,
   token: string,
 ): Promise<ParticipantRecord> {
-  const found = await findCallerByToken(
-    ctx.deps.db,
-    "websocket_tokens",
-    hashToken(token),
-    isoAt(ctx.clock.now()),
-  );
+  const hash = hashToken(token);
+  const now = ctx.clock.now();
+  const granted = ctx.callers.get("websocket", hash, now);
+  if (granted) return granted.participant;
+  const found = await findCallerByToken(ctx.deps.db, "websocket_tokens", hash, isoAt(now));
   if (!found) throw Errors.accessDenied("The websocket URL is not valid or has expired.");
   const { participant, contact } = found;
   if (participant.leftAt || contact.status !== "active") {
