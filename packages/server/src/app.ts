@@ -17,6 +17,7 @@ import { loggerOptions } from "./http/log-redaction.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { installErrorHandling } from "./http/errors.js";
 import { buildValidator } from "./http/validation.js";
+import { CallerCache } from "./participant/caller-cache.js";
 import { participantService } from "./participant/plugin.js";
 import { CLOSE_GOING_AWAY, SHUTDOWN_CLOSE_REASON } from "./participant/socket-hub.js";
 import type { Db } from "./store/db.js";
@@ -121,7 +122,8 @@ export async function buildApp(
     clock,
     onError: (err) => app.log.error({ err }, "contact centre error"),
   });
-  const deps: ServerDeps = { config, db, fanout, centre, limits, log: app.log };
+  const callers = new CallerCache();
+  const deps: ServerDeps = { config, db, fanout, centre, limits, log: app.log, callers };
 
   installErrorHandling(app);
   securityHeaders(app, config);

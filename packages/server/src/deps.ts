@@ -3,6 +3,7 @@ import type { ServerConfig } from "./config.js";
 import type { ContactCentre } from "./contact-centre/types.js";
 import type { FanOut } from "./fanout/fanout.js";
 import type { LimitStore } from "./limits/limit-store.js";
+import type { CallerCache } from "./participant/caller-cache.js";
 import type { Db } from "./store/db.js";
 
 /** What every route plugin and service of the server is given. */
@@ -14,4 +15,6 @@ export interface ServerDeps {
   /** Where every request limit counts (Redis when REDIS_URL is set, else memory). */
   limits: LimitStore;
   log: FastifyBaseLogger;
+  /** The callers of recently given or used tokens, so requests need not read the store. */
+  callers: CallerCache;
 }

@@ -1,6 +1,9 @@
 import { Limits, ParticipantPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALLER_TTL_MS } from "../src/participant/caller-cache.js";
+import { postStartChat } from "./features/helpers.js";
 import { call, connectParticipant } from "./support/client.js";
+import { statementsDuring } from "./support/statements.js";
 import { ENGINES } from "./support/databases.js";
 import { ManualClock } from "./support/manual-clock.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
@@ -197,5 +200,73 @@ describe.each(ENGINES)("CreateParticipantConnection (%s)", (engine) => {
     expect(r.status).toBe(400);
     expect(r.body.__type).toBe("ValidationException");
     expect(r.body.message).toMatch(/Type/);
+  });
+});
+
+// StartChatContact (through the gateway), then CreateParticipantConnection, as a widget does.
+describe.each(ENGINES)("the callers of the tokens this process just gave (%s)", (engine) => {
+  let server: TestServer;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    server = await startServer(engine, { clock, features: true });
+  }, START_TIMEOUT_MS);
+  afterAll(() => server?.close(), START_TIMEOUT_MS);
+
+  /** The reads that find a caller by its token while `fn` ran. */
+  const tokenReads = (fn: () => Promise<void>) =>
+    statementsDuring(server.built.deps.db, /token_hash = \$1/, async () => fn());
+  const started = async () => {
+    const r = await postStartChat(server);
+    expect(r.status).toBe(200);
+    return r.body.data.startChatResult.ParticipantToken;
+  };
+
+  it("StartChatContact's token connects, and the connection's token is used, without a read", async () => {
+    const participantToken = await started();
+    const reads = await tokenReads(async () => {
+      const r = await call<{ ConnectionCredentials: { ConnectionToken: string } }>(
+        server.url,
+        CreateParticipantConnection,
+        participantToken,
+        { ...BOTH, ConnectParticipant: true },
+      );
+      expect(r.status).toBe(200);
+      const transcript = await call(
+        server.url,
+        ParticipantPath.GetTranscript,
+        r.body.ConnectionCredentials.ConnectionToken,
+        {},
+      );
+      expect(transcript.status).toBe(200);
+    });
+    expect(reads).toEqual([]);
+  });
+
+  it("reads the store once the kept caller's 30 s passed", async () => {
+    const participantToken = await started();
+    clock.advance(CALLER_TTL_MS);
+    const reads = await tokenReads(async () => {
+      const r = await call(server.url, CreateParticipantConnection, participantToken, BOTH);
+      expect(r.status).toBe(200);
+    });
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toContain("WHERE p.token_hash = $1");
+  });
+
+  it("refuses a kept token once its participant left", async () => {
+    const participantToken = await started();
+    const { connectionToken } = await connectParticipant(server.url, participantToken);
+    const left = await call(server.url, DisconnectParticipant, connectionToken, {});
+    expect(left.status).toBe(200);
+    for (const token of [participantToken, connectionToken]) {
+      const path = token === participantToken ? CreateParticipantConnection : SendMessage;
+      const r = await call(server.url, path, token, {
+        ...BOTH,
+        ContentType: "text/plain",
+        Content: "x",
+      });
+      expect(r.status).toBe(403);
+    }
   });
 });

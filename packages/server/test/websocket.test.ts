@@ -2,6 +2,7 @@ import { Limits, ParticipantPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CALLER_TTL_MS } from "../src/participant/caller-cache.js";
 import { call, connectParticipant, FrameClient } from "./support/client.js";
+import { statementsDuring } from "./support/statements.js";
 import { ENGINES } from "./support/databases.js";
 import { ManualClock } from "./support/manual-clock.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
@@ -129,21 +130,8 @@ describe.each(ENGINES)("participant websocket (%s)", (engine) => {
 
   describe("a websocket URL's caller, kept by the process that granted it", () => {
     /** What the store was asked about websocket tokens and connections while `fn` ran. */
-    async function storeWork(fn: () => Promise<void>): Promise<string[]> {
-      const db = server.built.deps.db;
-      const real = db.query;
-      const seen: string[] = [];
-      db.query = (sql, params) => {
-        if (/websocket_tokens|connected_at/.test(sql)) seen.push(sql.replace(/\s+/g, " ").trim());
-        return real.call(db, sql, params);
-      };
-      try {
-        await fn();
-      } finally {
-        db.query = real;
-      }
-      return seen;
-    }
+    const storeWork = (fn: () => Promise<void>) =>
+      statementsDuring(server.built.deps.db, /websocket_tokens|connected_at/, fn);
 
     const granted = async (body: Record<string, unknown>) => {
       const chat = await server.startChat();

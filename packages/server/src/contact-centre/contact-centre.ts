@@ -241,6 +241,7 @@ export class DbContactCentre implements ContactCentre {
       participantId: participant.participantId,
       participantToken: token,
       ...(source ? { continuedFromContactId: source.contactId } : {}),
+      started: { participant: { ...participant, createdAt: at, firstConnectionAt: null }, contact },
     };
   }
 

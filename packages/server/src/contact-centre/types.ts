@@ -7,6 +7,7 @@ import type { Item } from "@chat-widget/protocol";
 import type { Db } from "../store/db.js";
 import type { MessageInput } from "./item-factory.js";
 import type { PersistentChatInput } from "./rehydration.js";
+import type { ParticipantRecord } from "./rows.js";
 
 export type Role = "CUSTOMER" | "AGENT" | "SYSTEM";
 
@@ -52,6 +53,8 @@ export interface NewParticipant {
   participantToken: string;
   /** A persistent chat: the past contact it continues. */
   continuedFromContactId?: string;
+  /** A started chat's customer and contact as committed (what its token authenticates). */
+  started?: { participant: ParticipantRecord; contact: Contact };
 }
 
 export interface AddParticipantOptions {

@@ -156,6 +156,11 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
             }
           : {}),
       });
+      // Its token's caller, kept: CreateParticipantConnection comes next (CallerCache).
+      if (started.started) {
+        const hash = hashToken(started.participantToken);
+        deps.callers.set("participant", hash, started.started, Infinity, clock.now());
+      }
       return {
         data: {
           startChatResult: {

@@ -44,9 +44,7 @@ export async function authenticate(
   options: AuthOptions = {},
 ): Promise<Caller> {
   const hash = hashToken(bearer(request));
-  const found =
-    (kind === "connection" && ctx.callers.get("connection", hash, ctx.clock.now())) ||
-    (await readCaller(ctx, kind, hash));
+  const found = ctx.callers.get(kind, hash, ctx.clock.now()) || (await readCaller(ctx, kind, hash));
   if (!found) throw Errors.accessDenied("The token is not valid or has expired.");
   const { participant, contact } = found;
   if (!options.allowLeft && (participant.leftAt || contact.status !== "active")) {

@@ -11,7 +11,7 @@ export const MAX_CALLERS = 50_000;
  * The tokens whose callers are kept. Each answers only for its own kind: a websocket URL's
  * token never passes as a connection token (X-Amz-Bearer), nor the other way round.
  */
-export type CachedToken = "connection" | "websocket";
+export type CachedToken = "participant" | "connection" | "websocket";
 
 interface Entry {
   caller: Caller;

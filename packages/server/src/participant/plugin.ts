@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { Clock } from "../clock.js";
 import { CENTRE_CHANNEL, isCentreMessage } from "../contact-centre/channel.js";
 import type { ServerDeps } from "../deps.js";
-import { CallerCache } from "./caller-cache.js";
 import type { ParticipantContext } from "./context.js";
 import { registerParticipantCors } from "./cors.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -43,7 +42,7 @@ export async function participantService(
       deps.config.rateLimitBurst,
       deps.config.rateLimitPerSecond,
     ),
-    callers: new CallerCache(),
+    callers: deps.callers,
   };
   const hub = new SocketHub();
   const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, (message) => {
