@@ -9,7 +9,8 @@
 //             its advisor (closed loop): msgs/s delivered and its latency
 //   setup     start-chat + CreateParticipantConnection + subscribe, many at once: chats/s
 //   idle      connected chats holding their websockets with heartbeats: server memory per
-//             chat and its CPU while idle
+//             chat and its CPU while idle; the bare relay holding as many sockets with the same
+//             heartbeats is its baseline
 // On PGlite (the default store), on PostgreSQL (127.0.0.1:5432, skipped when it does not
 // answer), and for the message scenarios on PostgreSQL + Redis with two processes (customers on
 // one, advisors on the other, both on the server's core; skipped without Redis at
@@ -30,10 +31,16 @@ import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { topFunctions, topModules } from "./support/cpu-profile.mjs";
 import { percentile } from "./support/percentiles.mjs";
-import { canPin, forkOn, launchServer, UNLIMITED_RATE } from "./support/server-launch.mjs";
+import {
+  canPin,
+  cpuSeconds,
+  forkOn,
+  launchServer,
+  UNLIMITED_RATE,
+} from "./support/server-launch.mjs";
 import { postgresSchema, REDIS_URL, redisUnavailable } from "./support/services.mjs";
 import { Advisor, sleep, startChat } from "./support/chats.mjs";
-import { advisorChat, connectParticipant, sendMessage } from "./support/wire.mjs";
+import { advisorChat, connectParticipant, HEARTBEAT_MS, sendMessage } from "./support/wire.mjs";
 
 const FULL = process.argv.includes("--full");
 /** Open files this process may hold (each idle chat is a socket here and one in the server). */
@@ -69,8 +76,8 @@ function rssKb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
 }
 
-/** The bare relay, closed loop per pair for `seconds`: msgs/s and latencies. */
-async function relayBaseline(pairs, seconds) {
+/** The bare relay on the server's core: its URL, pid and a websocket opener. */
+async function startRelay() {
   const child = forkOn(RELAY, {
     cpu: 0,
     env: process.env,
@@ -83,6 +90,47 @@ async function relayBaseline(pairs, seconds) {
       ws.once("open", () => resolve(ws));
       ws.once("error", reject);
     });
+  return { child, open };
+}
+
+/**
+ * The bare relay holding `count` sockets, each sending aws/heartbeat every HEARTBEAT_MS from a
+ * random moment (as chats set up over time do), for `hold` seconds: memory per socket, CPU.
+ */
+async function relayIdle(count, hold) {
+  const { child, open } = await startRelay();
+  const before = rssKb(child.pid);
+  const sockets = [];
+  const timers = [];
+  for (let i = 0; i < count; i += 100) {
+    const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) =>
+      open(`pair=idle${i + j}&role=customer`),
+    );
+    for (const ws of await Promise.all(batch)) {
+      sockets.push(ws);
+      const beat = () => ws.send('{"topic":"aws/heartbeat"}');
+      timers.push(
+        setTimeout(
+          () => timers.push(setInterval(beat, HEARTBEAT_MS)),
+          Math.random() * HEARTBEAT_MS,
+        ),
+      );
+    }
+  }
+  await sleep(HEARTBEAT_MS); // every socket beats
+  const cpu0 = cpuSeconds(child.pid);
+  await sleep(hold * 1000);
+  const cpu = (cpuSeconds(child.pid) - cpu0) / hold;
+  const kb = (rssKb(child.pid) - before) / sockets.length;
+  for (const timer of timers) clearInterval(timer);
+  for (const ws of sockets) ws.terminate();
+  child.kill("SIGTERM");
+  return { sockets: sockets.length, kb, cpu };
+}
+
+/** The bare relay, closed loop per pair for `seconds`: msgs/s and latencies. */
+async function relayBaseline(pairs, seconds) {
+  const { child, open } = await startRelay();
   const samples = [];
   let running = true;
   let delivered = 0;
@@ -380,6 +428,12 @@ const relay = await relayBaseline(PLAN.chats, PLAN.seconds);
 rows.push([
   `bare ws relay, closed loop, ${PLAN.chats} pairs`,
   `**${round(relay.rate)} msgs/s**; ${latencies(relay.samples)}`,
+]);
+progress(`bare ws relay: ${PLAN.idle} idle sockets`);
+const relayHeld = await relayIdle(PLAN.idle, PLAN.hold);
+rows.push([
+  `bare ws relay: ${round(relayHeld.sockets)} sockets held ${PLAN.hold} s, heartbeats every ${HEARTBEAT_MS / 1000} s`,
+  `${relayHeld.kb.toFixed(1)} KB each (RSS); relay CPU ${(relayHeld.cpu * 100).toFixed(1)} %`,
 ]);
 // The default store: PGlite on disk, in a fresh folder.
 const dataDir = mkdtempSync(join(tmpdir(), "load-pglite-"));

@@ -8,7 +8,8 @@ import WebSocket from "ws";
 import { json as call, startChat } from "./chats.mjs";
 
 const WAIT_MS = 60_000;
-const HEARTBEAT_MS = 10_000;
+/** How often a chat client sends aws/heartbeat (as amazon-connect-chatjs does). */
+export const HEARTBEAT_MS = 10_000;
 
 /** A participant's connection: CreateParticipantConnection, its websocket, aws/chat subscribed. */
 export async function connectParticipant(base, participantToken) {
