@@ -20,9 +20,9 @@ interface Entry {
 }
 
 /**
- * The callers behind recently used connection tokens and just granted websocket URLs (token
- * hash → participant and contact), so that a chat's requests and its websocket's upgrade do not
- * read the store to authenticate. Only active callers are
+ * The callers behind recently used connection tokens, and behind the participant tokens and
+ * websocket URLs this process just gave (token hash → participant and contact), so that a
+ * chat's set-up and requests do not read the store to authenticate. Only active callers are
  * kept, each until its token expires or CALLER_TTL_MS passed, and dropped once the fan-out
  * says its participant left or its chat ended (every process hears that, its own changes
  * included, before their requests are answered). Between a change in another process and its
