@@ -182,7 +182,7 @@ describe.each(ENGINES)("the contact centre (%s)", (engine) => {
       credentials: false,
       connect: false,
     });
-    expect(none).toEqual({});
+    expect(none).toEqual({ at: expect.any(String) });
     expect((await centre.getParticipants(chat.contactId))[0]!.connectedAt).toBeNull();
 
     const grant = await centre.createConnection(chat.contactId, chat.participantId, {
@@ -193,7 +193,8 @@ describe.each(ENGINES)("the contact centre (%s)", (engine) => {
     expect(Date.parse(grant.websocket!.expiry) - Date.now()).toBeLessThanOrEqual(100_000);
     expect(Date.parse(grant.credentials!.expiry) - Date.now()).toBeGreaterThan(86_000_000);
     expect(await tokenRows()).toEqual([1, 1]);
-    expect((await centre.getParticipants(chat.contactId))[0]!.connectedAt).not.toBeNull();
+    const [customer] = await centre.getParticipants(chat.contactId);
+    expect(customer!.connectedAt).toBe(grant.at);
 
     await centre.disconnectParticipant(chat.contactId, chat.participantId);
     await expect(
