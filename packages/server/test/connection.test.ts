@@ -215,7 +215,7 @@ describe.each(ENGINES)("the callers of the tokens this process just gave (%s)", 
 
   /** The reads that find a caller by its token while `fn` ran. */
   const tokenReads = (fn: () => Promise<void>) =>
-    statementsDuring(server.built.deps.db, /token_hash = \$1/, async () => fn());
+    statementsDuring(server.built.deps.db, /token_hash = \$1/, fn);
   const started = async () => {
     const r = await postStartChat(server);
     expect(r.status).toBe(200);
@@ -259,14 +259,12 @@ describe.each(ENGINES)("the callers of the tokens this process just gave (%s)", 
     const { connectionToken } = await connectParticipant(server.url, participantToken);
     const left = await call(server.url, DisconnectParticipant, connectionToken, {});
     expect(left.status).toBe(200);
-    for (const token of [participantToken, connectionToken]) {
-      const path = token === participantToken ? CreateParticipantConnection : SendMessage;
-      const r = await call(server.url, path, token, {
-        ...BOTH,
-        ContentType: "text/plain",
-        Content: "x",
-      });
-      expect(r.status).toBe(403);
-    }
+    const connecting = await call(server.url, CreateParticipantConnection, participantToken, BOTH);
+    expect(connecting.status).toBe(403);
+    const sending = await call(server.url, SendMessage, connectionToken, {
+      ContentType: "text/plain",
+      Content: "x",
+    });
+    expect(sending.status).toBe(403);
   });
 });
