@@ -13,24 +13,33 @@ export interface AppProps {
 }
 
 export function App({ api, createChats, subscribeEvents }: AppProps) {
-  const [auth, setAuthState] = useState<Auth | null>(() => loadAuth());
+  // The sign-in this tab kept from before a reload, if any: it is read once.
+  const [stored] = useState<Auth | null>(() => loadAuth());
+  const [auth, setAuthState] = useState<Auth | null>(stored);
   const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
   const setAuth = (next: Auth | null) => {
     saveAuth(next);
     setAuthState(next);
   };
 
-  // A stored sign-in is checked once: an expired one goes back to the sign-in form.
-  const token = auth?.token;
+  // A stored sign-in is checked once: an expired one goes back to the sign-in form. A fresh
+  // sign-in needs no check (its answer holds the advisor), and the check's answer is dropped
+  // once anything changed the sign-in meanwhile: an availability the advisor set while it
+  // was on its way is not undone by the state read before it.
   useEffect(() => {
-    if (!token) return;
-    api.me(token).then(
-      (me) => setAuthState((a) => (a && a.token === token ? { ...a, advisor: me.Advisor } : a)),
+    if (!stored) return;
+    api.me(stored.token).then(
+      (me) => setAuthState((a) => (a === stored ? { ...a, advisor: me.Advisor } : a)),
       (error: unknown) => {
-        if (error instanceof AgentApiError && error.status === 403) setAuth(null);
+        if (!(error instanceof AgentApiError && error.status === 403)) return;
+        setAuthState((a) => {
+          if (a?.token !== stored.token) return a;
+          saveAuth(null);
+          return null;
+        });
       },
     );
-  }, [api, token]);
+  }, [api, stored]);
 
   if (!auth) {
     return (
