@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./db.js";
-import { MAX_PREPARED } from "./pglite-prepared.js";
+import { findRecordedItems } from "../contact-centre/idempotency-repo.js";
+import { migrate } from "./migrate.js";
+import { MAX_PREPARED, REPLAN_MS } from "./pglite-prepared.js";
 import { openPglite } from "./pglite.js";
 
 describe("PGlite's prepared statements", () => {
@@ -128,5 +130,51 @@ describe("PGlite's prepared statements", () => {
       expect(row).toEqual({ v: 41 + i });
     }
     expect(await db.query("SELECT n FROM things WHERE id = $1", ["a"])).toEqual([{ n: 41 }]);
+  });
+});
+
+describe("PGlite's prepared plans as the store grows", () => {
+  it("are made again once REPLAN_MS old: the ClientToken lookup planned on an empty store uses the index once it grew", async () => {
+    let now = 0;
+    const db = await openPglite("memory", { now: () => now });
+    try {
+      await migrate(db);
+      const keys = ["k1", "k2"].map((clientToken) => ({
+        participantId: "p",
+        operation: "SendMessage",
+        clientToken,
+        requestHash: "h",
+      }));
+      const at = "2026-11-28T10:00:00.000Z";
+      const plan = async () => {
+        const [statement] = await db.query<{ name: string }>(
+          "SELECT name FROM pg_prepared_statements WHERE statement LIKE '%JOIN idempotency i%'",
+        );
+        const rows = await db.query<{ "QUERY PLAN": string }>(
+          `EXPLAIN EXECUTE ${statement!.name}('{p,p}', '{SendMessage,SendMessage}', '{k1,k2}', '{h,h}', '${at}')`,
+        );
+        return rows.map((r) => r["QUERY PLAN"]).join("\n");
+      };
+      // Past PostgreSQL's five custom plans, on the empty store: its generic plan.
+      for (let run = 0; run < 8; run++)
+        expect(await findRecordedItems(db, keys, at)).toEqual(new Map());
+      await db.query(
+        `INSERT INTO idempotency
+         SELECT 'p', 'SendMessage', 't' || n, 'h', jsonb_build_object('Id', 'i' || n), $1::timestamptz
+         FROM generate_series(1, 50000) AS n`,
+        [at],
+      );
+      now += REPLAN_MS - 1;
+      await findRecordedItems(db, keys, at);
+      expect(await plan()).toMatch(/Seq Scan on idempotency/);
+
+      now += 1;
+      for (let run = 0; run < 8; run++) await findRecordedItems(db, keys, at);
+      const again = await plan();
+      expect(again).toMatch(/Index Scan using idempotency_pkey/);
+      expect(again).not.toMatch(/Seq Scan/);
+    } finally {
+      await db.close();
+    }
   });
 });

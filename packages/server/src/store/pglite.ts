@@ -39,9 +39,13 @@ const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"]
 
 /**
  * The embedded engine: PostgreSQL compiled to WebAssembly, in this process.
- * `dataDir` is a directory on disk, or "memory" for a throw-away store (tests).
+ * `dataDir` is a directory on disk, or "memory" for a throw-away store (tests); `now` is the
+ * clock that ages prepared plans (tests give their own).
  */
-export async function openPglite(dataDir: string): Promise<Db> {
+export async function openPglite(
+  dataDir: string,
+  { now }: { now?: () => number } = {},
+): Promise<Db> {
   if (dataDir !== "memory") await mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir === "memory" ? "memory://" : dataDir, {
     startParams: START_PARAMS,
@@ -49,7 +53,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const close = async (): Promise<void> => {
     if (!pg.closed) await pg.close();
   };
-  const prepared = new PreparedStatements(pg);
+  const prepared = new PreparedStatements(pg, now);
   const root: Db = wrap(
     pg,
     prepared,
