@@ -186,6 +186,7 @@ async function traffic(base, chats, offered, seconds) {
   const samples = [];
   let acknowledged = 0;
   let failed = 0;
+  const reasons = new Set();
   let lastDelivery = 0;
   const listeners = chats.map((chat) => {
     const listener = (item) => {
@@ -207,8 +208,10 @@ async function traffic(base, chats, offered, seconds) {
     sent.set(content, performance.now());
     const answer = sendMessage(base, chat.customer.connectionToken, content).then(
       () => acknowledged++,
-      () => {
+      (error) => {
         failed++;
+        // fetch's own failures ("fetch failed") say why in their cause (ECONNRESET, …).
+        reasons.add(`${String(error.message).slice(0, 120)} ${error.cause?.code ?? ""}`.trim());
         sent.delete(content);
       },
     );
@@ -217,13 +220,14 @@ async function traffic(base, chats, offered, seconds) {
   };
   const started = performance.now();
   const until = started + seconds * 1000;
+  let offeredCount = 0;
   if (offered) {
+    // What is due by now, however late this loop's timer fires on a busy generator: the rate
+    // offered is the rate asked for, not what the timer let through.
     const TICK_MS = 10;
-    let due = 0;
-    let next = 0;
     while (performance.now() < until) {
-      due += (offered * TICK_MS) / 1000;
-      for (; due >= 1; due--) void send(chats[next++ % chats.length]);
+      const due = Math.floor(((performance.now() - started) * offered) / 1000);
+      for (; offeredCount < due; offeredCount++) void send(chats[offeredCount % chats.length]);
       await sleep(TICK_MS);
     }
   } else {
@@ -238,7 +242,9 @@ async function traffic(base, chats, offered, seconds) {
   while ((sent.size > 0 || answering.size > 0) && performance.now() < drainUntil) await sleep(20);
   for (const chat of chats) delete chat.next;
   for (const stop of listeners) stop();
+  if (reasons.size) progress(`refused: ${[...reasons].slice(0, 3).join(" | ")}`);
   return {
+    offered: offeredCount / seconds,
     rate: samples.length / ((lastDelivery - started) / 1000),
     samples,
     acknowledged,
