@@ -100,12 +100,12 @@ describe("loadConfig", () => {
 
   it("sizes the per-instance start-chat limit from the store's measured set-up rate; both can be set", () => {
     expect(loadConfig({})).toMatchObject({
-      instanceStartChatBurst: 200,
-      instanceStartChatPerSecond: 100,
-    });
-    expect(loadConfig({ DATABASE_URL: "postgres://db/x" })).toMatchObject({
       instanceStartChatBurst: 400,
       instanceStartChatPerSecond: 200,
+    });
+    expect(loadConfig({ DATABASE_URL: "postgres://db/x" })).toMatchObject({
+      instanceStartChatBurst: 500,
+      instanceStartChatPerSecond: 250,
     });
     expect(
       loadConfig({ INSTANCE_START_CHAT_BURST: "3", INSTANCE_START_CHAT_PER_SECOND: "1000" }),

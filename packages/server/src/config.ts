@@ -87,7 +87,7 @@ export interface ServerConfig {
   /**
    * INSTANCE_START_CHAT_BURST and INSTANCE_START_CHAT_PER_SECOND: chats all clients together may
    * start on one instance at once, then per second (429 beyond). The defaults are at or above the
-   * set-up rate one server core sustains (bench/load.mjs): 200 and 100 on PGlite, 400 and 200 on
+   * set-up rate one server core sustains (bench/load.mjs): 400 and 200 on PGlite, 500 and 250 on
    * PostgreSQL; raise them for a bigger machine or several processes.
    */
   instanceStartChatBurst: number;
@@ -231,14 +231,14 @@ function instanceStartChatLimit(
     instanceStartChatBurst: integer(
       env,
       "INSTANCE_START_CHAT_BURST",
-      postgres ? 400 : 200,
+      postgres ? 500 : 400,
       1,
       1_000_000,
     ),
     instanceStartChatPerSecond: integer(
       env,
       "INSTANCE_START_CHAT_PER_SECOND",
-      postgres ? 200 : 100,
+      postgres ? 250 : 200,
       1,
       1_000_000,
     ),
