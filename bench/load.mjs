@@ -244,7 +244,6 @@ async function traffic(base, chats, offered, seconds) {
   for (const stop of listeners) stop();
   if (reasons.size) progress(`refused: ${[...reasons].slice(0, 3).join(" | ")}`);
   return {
-    offered: offeredCount / seconds,
     rate: samples.length / ((lastDelivery - started) / 1000),
     samples,
     acknowledged,
