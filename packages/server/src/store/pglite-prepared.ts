@@ -14,8 +14,8 @@ export const MAX_PREPARED = 1000;
  * statement's generic plan for good, and PGlite has no autovacuum to tell it a table grew: a
  * lookup planned on the empty store of a fresh start (a hash join over a sequential scan)
  * stayed so at 50,000 rows, 0.2 → 11 ms a run, where the same text prepared again used the
- * index. Preparing anew (one parse and PostgreSQL's five custom plans) costs about a
- * millisecond a statement, once per period.
+ * index. Preparing anew costs one parse and PostgreSQL's next five runs planned for their own
+ * values, per statement and period (forcing that on every run cost the set-up a third).
  */
 export const REPLAN_MS = 10_000;
 
