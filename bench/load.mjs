@@ -1,10 +1,12 @@
 // Issue 27: the contact centre under load, measured from outside by an independent generator
-// (bench/support/wire.mjs: fetch + ws speaking the participant protocol, none of our client),
+// (bench/support/wire.mjs: http + ws speaking the participant protocol, none of our client),
 // beside a bare `ws` relay measured in the same run as the baseline. Where `taskset` exists the
 // server (or the relay) runs on core 0 and this generator on core 1.
 //   relay     the bare relay, customer → advisor, closed loop per pair: msgs/s, latency
-//   offered   advisor-held chats, the customers together offering a fixed rate (open loop):
-//             delivered msgs/s, p50/p95/p99 customer send → advisor's websocket, nothing lost
+//   offered   advisor-held chats, the customers together offering a fixed rate (open loop; each
+//             chat sends one message at a time, as a real client): delivered msgs/s,
+//             p50/p95/p99 from the moment a message was due → advisor's websocket, nothing lost;
+//             the server's and the generator's CPU
 //   saturate  the same chats, each customer sending its next message once the last reached
 //             its advisor (closed loop): msgs/s delivered and its latency
 //   setup     start-chat + CreateParticipantConnection + subscribe, many at once: chats/s
@@ -179,9 +181,18 @@ async function heldChats(base, count, advisorBase = base) {
 
 /**
  * Customer messages to their advisors: `offered` msgs/s spread over the chats (open loop), or
- * with `offered` null each chat closed loop. Counts what was acknowledged, delivered, lost.
+ * with `offered` null each chat closed loop. Counts what was acknowledged, delivered, lost, and
+ * the generator's own CPU (a busy generator measures itself, not the server).
+ *
+ * The open loop models real visitors: each chat sends one message at a time, the next once the
+ * last was acknowledged (as our outbox and amazon-connect-chatjs do, over a kept-alive
+ * connection), so what is due while one is in flight waits in that chat's outbox. A message's
+ * latency runs from the moment it was due (the visitor pressed Send) to its advisor's websocket:
+ * the wait in the outbox counts, as the visitor sees it. `serverCpu()` is the server's CPU
+ * seconds so far (summed over its processes).
  */
-async function traffic(base, chats, offered, seconds) {
+async function traffic(base, chats, offered, seconds, serverCpu) {
+  /** Content → when it was due, until its advisor has it. */
   const sent = new Map();
   const samples = [];
   let acknowledged = 0;
@@ -201,45 +212,64 @@ async function traffic(base, chats, offered, seconds) {
     return () => chat.advisor.socket.listeners.delete(listener);
   });
   let seq = 0;
-  /** Sends not yet answered: a message can reach the advisor before its sender's answer. */
-  const answering = new Set();
-  const send = (chat) => {
-    const content = `load ${++seq}`;
-    sent.set(content, performance.now());
-    const answer = sendMessage(base, chat.customer.connectionToken, content).then(
-      () => acknowledged++,
-      (error) => {
-        failed++;
-        // fetch's own failures ("fetch failed") say why in their cause (ECONNRESET, …).
-        reasons.add(`${String(error.message).slice(0, 120)} ${error.cause?.code ?? ""}`.trim());
-        sent.delete(content);
-      },
-    );
-    answering.add(answer);
-    void answer.then(() => answering.delete(answer));
+  /** Per chat: its messages due and not yet sent, and whether one is in flight. */
+  const outboxes = new Map(chats.map((chat) => [chat, { queue: [], busy: false }]));
+  const pump = (chat) => {
+    const outbox = outboxes.get(chat);
+    if (outbox.busy || outbox.queue.length === 0) return;
+    outbox.busy = true;
+    const content = outbox.queue.shift();
+    sendMessage(base, chat.customer.connectionToken, content)
+      .then(
+        () => acknowledged++,
+        (error) => {
+          failed++;
+          reasons.add(`${String(error.message).slice(0, 120)} ${error.code ?? ""}`.trim());
+          sent.delete(content);
+        },
+      )
+      .then(() => {
+        outbox.busy = false;
+        pump(chat);
+      });
   };
+  const queue = (chat, dueAt) => {
+    const content = `load ${++seq}`;
+    sent.set(content, dueAt);
+    outboxes.get(chat).queue.push(content);
+    pump(chat);
+  };
+  const cpu0 = process.cpuUsage();
+  const server0 = serverCpu();
   const started = performance.now();
   const until = started + seconds * 1000;
   let offeredCount = 0;
   if (offered) {
     // What is due by now, however late this loop's timer fires on a busy generator: the rate
-    // offered is the rate asked for, not what the timer let through.
-    const TICK_MS = 10;
+    // offered is the rate asked for, not what the timer let through. Message n is due at
+    // (n + 1) / offered s; a millisecond's tick queues it within about one of that.
+    const TICK_MS = 1;
     while (performance.now() < until) {
       const due = Math.floor(((performance.now() - started) * offered) / 1000);
-      for (; offeredCount < due; offeredCount++) void send(chats[offeredCount % chats.length]);
+      for (; offeredCount < due; offeredCount++) {
+        queue(chats[offeredCount % chats.length], started + ((offeredCount + 1) * 1000) / offered);
+      }
       await sleep(TICK_MS);
     }
   } else {
     for (const chat of chats)
       chat.next = () => {
-        if (performance.now() < until) void send(chat);
+        if (performance.now() < until) queue(chat, performance.now());
       };
-    for (const chat of chats) void send(chat);
+    for (const chat of chats) queue(chat, performance.now());
     await sleep(seconds * 1000);
   }
+  const window = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu0);
+  const serverBusy = (serverCpu() - server0) / (window / 1000);
+  const waiting = () => [...outboxes.values()].some((o) => o.busy || o.queue.length > 0);
   const drainUntil = performance.now() + DRAIN_MS;
-  while ((sent.size > 0 || answering.size > 0) && performance.now() < drainUntil) await sleep(20);
+  while ((sent.size > 0 || waiting()) && performance.now() < drainUntil) await sleep(20);
   for (const chat of chats) delete chat.next;
   for (const stop of listeners) stop();
   if (reasons.size) progress(`refused: ${[...reasons].slice(0, 3).join(" | ")}`);
@@ -249,6 +279,8 @@ async function traffic(base, chats, offered, seconds) {
     acknowledged,
     failed,
     lost: acknowledged - samples.length,
+    generatorCpu: (user + system) / 1000 / window,
+    serverCpu: serverBusy,
   };
 }
 
@@ -315,7 +347,7 @@ async function measureStore(name, env) {
       `${((during - before) / idle.sockets.length).toFixed(1)} KB each (RSS); server CPU ${(cpu * 100).toFixed(1)} %; refused ${idle.refused}`,
     ]);
     for (const socket of idle.sockets) socket.close();
-    rows.push(...(await messageScenarios(name, server.url)));
+    rows.push(...(await messageScenarios(name, server.cpuSeconds, server.url)));
 
     progress(`${name}: ${PLAN.setups} set-ups`);
     const cpuBefore = server.cpuSeconds();
@@ -343,7 +375,8 @@ async function measureTwoProcesses(env) {
     throw error;
   });
   try {
-    return await messageScenarios("PostgreSQL + Redis, 2 processes", a.url, b.url);
+    const cpu = () => a.cpuSeconds() + b.cpuSeconds();
+    return await messageScenarios("PostgreSQL + Redis, 2 processes", cpu, a.url, b.url);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
   }
@@ -351,29 +384,33 @@ async function measureTwoProcesses(env) {
 
 /**
  * The message scenarios on advisor-held chats (customers on `base`, advisors on `advisorBase`):
- * each offered rate, then saturation; their table rows.
+ * each offered rate, then saturation; their table rows. `serverCpu` as for traffic.
  */
-async function messageScenarios(name, base, advisorBase = base) {
+async function messageScenarios(name, serverCpu, base, advisorBase = base) {
   const rows = [];
   progress(`${name}: ${PLAN.chats} advisor-held chats`);
   const chats = await heldChats(base, PLAN.chats, advisorBase);
   for (const rate of PLAN.rates) {
     progress(`${name}: ${rate} msgs/s offered`);
-    const r = await traffic(base, chats, rate, PLAN.seconds);
+    const r = await traffic(base, chats, rate, PLAN.seconds, serverCpu);
     rows.push([
       `${name}: ${round(rate)} msgs/s offered, ${PLAN.chats} chats`,
-      `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}`,
+      `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}; ${cpus(r)}`,
     ]);
   }
   progress(`${name}: saturation`);
-  const s = await traffic(base, chats, null, PLAN.seconds);
+  const s = await traffic(base, chats, null, PLAN.seconds, serverCpu);
   rows.push([
     `${name}: saturation (closed loop), ${PLAN.chats} chats`,
-    `**${round(s.rate)} msgs/s**; ${latencies(s.samples)}; lost ${s.lost}`,
+    `**${round(s.rate)} msgs/s**; ${latencies(s.samples)}; lost ${s.lost}; ${cpus(s)}`,
   ]);
   closeChats(chats);
   return rows;
 }
+
+/** A traffic window's CPU: the server's (all its processes) and this generator's. */
+const cpus = (r) =>
+  `CPU server ${(r.serverCpu * 100).toFixed(0)} %, generator ${(r.generatorCpu * 100).toFixed(0)} %`;
 
 function closeChats(chats) {
   for (const chat of chats) {
@@ -397,7 +434,7 @@ async function profile(dataDir, scenario) {
     } else {
       progress(`profile: ${PLAN.chats} advisor-held chats, saturation ${PLAN.seconds * 3} s`);
       const chats = await heldChats(server.url, PLAN.chats);
-      await traffic(server.url, chats, null, PLAN.seconds * 3);
+      await traffic(server.url, chats, null, PLAN.seconds * 3, server.cpuSeconds);
       closeChats(chats);
     }
   } finally {
