@@ -262,6 +262,8 @@ export class FlowRunner {
     contact: Contact,
     message: { contentType: string; content: string },
   ): Promise<void> {
+    // A flow that listens no more would only find nothing to do.
+    if (this.positions.listensNoMore(contact.contactId)) return;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const stored = await this.positions.find(contact.contactId);
       const flow = stored ? this.o.flows.get(stored.flowId) : undefined;

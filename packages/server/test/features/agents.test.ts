@@ -7,12 +7,13 @@ import {
   type ChatsResponse,
   type QueueResponse,
 } from "@chat-widget/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertAdvisor } from "../../src/agents/advisors-repo.js";
 import { hashPassword } from "../../src/agents/password.js";
 import { call } from "../support/client.js";
 import { tablesHolding } from "../support/db-search.js";
 import { ENGINES } from "../support/databases.js";
+import { statementsDuring } from "../support/statements.js";
 import type { TestServer } from "../support/server.js";
 import {
   http,
@@ -142,6 +143,46 @@ describe.each(ENGINES)("agent API (%s)", (engine) => {
     );
     // The same account from another address is fine.
     expect((await signInFrom(server, "127.0.0.5", "demo", "demo")).status).toBe(200);
+  });
+
+  it("once the flow handed a chat on, its customer's messages no longer read the flow's position", async () => {
+    const customer = await queuedCustomer(server);
+    customers.push(customer);
+    /** The position reads issued while the customer says `texts` (a transcript read after them
+     * queues behind any read their commits set off: the store runs one statement at a time). */
+    const readsWhile = (...texts: string[]) =>
+      statementsDuring(server.built.deps.db, /FROM flow_positions/, async () => {
+        for (const text of texts) await customer.say(text);
+        const transcript = await call(
+          server.url,
+          ParticipantPath.GetTranscript,
+          customer.connectionToken,
+          {},
+        );
+        expect(transcript.status).toBe(200);
+      });
+    // The hand-over's own steps performed: the flow waits for nothing and has nothing to do.
+    await vi.waitFor(
+      async () => {
+        const [row] = await server.built.deps.db.query<Record<string, unknown>>(
+          "SELECT waiting_in, pending_echoes, pending_effects FROM flow_positions WHERE contact_id = $1",
+          [customer.contactId],
+        );
+        expect(row).toEqual({ waiting_in: null, pending_echoes: [], pending_effects: [] });
+      },
+      { timeout: 10_000 },
+    );
+    // The next message reads the position, and finds it listens no more.
+    expect(await readsWhile("Hello?")).toHaveLength(1);
+    expect(await readsWhile("Anyone there?", "Still waiting")).toEqual([]);
+    // Out of the queue, for the tests after.
+    const left = await call(
+      server.url,
+      ParticipantPath.DisconnectParticipant,
+      customer.connectionToken,
+      {},
+    );
+    expect(left.status).toBe(200);
   });
 
   it("'Talk to an advisor' puts the contact in the queue; the advisor accepts and the customer sees '{name} has joined'", async () => {
