@@ -61,14 +61,15 @@ describe("PositionReads", () => {
   it("remembers a contact whose position listens no more once read, and only such a one", async () => {
     const over = { waitingIn: null, pendingEchoes: [], outcome: "queued" as const };
     await createPosition(db, "over", "flow", over, [], AT);
-    await createPosition(db, "echoing", "flow", { ...over, pendingEchoes: ["Hi"] }, [], AT);
+    // A bot's line never echoed back does not keep it listening.
+    await createPosition(db, "unechoed", "flow", { ...over, pendingEchoes: ["Hi"] }, [], AT);
     const effect = { kind: "setAttributes" as const, attributes: { a: "b" } };
     await createPosition(db, "performing", "flow", over, [effect], AT);
     const reads = new PositionReads(db);
-    const ids = ["over", "echoing", "performing", "a", "nobody"];
+    const ids = ["over", "unechoed", "performing", "a", "nobody"];
     expect(ids.filter((id) => reads.listensNoMore(id))).toEqual([]);
     await Promise.all(ids.map((id) => reads.find(id)));
-    expect(ids.filter((id) => reads.listensNoMore(id))).toEqual(["over"]);
+    expect(ids.filter((id) => reads.listensNoMore(id))).toEqual(["over", "unechoed"]);
   });
 
   it("hands a failed read's error to every reader of it", async () => {

@@ -7,16 +7,13 @@ export const MAX_NOT_LISTENING = 50_000;
 
 /**
  * Whether the flow will never act on this contact's customer messages again: it waits in no
- * state, expects no echo and has nothing left to perform. Nothing makes such a position listen
- * again (only a decision taken on a customer's message, while waiting or expecting an echo,
- * changes it), so this holds in every process once it held.
+ * state and has nothing left to perform. Nothing makes such a position listen again: only a
+ * customer's message to a waiting state, or a bot handing over in one, takes the flow on; a
+ * bot's line still to be echoed back would only be struck off its list. So this holds in every
+ * process once it held.
  */
 export function listensNoMore(position: StoredPosition): boolean {
-  return (
-    position.waitingIn === null &&
-    position.pendingEchoes.length === 0 &&
-    position.pendingEffects.length === 0
-  );
+  return position.waitingIn === null && position.pendingEffects.length === 0;
 }
 
 interface Waiter {

@@ -165,10 +165,10 @@ describe.each(ENGINES)("agent API (%s)", (engine) => {
     await vi.waitFor(
       async () => {
         const [row] = await server.built.deps.db.query<Record<string, unknown>>(
-          "SELECT waiting_in, pending_echoes, pending_effects FROM flow_positions WHERE contact_id = $1",
+          "SELECT waiting_in, pending_effects FROM flow_positions WHERE contact_id = $1",
           [customer.contactId],
         );
-        expect(row).toEqual({ waiting_in: null, pending_echoes: [], pending_effects: [] });
+        expect(row).toEqual({ waiting_in: null, pending_effects: [] });
       },
       { timeout: 10_000 },
     );
