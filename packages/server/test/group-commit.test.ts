@@ -4,6 +4,7 @@ import type { DbContactCentre } from "../src/contact-centre/contact-centre.js";
 import type { NewParticipant } from "../src/contact-centre/types.js";
 import type { Db } from "../src/store/db.js";
 import { ENGINES } from "./support/databases.js";
+import { recordTransactions } from "./support/statements.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
 
 // SendMessage's group commit (src/contact-centre/message-batch.ts): messages arriving while a
@@ -68,6 +69,26 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
       expect(items.map((i) => i.Content)).toEqual([1, 2, 3].map((n) => `${chat.contactId} #${n}`));
       const answered = sent.filter((item) => item.ContactId === chat.contactId);
       expect(answered.map((i) => i.Id)).toEqual(items.map((i) => i.Id));
+    }
+  });
+
+  it("writes a batch's items and the ClientTokens it records in one statement", async () => {
+    const all = await chats(3);
+    const recorder = recordTransactions(db);
+    try {
+      await Promise.all(all.map((chat, n) => send(chat, `keyed #${n}`, `key ${n}`)));
+    } finally {
+      recorder.restore();
+    }
+    expect(recorder.seen).toHaveLength(1);
+    const writes = recorder.seen[0]!.filter((q) => /INSERT INTO (items|idempotency)/.test(q));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/INSERT INTO items .* INSERT INTO idempotency/);
+    // Recorded: the same tokens answer with the same items.
+    const again = await Promise.all(all.map((chat, n) => send(chat, `keyed #${n}`, `key ${n}`)));
+    for (const [n, chat] of all.entries()) {
+      expect(await messagesOf(chat.contactId)).toEqual([`keyed #${n}`]);
+      expect(again[n]!.Content).toBe(`keyed #${n}`);
     }
   });
 

@@ -89,20 +89,24 @@ export async function findRecordedItems(
   return new Map(rows.map((r) => [Number(r.n) - 1, r.item]));
 }
 
-/** Record each key's item Id as its response. */
-export async function recordItems(
-  db: Db,
-  recorded: readonly KeyedItem[],
-  at: string,
-): Promise<void> {
-  if (recorded.length === 0) return;
-  await db.query(
-    `INSERT INTO idempotency (participant_id, operation, client_token, request_hash, response, created_at)
-     SELECT a, b, c, d, jsonb_build_object('Id', id), $6::timestamptz
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS k(a, b, c, d, id)
-     ${REPLACING_EXPIRED}`,
-    [...keyColumns(recorded.map((r) => r.key)), recorded.map((r) => r.item.Id), at],
-  );
+/**
+ * A data-modifying WITH query `recorded` that records each key's item Id as its response (in
+ * the statement appending the items, so a batch of messages is one statement), its parameters
+ * numbered from `$first`: see recordingParams.
+ */
+export function recordingQuery(first: number): string {
+  const $ = (n: number) => `$${first + n}`;
+  return `recorded AS (
+     INSERT INTO idempotency (participant_id, operation, client_token, request_hash, response, created_at)
+     SELECT a, b, c, d, jsonb_build_object('Id', id), ${$(5)}::timestamptz
+     FROM unnest(${$(0)}::text[], ${$(1)}::text[], ${$(2)}::text[], ${$(3)}::text[], ${$(4)}::text[]) AS k(a, b, c, d, id)
+     ${REPLACING_EXPIRED}
+   )`;
+}
+
+/** recordingQuery's parameters: the keys' columns, their items' Ids, when. */
+export function recordingParams(recorded: readonly KeyedItem[], at: string): unknown[] {
+  return [...keyColumns(recorded.map((r) => r.key)), recorded.map((r) => r.item.Id), at];
 }
 
 function keyColumns(keys: readonly IdempotencyKey[]): string[][] {

@@ -1,5 +1,6 @@
 import type { Item } from "@chat-widget/protocol";
 import type { Db } from "../store/db.js";
+import { recordingParams, recordingQuery, type KeyedItem } from "./idempotency-repo.js";
 
 /** New items of one contact, numbered after `lastSeq`. */
 export interface Append {
@@ -10,20 +11,26 @@ export interface Append {
 
 /**
  * Append each contact's items after its `lastSeq` (the caller holds the contacts' row locks):
- * the rows of every contact and their new last seqs in one statement, whatever their number.
+ * the rows of every contact and their new last seqs in one statement, whatever their number,
+ * with, when given, the ClientTokens `recorded` for them (SendMessage's, see recordingQuery).
  */
-export async function appendItems(tx: Db, appends: readonly Append[]): Promise<void> {
+export async function appendItems(
+  tx: Db,
+  appends: readonly Append[],
+  recording?: { recorded: readonly KeyedItem[]; at: string },
+): Promise<void> {
   const { items, contacts } = appendedRows(appends);
   if (contacts[0]!.length === 0) return;
+  const records = recording?.recorded.length ? recording : null;
   await tx.query(
     `WITH inserted AS (
        INSERT INTO items (contact_id, seq, item_id, absolute_time, item)
        SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[], $5::jsonb[])
-     )
+     )${records ? `, ${recordingQuery(9)}` : ""}
      UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
      FROM unnest($6::text[], $7::int[], $8::timestamptz[]) AS v(contact_id, last_seq, last_item_at)
      WHERE c.contact_id = v.contact_id`,
-    [...items, ...contacts],
+    [...items, ...contacts, ...(records ? recordingParams(records.recorded, records.at) : [])],
   );
 }
 

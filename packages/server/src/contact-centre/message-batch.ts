@@ -3,12 +3,7 @@ import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
 import { TurnBatches } from "../store/group-commit.js";
-import {
-  findRecordedItems,
-  recordItems,
-  type IdempotencyKey,
-  type KeyedItem,
-} from "./idempotency-repo.js";
+import { findRecordedItems, type IdempotencyKey, type KeyedItem } from "./idempotency-repo.js";
 import { ownId, sentMessage, type MessageInput } from "./item-factory.js";
 import { appendItems, findItems, type Append } from "./items-repo.js";
 import { lockSenders, type LockedSender } from "./participants-repo.js";
@@ -59,8 +54,8 @@ const keyText = (k: IdempotencyKey): string =>
  * Group commit of SendMessage: messages arriving while a transaction runs wait for it, then
  * commit together, many contacts in one transaction and a few statements (lock the senders'
  * contacts, look up ClientTokens and, for the flow's messages, their own Ids, append every
- * contact's items, record the tokens) — at most `maxBatch`, and no timer: an idle server
- * commits a lone message after one turn of its event loop. A message is acknowledged only once
+ * contact's items and record the tokens in one) — at most `maxBatch`, and no timer: an idle
+ * server commits a lone message after one turn of its event loop. A message is acknowledged only once
  * its batch committed. Each message is checked as SendMessage checks it alone (the sender is in
  * the contact, has not left, the chat is active; a repeated ClientToken or own Id returns the
  * first item), and is refused alone.
@@ -200,8 +195,7 @@ export class MessageBatch {
       }
       return item;
     });
-    await appendItems(tx, [...parts.values()]);
-    await recordItems(tx, fresh, isoAt(now));
+    await appendItems(tx, [...parts.values()], { recorded: fresh, at: isoAt(now) });
     return { outcomes, parts: [...parts.values()] };
   }
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Db } from "../../src/store/db.js";
 import { ENGINES } from "../support/databases.js";
 import { defaultFlowWith } from "../support/flows.js";
+import { recordTransactions } from "../support/statements.js";
 import { startServer, type TestServer } from "../support/server.js";
 import {
   isAssistant,
@@ -16,31 +17,6 @@ import {
 // The gateway's start-chat opens the chat with its flow (FlowRunner.startChat): the flow's
 // leading lines, its SYSTEM participant joining to say them and its position are committed in
 // the chat's own write; what follows those lines is performed once the chat is committed.
-
-/** Per transaction, the statements it ran; `fail.when` fails the first that matches, after them. */
-function recordTransactions(db: Db) {
-  const real = db.transaction.bind(db);
-  const seen: string[][] = [];
-  const fail = { when: null as ((statements: string[]) => boolean) | null };
-  db.transaction = (fn) =>
-    real(async (tx) => {
-      const statements: string[] = [];
-      seen.push(statements);
-      const result = await fn({
-        ...tx,
-        query: (sql, params) => {
-          statements.push(sql.replace(/\s+/g, " ").trim());
-          return tx.query(sql, params);
-        },
-      });
-      if (fail.when?.(statements)) {
-        fail.when = null;
-        throw new Error("injected: the transaction failed after its statements");
-      }
-      return result;
-    });
-  return { seen, fail, restore: () => (db.transaction = real) };
-}
 
 const count = async (db: Db, sql: string) =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]!.n;

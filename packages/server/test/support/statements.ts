@@ -20,3 +20,28 @@ export async function statementsDuring(
   }
   return seen;
 }
+
+/** Per transaction, the statements it ran; `fail.when` fails the first that matches, after them. */
+export function recordTransactions(db: Db) {
+  const real = db.transaction.bind(db);
+  const seen: string[][] = [];
+  const fail = { when: null as ((statements: string[]) => boolean) | null };
+  db.transaction = (fn) =>
+    real(async (tx) => {
+      const statements: string[] = [];
+      seen.push(statements);
+      const result = await fn({
+        ...tx,
+        query: (sql, params) => {
+          statements.push(sql.replace(/\s+/g, " ").trim());
+          return tx.query(sql, params);
+        },
+      });
+      if (fail.when?.(statements)) {
+        fail.when = null;
+        throw new Error("injected: the transaction failed after its statements");
+      }
+      return result;
+    });
+  return { seen, fail, restore: () => (db.transaction = real) };
+}
