@@ -62,6 +62,7 @@ const PLAN = FULL
 const CHATS_PER_ADVISOR = 5;
 const SETUP_PARALLEL = 50;
 const DRAIN_MS = 30_000;
+const QUIET_MS = 120_000;
 const RELAY = fileURLToPath(new URL("./support/relay-process.mjs", import.meta.url));
 const PINNED = canPin() && availableParallelism() >= 2;
 if (PINNED) execFileSync("taskset", ["-pc", "1", String(process.pid)], { stdio: "ignore" });
@@ -322,6 +323,20 @@ async function setups(base, count, { retry = false } = {}) {
   return { rate: each.length / elapsed, seconds: elapsed, each, refused, sockets };
 }
 
+/**
+ * Until the server has done with what came before (thousands of chats just closed mark their
+ * participants disconnected): its core under 5 % busy for a second, or at most QUIET_MS.
+ */
+async function quiet(server) {
+  const until = performance.now() + QUIET_MS;
+  while (performance.now() < until) {
+    const cpu0 = server.cpuSeconds();
+    await sleep(1000);
+    if (server.cpuSeconds() - cpu0 < 0.05) return;
+  }
+  progress(`the server was still busy after ${QUIET_MS / 1000} s`);
+}
+
 /** The server's settings for the bench: limits lifted, enough advisors for the chats. */
 const serverEnv = () => ({
   ...UNLIMITED_RATE,
@@ -347,8 +362,10 @@ async function measureStore(name, env) {
       `${((during - before) / idle.sockets.length).toFixed(1)} KB each (RSS); server CPU ${(cpu * 100).toFixed(1)} %; refused ${idle.refused}`,
     ]);
     for (const socket of idle.sockets) socket.close();
+    await quiet(server);
     rows.push(...(await messageScenarios(name, server.cpuSeconds, server.url)));
 
+    await quiet(server);
     progress(`${name}: ${PLAN.setups} set-ups`);
     const cpuBefore = server.cpuSeconds();
     const set = await setups(server.url, PLAN.setups);
