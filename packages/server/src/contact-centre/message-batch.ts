@@ -55,10 +55,10 @@ const keyText = (k: IdempotencyKey): string =>
  * commit together, many contacts in one transaction and a few statements (lock the senders'
  * contacts, look up ClientTokens and, for the flow's messages, their own Ids, append every
  * contact's items and record the tokens in one) — at most `maxBatch`, and no timer: an idle
- * server commits a lone message after one turn of its event loop. A message is acknowledged only once
- * its batch committed. Each message is checked as SendMessage checks it alone (the sender is in
- * the contact, has not left, the chat is active; a repeated ClientToken or own Id returns the
- * first item), and is refused alone.
+ * server commits a lone message after one turn of its event loop. A message is acknowledged
+ * only once its batch committed. Each message is checked as SendMessage checks it alone (the
+ * sender is in the contact, has not left, the chat is active; a repeated ClientToken or own Id
+ * returns the first item), and is refused alone.
  */
 export class MessageBatch {
   private readonly batches: TurnBatches<Entry>;
