@@ -215,9 +215,11 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
   let seq = 0;
   /** Per chat: its messages due and not yet sent, and whether one is in flight. */
   const outboxes = new Map(chats.map((chat) => [chat, { queue: [], busy: false }]));
+  /** Once the drain is over: what is still in an outbox stays unsent (not the next scenario's). */
+  let stopped = false;
   const pump = (chat) => {
     const outbox = outboxes.get(chat);
-    if (outbox.busy || outbox.queue.length === 0) return;
+    if (stopped || outbox.busy || outbox.queue.length === 0) return;
     outbox.busy = true;
     const content = outbox.queue.shift();
     sendMessage(base, chat.customer.connectionToken, content)
@@ -271,6 +273,8 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
   const waiting = () => [...outboxes.values()].some((o) => o.busy || o.queue.length > 0);
   const drainUntil = performance.now() + DRAIN_MS;
   while ((sent.size > 0 || waiting()) && performance.now() < drainUntil) await sleep(20);
+  stopped = true;
+  const unsent = [...outboxes.values()].reduce((n, o) => n + o.queue.length, 0);
   for (const chat of chats) delete chat.next;
   for (const stop of listeners) stop();
   if (reasons.size) progress(`refused: ${[...reasons].slice(0, 3).join(" | ")}`);
@@ -280,6 +284,7 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
     acknowledged,
     failed,
     lost: acknowledged - samples.length,
+    unsent,
     generatorCpu: (user + system) / 1000 / window,
     serverCpu: serverBusy,
   };
@@ -412,7 +417,7 @@ async function messageScenarios(name, serverCpu, base, advisorBase = base) {
     const r = await traffic(base, chats, rate, PLAN.seconds, serverCpu);
     rows.push([
       `${name}: ${round(rate)} msgs/s offered, ${PLAN.chats} chats`,
-      `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}; ${cpus(r)}`,
+      `${round(r.rate)} msgs/s delivered; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}${r.unsent ? `, unsent after the drain ${r.unsent}` : ""}; ${cpus(r)}`,
     ]);
   }
   progress(`${name}: saturation`);
