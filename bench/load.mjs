@@ -285,8 +285,8 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
     failed,
     lost: acknowledged - samples.length,
     unsent,
-    generatorCpu: (user + system) / 1000 / window,
-    serverCpu: serverBusy,
+    generatorBusy: (user + system) / 1000 / window,
+    serverBusy,
   };
 }
 
@@ -432,7 +432,7 @@ async function messageScenarios(name, serverCpu, base, advisorBase = base) {
 
 /** A traffic window's CPU: the server's (all its processes) and this generator's. */
 const cpus = (r) =>
-  `CPU server ${(r.serverCpu * 100).toFixed(0)} %, generator ${(r.generatorCpu * 100).toFixed(0)} %`;
+  `CPU server ${(r.serverBusy * 100).toFixed(0)} %, generator ${(r.generatorBusy * 100).toFixed(0)} %`;
 
 function closeChats(chats) {
   for (const chat of chats) {
