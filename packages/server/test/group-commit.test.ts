@@ -92,6 +92,32 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     }
   });
 
+  it("looks no ClientToken up for a batch of new ones; a repeated one writes its batch again", async () => {
+    const [a, b] = await chats(2);
+    const lookups = (statements: string[]) =>
+      statements.filter((q) => /JOIN idempotency/.test(q)).length;
+    const recorder = recordTransactions(db);
+    let first: Item[];
+    let mixed: Item[];
+    try {
+      first = await Promise.all([send(a!, "a1", "ta1"), send(b!, "b1", "tb1")]);
+      expect(recorder.seen.map(lookups)).toEqual([0]);
+      recorder.seen.length = 0;
+      // b's retry of its first message beside a's new one: the first write finds the repeat
+      // and is undone; the second looks the tokens up.
+      mixed = await Promise.all([send(a!, "a2", "ta2"), send(b!, "b1", "tb1")]);
+      expect(recorder.seen.map(lookups)).toEqual([0, 1]);
+    } finally {
+      recorder.restore();
+    }
+    expect(mixed[1]!.Id).toBe(first[1]!.Id);
+    expect(await messagesOf(a!.contactId)).toEqual(["a1", "a2"]);
+    expect(await messagesOf(b!.contactId)).toEqual(["b1"]);
+    // a2's token was recorded by the second write, not lost with the first.
+    expect((await send(a!, "a2", "ta2")).Id).toBe(mixed[0]!.Id);
+    expect(await messagesOf(a!.contactId)).toEqual(["a1", "a2"]);
+  });
+
   it("answers a repeated ClientToken with the first item, in the same batch and in a later one", async () => {
     const [busy, chat] = await chats(2);
     const first = send(busy!, "another contact's, in the same batch");

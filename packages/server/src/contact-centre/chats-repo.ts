@@ -1,6 +1,6 @@
 import type { Db } from "../store/db.js";
 import type { Item } from "@chat-widget/protocol";
-import { appendedRows } from "./items-repo.js";
+import { appendedRows, insertingItems } from "./items-repo.js";
 import type { NewParticipantRow } from "./participants-repo.js";
 import type { Contact } from "./types.js";
 
@@ -43,8 +43,7 @@ export async function insertChats(db: Db, chats: readonly NewChat[]): Promise<vo
        SELECT * FROM unnest($11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
          $16::timestamptz[])
      )
-     INSERT INTO items (contact_id, seq, item_id, absolute_time, item)
-     SELECT * FROM unnest($17::text[], $18::int[], $19::text[], $20::timestamptz[], $21::jsonb[])`,
+     ${insertingItems(17)}`,
     [
       column(contacts, (c) => c.contactId),
       column(contacts, (c) => c.initialContactId),

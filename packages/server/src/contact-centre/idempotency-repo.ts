@@ -92,7 +92,8 @@ export async function findRecordedItems(
 /**
  * A data-modifying WITH query `recorded` that records each key's item Id as its response (in
  * the statement appending the items, so a batch of messages is one statement), its parameters
- * numbered from `$first`: see recordingParams.
+ * numbered from `$first`: see recordingParams. It returns a row per key recorded: none for a key
+ * already recorded within its window (the first response stays).
  */
 export function recordingQuery(first: number): string {
   const $ = (n: number) => `$${first + n}`;
@@ -101,6 +102,7 @@ export function recordingQuery(first: number): string {
      SELECT a, b, c, d, jsonb_build_object('Id', id), ${$(5)}::timestamptz
      FROM unnest(${$(0)}::text[], ${$(1)}::text[], ${$(2)}::text[], ${$(3)}::text[], ${$(4)}::text[]) AS k(a, b, c, d, id)
      ${REPLACING_EXPIRED}
+     RETURNING 1
    )`;
 }
 

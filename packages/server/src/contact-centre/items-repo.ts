@@ -13,50 +13,70 @@ export interface Append {
  * Append each contact's items after its `lastSeq` (the caller holds the contacts' row locks):
  * the rows of every contact and their new last seqs in one statement, whatever their number,
  * with, when given, the ClientTokens `recorded` for them (SendMessage's, see recordingQuery).
+ * Returns how many of those were recorded: fewer than given when a key was recorded before.
  */
 export async function appendItems(
   tx: Db,
   appends: readonly Append[],
   recording?: { recorded: readonly KeyedItem[]; at: string },
-): Promise<void> {
+): Promise<number> {
   const { items, contacts } = appendedRows(appends);
-  if (contacts[0]!.length === 0) return;
+  if (contacts[0]!.length === 0) return 0;
   const records = recording?.recorded.length ? recording : null;
-  await tx.query(
-    `WITH inserted AS (
-       INSERT INTO items (contact_id, seq, item_id, absolute_time, item)
-       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[], $5::jsonb[])
-     )${records ? `, ${recordingQuery(9)}` : ""}
-     UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
-     FROM unnest($6::text[], $7::int[], $8::timestamptz[]) AS v(contact_id, last_seq, last_item_at)
-     WHERE c.contact_id = v.contact_id`,
-    [...items, ...contacts, ...(records ? recordingParams(records.recorded, records.at) : [])],
+  const updating = `UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
+     FROM unnest($4::text[], $5::int[], $6::timestamptz[]) AS v(contact_id, last_seq, last_item_at)
+     WHERE c.contact_id = v.contact_id`;
+  if (!records) {
+    await tx.query(`WITH inserted AS (${insertingItems(1)}) ${updating}`, [...items, ...contacts]);
+    return 0;
+  }
+  const [row] = await tx.query<{ recorded: number }>(
+    `WITH inserted AS (${insertingItems(1)}), ${recordingQuery(7)}, updated AS (${updating})
+     SELECT count(*)::int AS recorded FROM recorded`,
+    [...items, ...contacts, ...recordingParams(records.recorded, records.at)],
   );
+  return row!.recorded;
 }
 
 /**
- * The columns of `appends` as arrays for unnest: `items` (contact_id, seq, item_id,
- * absolute_time, item) and, per contact with items, `contacts` (contact_id, last_seq,
- * last_item_at).
+ * An INSERT of items, its three parameters numbered from `$first`: appendedRows' `items`. The
+ * items travel as one JSON array, not as an array of jsonb (whose every element the driver
+ * escapes, and PostgreSQL unescapes, character by character: 2 of a batch's 9 ms, issue 27);
+ * each row's Id and time are read from its item.
+ */
+export function insertingItems(first: number): string {
+  const $ = (n: number) => `$${first + n}`;
+  return `INSERT INTO items (contact_id, seq, item_id, absolute_time, item)
+     SELECT contact_id, seq, item ->> 'Id', (item ->> 'AbsoluteTime')::timestamptz, item
+     FROM ROWS FROM (unnest(${$(0)}::text[]), unnest(${$(1)}::int[]), jsonb_array_elements(${$(2)}::jsonb))
+       AS v(contact_id, seq, item)`;
+}
+
+/**
+ * The parameters of `appends`: `items` for insertingItems (contact_id, seq, and the items as one
+ * JSON array) and, per contact with items, `contacts` (contact_id, last_seq, last_item_at).
  */
 export function appendedRows(appends: readonly Append[]): {
-  items: unknown[][];
+  items: unknown[];
   contacts: unknown[][];
 } {
-  const items: unknown[][] = [[], [], [], [], []];
+  const contactIds: string[] = [];
+  const seqs: number[] = [];
+  const all: Item[] = [];
   const contacts: unknown[][] = [[], [], []];
   for (const { contactId, lastSeq, items: added } of appends) {
     const last = added.at(-1);
     if (!last) continue;
     added.forEach((item, i) => {
-      const row = [contactId, lastSeq + i + 1, item.Id, item.AbsoluteTime, JSON.stringify(item)];
-      row.forEach((value, column) => items[column]!.push(value));
+      contactIds.push(contactId);
+      seqs.push(lastSeq + i + 1);
+      all.push(item);
     });
     [contactId, lastSeq + added.length, last.AbsoluteTime].forEach((value, column) =>
       contacts[column]!.push(value),
     );
   }
-  return { items, contacts };
+  return { items: [contactIds, seqs, JSON.stringify(all)], contacts };
 }
 
 export async function findItem(db: Db, contactId: string, itemId: string): Promise<Item | null> {

@@ -53,8 +53,8 @@ const keyText = (k: IdempotencyKey): string =>
 /**
  * Group commit of SendMessage: messages arriving while a transaction runs wait for it, then
  * commit together, many contacts in one transaction and a few statements (lock the senders'
- * contacts, look up ClientTokens and, for the flow's messages, their own Ids, append every
- * contact's items and record the tokens in one) — at most `maxBatch`, and no timer: an idle
+ * contacts, look up the flow's messages' own Ids, append every contact's items and record the
+ * ClientTokens in one; a repeated token writes the batch again, see write) — at most `maxBatch`, and no timer: an idle
  * server commits a lone message after one turn of its event loop. A message is acknowledged
  * only once its batch committed. Each message is checked as SendMessage checks it alone (the
  * sender is in the contact, has not left, the chat is active; a repeated ClientToken or own Id
@@ -106,7 +106,12 @@ export class MessageBatch {
   private async commit(batch: Entry[]): Promise<void> {
     let written: { outcomes: Outcome[]; parts: CommittedPart[] };
     try {
-      written = await this.o.db.transaction((tx) => this.write(tx, batch));
+      written = await this.o.db
+        .transaction((tx) => this.write(tx, batch, false))
+        .catch((error: unknown) => {
+          if (!(error instanceof RepeatedToken)) throw error;
+          return this.o.db.transaction((tx) => this.write(tx, batch, true));
+        });
     } catch (error) {
       // Nothing committed. Alone, each message fails (or passes) on its own; once one of a
       // sender's fails, its later ones fail with it, so that what it said stays in order.
@@ -133,13 +138,20 @@ export class MessageBatch {
     });
   }
 
+  /**
+   * Writes `batch` in `tx`. Without `lookUp`, its ClientTokens are taken as new (a repeat is
+   * rare: a client's retry after a lost answer) and recording them finds out: a key recorded
+   * before throws RepeatedToken, undoing the batch, which is then written again with `lookUp`,
+   * answering each repeat with its first item. One statement less for every other batch.
+   */
   private async write(
     tx: Db,
     batch: Entry[],
+    lookUp: boolean,
   ): Promise<{ outcomes: Outcome[]; parts: CommittedPart[] }> {
     const senders = await lockSenders(tx, [...new Set(batch.map((e) => e.message.participantId))]);
     const now = this.o.clock.now();
-    const keyed = batch.filter((e) => e.key !== null);
+    const keyed = lookUp ? batch.filter((e) => e.key !== null) : [];
     const found = await findRecordedItems(
       tx,
       keyed.map((e) => e.key!),
@@ -195,10 +207,17 @@ export class MessageBatch {
       }
       return item;
     });
-    await appendItems(tx, [...parts.values()], { recorded: fresh, at: isoAt(now) });
+    const recordedNow = await appendItems(tx, [...parts.values()], {
+      recorded: fresh,
+      at: isoAt(now),
+    });
+    if (!lookUp && recordedNow < fresh.length) throw new RepeatedToken();
     return { outcomes, parts: [...parts.values()] };
   }
 }
+
+/** A ClientToken of a batch written without looking its keys up was recorded before. */
+class RepeatedToken extends Error {}
 
 const ownKey = (contactId: string, id: string): string => `${contactId} ${id}`;
 
