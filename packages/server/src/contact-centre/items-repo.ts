@@ -40,9 +40,9 @@ export async function appendItems(
 
 /**
  * An INSERT of items, its three parameters numbered from `$first`: appendedRows' `items`. The
- * items travel as one JSON array, not as an array of jsonb (whose every element the driver
- * escapes, and PostgreSQL unescapes, character by character: 2 of a batch's 9 ms, issue 27);
- * each row's Id and time are read from its item.
+ * items travel as one JSON array (one JSON.stringify), not as an array of jsonb whose every
+ * element the driver quotes and escapes and PostgreSQL unescapes; each row's Id and time are read
+ * from its item.
  */
 export function insertingItems(first: number): string {
   const $ = (n: number) => `$${first + n}`;

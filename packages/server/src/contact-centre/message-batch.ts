@@ -54,9 +54,9 @@ const keyText = (k: IdempotencyKey): string =>
  * Group commit of SendMessage: messages arriving while a transaction runs wait for it, then
  * commit together, many contacts in one transaction and a few statements (lock the senders'
  * contacts, look up the flow's messages' own Ids, append every contact's items and record the
- * ClientTokens in one; a repeated token writes the batch again, see write) — at most `maxBatch`, and no timer: an idle
- * server commits a lone message after one turn of its event loop. A message is acknowledged
- * only once its batch committed. Each message is checked as SendMessage checks it alone (the
+ * ClientTokens in one; a repeated token writes the batch again, see write) — at most
+ * `maxBatch`, and no timer: an idle server commits a lone message after one turn of its event
+ * loop. A message is acknowledged only once its batch committed. Each message is checked as SendMessage checks it alone (the
  * sender is in the contact, has not left, the chat is active; a repeated ClientToken or own Id
  * returns the first item), and is refused alone.
  */
