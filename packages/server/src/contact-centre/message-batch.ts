@@ -56,9 +56,9 @@ const keyText = (k: IdempotencyKey): string =>
  * contacts, look up the flow's messages' own Ids, append every contact's items and record the
  * ClientTokens in one; a repeated token writes the batch again, see write) — at most
  * `maxBatch`, and no timer: an idle server commits a lone message after one turn of its event
- * loop. A message is acknowledged only once its batch committed. Each message is checked as SendMessage checks it alone (the
- * sender is in the contact, has not left, the chat is active; a repeated ClientToken or own Id
- * returns the first item), and is refused alone.
+ * loop. A message is acknowledged only once its batch committed. Each message is checked as
+ * SendMessage checks it alone (the sender is in the contact, has not left, the chat is active; a
+ * repeated ClientToken or own Id returns the first item), and is refused alone.
  */
 export class MessageBatch {
   private readonly batches: TurnBatches<Entry>;
