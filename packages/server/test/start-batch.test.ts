@@ -1,6 +1,6 @@
 import type { Item } from "@chat-widget/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { NewParticipant } from "../src/contact-centre/types.js";
+import type { ChatOpening, NewParticipant } from "../src/contact-centre/types.js";
 import type { Db } from "../src/store/db.js";
 import { ENGINES } from "./support/databases.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
@@ -82,6 +82,50 @@ describe.each(ENGINES)("group commit of new chats (%s)", (engine) => {
     expect(starts.statements).toBe(1);
     expect(new Set(all.map((c) => c.contactId)).size).toBe(20);
     for (const [i, chat] of all.entries()) await expectWhole(chat, `Customer ${i}`);
+  });
+
+  it("writes the openings of chats started together with one call per write, in their transaction", async () => {
+    const calls: { write: string; kept: unknown[]; contacts: number }[] = [];
+    /** An opening's write: what it was handed, and how many of its chats its transaction sees. */
+    const writer =
+      (write: string): ChatOpening["write"] =>
+      async (tx, kept) => {
+        const [row] = await tx.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM contacts WHERE contact_id = ANY($1::text[])",
+          [kept],
+        );
+        calls.push({ write, kept, contacts: row!.n });
+      };
+    const [a, b] = [writer("a"), writer("b")];
+    const opened = (name: string, write: ChatOpening["write"] | null) =>
+      server.built.deps.centre.startChat(
+        {
+          instanceId: "demo-instance",
+          contactFlowId: "default-flow",
+          displayName: name,
+          supportedContentTypes: ["text/plain"],
+        },
+        async (contact) =>
+          write && {
+            speaker: { participantId: `${contact.contactId}-flow`, displayName: "Flow" },
+            lines: [],
+            kept: contact.contactId,
+            write,
+          },
+      );
+    const all = await Promise.all([
+      opened("A1", a),
+      opened("B1", b),
+      opened("none", null),
+      opened("A2", a),
+    ]);
+    // One batch (its transaction's statements pass by the handle this test wraps): each write
+    // called once with its chats' openings, which its transaction already holds.
+    const id = (i: number) => all[i]!.contactId;
+    expect(calls.sort((x, y) => x.write.localeCompare(y.write))).toEqual([
+      { write: "a", kept: [id(0), id(3)], contacts: 2 },
+      { write: "b", kept: [id(1)], contacts: 1 },
+    ]);
   });
 
   it("commits each chat of a failed batch alone, none lost, none twice", async () => {

@@ -106,17 +106,23 @@ export const STARTS_PER_COMMIT = 50;
 /** A chat to start, and what its opening writes with it (see ChatOpening). */
 interface Start {
   chat: NewChat;
-  write: ChatOpening["write"] | null;
+  opening: Pick<ChatOpening, "kept" | "write"> | null;
 }
 
-/** New chats in one statement; with their openings' writes, in one transaction. */
+/**
+ * New chats in one statement; with their openings' writes (one per `write`, for every opening
+ * that shares it), in one transaction.
+ */
 async function writeStarts(db: Db, starts: readonly Start[]): Promise<void> {
   const chats = starts.map((s) => s.chat);
-  const writes = starts.flatMap((s) => (s.write ? [s.write] : []));
-  if (writes.length === 0) return insertChats(db, chats);
+  const writes = new Map<ChatOpening["write"], unknown[]>();
+  for (const { opening } of starts) {
+    if (opening) writes.set(opening.write, [...(writes.get(opening.write) ?? []), opening.kept]);
+  }
+  if (writes.size === 0) return insertChats(db, chats);
   await db.transaction(async (tx) => {
     await insertChats(tx, chats);
-    for (const write of writes) await write(tx);
+    for (const [write, kept] of writes) await write(tx, kept);
   });
 }
 
@@ -233,7 +239,7 @@ export class DbContactCentre implements ContactCentre {
     const minutes = input.durationMinutes ?? DEFAULT_CHAT_DURATION_MINUTES;
     await this.starts.commit({
       chat: { contact, expiresAt: isoAt(Date.parse(at) + minutes * 60_000), participants, items },
-      write: opening?.write ?? null,
+      opening,
     });
     await this.emit(contact, items, []);
     return {

@@ -161,8 +161,13 @@ export interface ChatOpening {
   /** The flow's SYSTEM participant: joins right after the customer, then says `lines`. */
   speaker: { participantId: string; displayName: string };
   lines: MessageInput[];
-  /** What the flow keeps of it (its position), written in the chat's transaction. */
-  write: (tx: Db) => Promise<void>;
+  /** What the flow keeps of it (its position), written in the chat's transaction by `write`. */
+  kept: unknown;
+  /**
+   * Writes the `kept` of chats started together: once per batch of chats committed together,
+   * with every opening of the batch that has this same `write`.
+   */
+  write: (tx: Db, kept: unknown[]) => Promise<void>;
 }
 
 /** The opening of a new chat (null: none), decided once its contact is known. */

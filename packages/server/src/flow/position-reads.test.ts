@@ -3,6 +3,7 @@ import type { Db } from "../store/db.js";
 import { openDb } from "../store/open-db.js";
 import { PositionReads } from "./position-reads.js";
 import { createPosition } from "./positions-repo.js";
+import type { FlowEffect, FlowPosition } from "./types.js";
 
 const AT = "2026-11-27T12:00:00.000Z";
 
@@ -20,14 +21,8 @@ describe("PositionReads", () => {
       },
     };
     for (const contactId of ["a", "b"]) {
-      await createPosition(
-        db,
-        contactId,
-        "flow",
-        { waitingIn: `menu of ${contactId}`, pendingEchoes: [], outcome: null },
-        [],
-        AT,
-      );
+      const position = { waitingIn: `menu of ${contactId}`, pendingEchoes: [], outcome: null };
+      await createPosition(db, { contactId, flowId: "flow", position, effects: [], at: AT });
     }
   });
   afterAll(() => db?.close());
@@ -60,11 +55,12 @@ describe("PositionReads", () => {
 
   it("remembers a contact whose position listens no more once read, and only such a one", async () => {
     const over = { waitingIn: null, pendingEchoes: [], outcome: "queued" as const };
-    await createPosition(db, "over", "flow", over, [], AT);
+    const created = (contactId: string, position: FlowPosition, effects: FlowEffect[] = []) =>
+      createPosition(db, { contactId, flowId: "flow", position, effects, at: AT });
+    await created("over", over);
     // A bot's line never echoed back does not keep it listening.
-    await createPosition(db, "unechoed", "flow", { ...over, pendingEchoes: ["Hi"] }, [], AT);
-    const effect = { kind: "setAttributes" as const, attributes: { a: "b" } };
-    await createPosition(db, "performing", "flow", over, [effect], AT);
+    await created("unechoed", { ...over, pendingEchoes: ["Hi"] });
+    await created("performing", over, [{ kind: "setAttributes", attributes: { a: "b" } }]);
     const reads = new PositionReads(db);
     const ids = ["over", "unechoed", "performing", "a", "nobody"];
     expect(ids.filter((id) => reads.listensNoMore(id))).toEqual([]);

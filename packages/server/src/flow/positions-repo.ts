@@ -57,38 +57,63 @@ export interface Opened {
   assistantParticipantId: string;
 }
 
+/** A contact's first position, as createPositions writes it. */
+export interface NewPosition {
+  contactId: string;
+  flowId: string;
+  position: FlowPosition;
+  effects: FlowEffect[];
+  at: string;
+  /** Its first effects were performed with the chat (ChatOpening): only the others are pending. */
+  opened?: Opened;
+}
+
+/**
+ * Start contacts' flows, each with its first step, position and effects, in one statement: the
+ * stored positions of those that had none (a contact that had one keeps it and is left out).
+ */
+export async function createPositions(
+  db: Db,
+  positions: readonly NewPosition[],
+): Promise<StoredPosition[]> {
+  if (positions.length === 0) return [];
+  const rows = await db.query<Row>(
+    `INSERT INTO flow_positions (contact_id, flow_id, waiting_in, pending_echoes, outcome,
+       pending_effects, updated_at, assistant_participant_id)
+     SELECT contact_id, flow_id, waiting_in, pending_echoes, outcome, pending_effects,
+       updated_at, assistant_participant_id
+     FROM jsonb_to_recordset($1::jsonb) AS p(contact_id text, flow_id text, waiting_in text,
+       pending_echoes jsonb, outcome text, pending_effects jsonb, updated_at timestamptz,
+       assistant_participant_id text)
+     ON CONFLICT (contact_id) DO NOTHING RETURNING *`,
+    [
+      JSON.stringify(
+        positions.map(({ contactId, flowId, position, effects, at, opened }) => ({
+          contact_id: contactId,
+          flow_id: flowId,
+          waiting_in: position.waitingIn,
+          pending_echoes: position.pendingEchoes,
+          outcome: position.outcome,
+          pending_effects: keyed(0, effects).slice(opened?.performed ?? 0),
+          updated_at: at,
+          assistant_participant_id: opened?.assistantParticipantId ?? null,
+        })),
+      ),
+    ],
+  );
+  return rows.map(toStored);
+}
+
 /**
  * Start a contact's flow with its first step, position and effects in one write: the stored
- * position for exactly one caller, null for the others. With `opened`, its first effects were
- * performed with the chat (ChatOpening): only the others are pending.
+ * position for exactly one caller, null for the others.
  */
 export async function createPosition(
   db: Db,
-  contactId: string,
-  flowId: string,
-  p: FlowPosition,
-  effects: FlowEffect[],
-  at: string,
-  opened?: Opened,
+  position: NewPosition,
 ): Promise<StoredPosition | null> {
-  const pending = keyed(0, effects).slice(opened?.performed ?? 0);
-  const [row] = await db.query<Row>(
-    `INSERT INTO flow_positions (contact_id, flow_id, waiting_in, pending_echoes, outcome,
-       pending_effects, updated_at, assistant_participant_id)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8)
-     ON CONFLICT (contact_id) DO NOTHING RETURNING *`,
-    [
-      contactId,
-      flowId,
-      p.waitingIn,
-      JSON.stringify(p.pendingEchoes),
-      p.outcome,
-      JSON.stringify(pending),
-      at,
-      opened?.assistantParticipantId ?? null,
-    ],
-  );
-  return row ? toStored(row) : null;
+  const [stored] = await createPositions(db, [position]);
+  return stored ?? null;
 }
 
 export async function findPosition(db: Db, contactId: string): Promise<StoredPosition | null> {

@@ -39,16 +39,23 @@ import { isOpen } from "./opening-hours.js";
 import { PositionReads } from "./position-reads.js";
 import {
   createPosition,
+  createPositions,
   findPosition,
   listPending,
   removeEffects,
   saveParticipant,
   saveStep,
+  type NewPosition,
   type StoredPosition,
 } from "./positions-repo.js";
 import type { Flow, FlowEffect, FlowFacts } from "./types.js";
 
 export const DEFAULT_BOT_NAME = "BOT";
+
+/** The positions of chats opened together (ChatOpening's `write`), in one statement. */
+const keepOpenings = async (tx: Db, kept: unknown[]): Promise<void> => {
+  await createPositions(tx, kept as NewPosition[]);
+};
 
 /** The runner stops (the server shuts down): a step cut short stays pending. */
 class FlowStopped extends Error {
@@ -169,22 +176,19 @@ export class FlowRunner {
     });
     const speaker = flowParticipantId(contact.contactId, "assistant");
     this.opening.set(contact.contactId, said < decision.effects.length);
-    const at = this.now();
+    const kept: NewPosition = {
+      contactId: contact.contactId,
+      flowId: flow.id,
+      position: decision.position,
+      effects: decision.effects,
+      at: this.now(),
+      opened: { performed: said, assistantParticipantId: speaker },
+    };
     return {
       speaker: { participantId: speaker, displayName: flow.assistantName },
       lines,
-      write: async (tx) => {
-        const opened = { performed: said, assistantParticipantId: speaker };
-        await createPosition(
-          tx,
-          contact.contactId,
-          flow.id,
-          decision.position,
-          decision.effects,
-          at,
-          opened,
-        );
-      },
+      kept,
+      write: keepOpenings,
     };
   }
 
@@ -247,14 +251,13 @@ export class FlowRunner {
     const flow = this.o.flows.get(contact.contactFlowId);
     if (!flow) return;
     const decision = startFlow(flow, contact.attributes, await this.facts(flow));
-    const created = await createPosition(
-      this.o.db,
-      contact.contactId,
-      flow.id,
-      decision.position,
-      decision.effects,
-      this.now(),
-    );
+    const created = await createPosition(this.o.db, {
+      contactId: contact.contactId,
+      flowId: flow.id,
+      position: decision.position,
+      effects: decision.effects,
+      at: this.now(),
+    });
     if (created) await this.perform(flow, created);
   }
 
