@@ -36,6 +36,23 @@ describe("a flow's opening hours", () => {
     expect(isOpen(tokyo, at("2026-11-23T16:30:00Z"))).toBe(false);
   });
 
+  it("change at the minute's first millisecond, also in a zone 45 minutes off the hour", () => {
+    // Kathmandu is UTC+05:45: 17:30 there is 11:45 UTC.
+    const kathmandu = { timeZone: "Asia/Kathmandu", days: { mon: "09:00-17:30" } };
+    const answers = [
+      "2026-11-23T11:44:00.000Z",
+      "2026-11-23T11:44:59.999Z",
+      "2026-11-23T11:45:00.000Z",
+      "2026-11-23T11:44:30.000Z",
+      "2026-11-23T11:45:59.999Z",
+    ].map((iso) => isOpen(kathmandu, at(iso)));
+    expect(answers).toEqual([true, true, false, true, false]);
+    // Hours of their own, asked in the same minute, get their own answer.
+    const closedMonday = { ...kathmandu, days: {} };
+    expect(isOpen(closedMonday, at("2026-11-23T11:44:00.000Z"))).toBe(false);
+    expect(isOpen(kathmandu, at("2026-11-23T11:44:00.000Z"))).toBe(true);
+  });
+
   it("ranges are HH:MM-HH:MM, the end after the start, at most 24:00; time zones must exist", () => {
     expect(parseRange("09:00-17:30")).toEqual([540, 1050]);
     expect(parseRange("00:00-24:00")).toEqual([0, 1440]);

@@ -55,8 +55,24 @@ function weekdayAndTime(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * The last answer per hours, by the minute it was for: whether the hours are open changes only
+ * on a minute boundary (every time zone's offset is a whole number of minutes today), and a
+ * time zone's format costs more than the rest of a chat's set-up check (issue 27's profile).
+ */
+const LAST = new WeakMap<OpeningHours, { minute: number; open: boolean }>();
+
 /** Whether the hours are open at `at` (epoch milliseconds). */
 export function isOpen(hours: OpeningHours, at: number): boolean {
+  const minute = Math.floor(at / 60_000);
+  const last = LAST.get(hours);
+  if (last?.minute === minute) return last.open;
+  const open = isOpenAt(hours, at);
+  LAST.set(hours, { minute, open });
+  return open;
+}
+
+function isOpenAt(hours: OpeningHours, at: number): boolean {
   const parts = weekdayAndTime(hours.timeZone).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = part("weekday").toLowerCase() as Weekday;
