@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { protocol } from "@electric-sql/pglite";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "./db.js";
 import { findRecordedItems } from "../contact-centre/idempotency-repo.js";
 import { migrate } from "./migrate.js";
-import { MAX_PREPARED, REPLAN_MS } from "./pglite-prepared.js";
+import { BINARY_FROM, MAX_PREPARED, REPLAN_MS } from "./pglite-prepared.js";
 import { openPglite } from "./pglite.js";
 
 describe("PGlite's prepared statements", () => {
@@ -40,6 +41,48 @@ describe("PGlite's prepared statements", () => {
       ]);
     }
     expect(await db.query(select, [["c"]])).toEqual([]);
+  });
+
+  it("sends long text, json and jsonb parameters in binary, with the same results as text", async () => {
+    const bind = vi.spyOn(protocol.serialize, "bind");
+    try {
+      const long = (n: number) => `"quoted" \\ é 😀 ${"x".repeat(n)}`;
+      const doc = { text: long(BINARY_FROM), nested: [long(3)] };
+      const at = new Date("2026-11-28T10:00:00.000Z");
+      await insert(long(BINARY_FROM), 1, [long(BINARY_FROM)], doc, at);
+      const sent = bind.mock.calls.at(-1)![0]!.values!;
+      // The id (text) and doc (jsonb) went in binary; the array and the time as text.
+      expect(sent.map((v) => (v instanceof Uint8Array ? "binary" : typeof v))).toEqual([
+        "binary",
+        "string",
+        "string",
+        "binary",
+        "string",
+      ]);
+      for (const cast of ["text", "varchar", "json", "jsonb"]) {
+        const value = cast.startsWith("json") ? JSON.stringify(doc) : long(BINARY_FROM);
+        const [row] = await db.query<{ v: unknown }>(`SELECT $1::${cast} AS v`, [value]);
+        expect(row!.v, cast).toEqual(cast.startsWith("json") ? doc : value);
+      }
+      expect(
+        await db.query("SELECT id, doc FROM things WHERE id = $1 AND doc = $2", [
+          long(BINARY_FROM),
+          doc,
+        ]),
+      ).toEqual([{ id: long(BINARY_FROM), doc }]);
+      // What PostgreSQL refuses as text it refuses in binary, with the same code.
+      for (const [cast, bad, code] of [
+        ["text", `${long(BINARY_FROM)}\u0000`, "22021"],
+        ["jsonb", `{${long(BINARY_FROM)}`, "22P02"],
+      ] as const) {
+        await expect(db.query(`SELECT $1::${cast}`, [bad]), cast).rejects.toMatchObject({ code });
+        await expect(db.query(`SELECT $1::${cast}`, [bad.slice(-10)]), cast).rejects.toMatchObject({
+          code,
+        });
+      }
+    } finally {
+      bind.mockRestore();
+    }
   });
 
   it("surfaces a statement's error with its code and goes on working", async () => {
