@@ -98,15 +98,13 @@ describe("loadConfig", () => {
     );
   });
 
-  it("sizes the per-instance start-chat limit from the store's measured set-up rate; both can be set", () => {
-    expect(loadConfig({})).toMatchObject({
-      instanceStartChatBurst: 400,
-      instanceStartChatPerSecond: 200,
-    });
-    expect(loadConfig({ DATABASE_URL: "postgres://db/x" })).toMatchObject({
-      instanceStartChatBurst: 500,
-      instanceStartChatPerSecond: 250,
-    });
+  it("sizes the per-instance start-chat limit above the measured set-up rate; both can be set", () => {
+    for (const env of [{}, { DATABASE_URL: "postgres://db/x" }]) {
+      expect(loadConfig(env)).toMatchObject({
+        instanceStartChatBurst: 1000,
+        instanceStartChatPerSecond: 500,
+      });
+    }
     expect(
       loadConfig({ INSTANCE_START_CHAT_BURST: "3", INSTANCE_START_CHAT_PER_SECOND: "1000" }),
     ).toMatchObject({ instanceStartChatBurst: 3, instanceStartChatPerSecond: 1000 });
