@@ -30,27 +30,26 @@ interface Statement {
   paramTypes: number[];
 }
 
-/** Parameters at least this long (UTF-16 units) of the types below are sent in binary. */
+/** json and jsonb parameters at least this long (UTF-16 units) are sent in binary. */
 export const BINARY_FROM = 512;
-/** jsonb's binary form is its text after a version byte; text's, varchar's and json's, the text. */
+/** jsonb's binary form is its text after this version byte; json's is the text. */
 const JSONB_VERSION = 1;
-const TEXT_IN_BINARY = new Set<number>([types.TEXT, types.VARCHAR, types.JSON]);
 
 /**
- * A long text, json or jsonb parameter in PostgreSQL's binary form (its UTF-8 bytes), or null
- * to send it as text. PGlite's writer measures and encodes a text parameter in JavaScript
+ * A long json or jsonb parameter in PostgreSQL's binary form (its UTF-8 bytes), or null to
+ * send it as text. PGlite's writer measures and encodes a text parameter in JavaScript
  * character by character: a batch's items (tens of kilobytes of jsonb) took 4 times longer
- * than Node's encoder (issue 27).
+ * than Node's encoder (issue 27). Text parameters stay text: an attachment's 700 KB base64
+ * chunk would be copied twice more on its way (the upload bench's peak memory rose 20–40 MB).
  */
 function binary(type: number, text: string): Uint8Array | null {
   if (text.length < BINARY_FROM) return null;
-  if (type === types.JSONB) {
-    const bytes = Buffer.allocUnsafe(1 + Buffer.byteLength(text));
-    bytes[0] = JSONB_VERSION;
-    bytes.write(text, 1);
-    return bytes;
-  }
-  return TEXT_IN_BINARY.has(type) ? Buffer.from(text) : null;
+  if (type === types.JSON) return Buffer.from(text);
+  if (type !== types.JSONB) return null;
+  const bytes = Buffer.allocUnsafe(1 + Buffer.byteLength(text));
+  bytes[0] = JSONB_VERSION;
+  bytes.write(text, 1);
+  return bytes;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -151,7 +150,7 @@ export class PreparedStatements {
 
   /**
    * Each parameter serialized for the type PostgreSQL gave it (as PGlite's `query`), as text; a
-   * long text, json or jsonb one in binary (see binary).
+   * long json or jsonb one in binary (see binary).
    */
   #values(statement: Statement, params: unknown[]): (string | Uint8Array | null)[] {
     return params.map((value, i) => {
