@@ -1,11 +1,10 @@
 // The load generator's own client: the Amazon Connect participant protocol spoken directly
-// with Node's http (SendMessage), fetch (the rest) and `ws`, as the public API reference writes
-// it (paths, X-Amz-Bearer, the aws/* websocket topics) — no code of ours, so what it measures is
-// the wire, not our chat client.
+// with Node's http (chats.mjs's json, over kept-alive connections) and `ws`, as the public API
+// reference writes it (paths, X-Amz-Bearer, the aws/* websocket topics) — no code of ours, so
+// what it measures is the wire, not our chat client.
 // The product's own gateway and agent API, which a chat needs to reach an advisor, come from
 // the other benches' support (chats.mjs: startChat, Advisor).
 import { randomUUID } from "node:crypto";
-import http from "node:http";
 import WebSocket from "ws";
 import { json as call, startChat } from "./chats.mjs";
 
@@ -25,50 +24,15 @@ export async function connectParticipant(base, participantToken) {
 }
 
 /**
- * Kept-alive connections for SendMessage, as a browser keeps its connection to the service;
- * Node's http costs the generator less per request than fetch, which it spends on the load.
- */
-const agent = new http.Agent({ keepAlive: true });
-
-/**
  * SendMessage: resolves with the stored item's Id once the service acknowledged it; a refusal
  * rejects with its `status`.
  */
-export function sendMessage(base, connectionToken, content) {
-  const body = JSON.stringify({
-    ContentType: "text/plain",
-    Content: content,
-    ClientToken: randomUUID(),
+export async function sendMessage(base, connectionToken, content) {
+  const { Id } = await call(base, "/participant/message", {
+    bearer: connectionToken,
+    body: { ContentType: "text/plain", Content: content, ClientToken: randomUUID() },
   });
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${base}/participant/message`,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          origin: base,
-          "x-amz-bearer": connectionToken,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => (text += chunk));
-        response.on("error", reject);
-        response.on("end", () => {
-          if (response.statusCode === 200) return resolve(JSON.parse(text).Id);
-          const error = new Error(`/participant/message: ${response.statusCode} ${text}`);
-          error.status = response.statusCode;
-          reject(error);
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+  return Id;
 }
 
 /**
