@@ -84,19 +84,23 @@ describe.each(ENGINES)("group commit of new chats (%s)", (engine) => {
     for (const [i, chat] of all.entries()) await expectWhole(chat, `Customer ${i}`);
   });
 
-  it("writes the openings of chats started together with one call per write, in their transaction", async () => {
-    const calls: { write: string; kept: unknown[]; contacts: number }[] = [];
-    /** An opening's write: what it was handed, and how many of its chats its transaction sees. */
+  /** Openings whose writes mark their chats in `opening_marks`, each write under its name. */
+  async function openingMarks() {
+    await db.exec(
+      "CREATE TABLE IF NOT EXISTS opening_marks (write text NOT NULL, contact_id text NOT NULL)",
+    );
+    const calls: { write: string; kept: unknown[] }[] = [];
     const writer =
       (write: string): ChatOpening["write"] =>
-      async (tx, kept) => {
-        const [row] = await tx.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM contacts WHERE contact_id = ANY($1::text[])",
-          [kept],
-        );
-        calls.push({ write, kept, contacts: row!.n });
+      (kept) => {
+        calls.push({ write, kept });
+        return {
+          sql: (first) =>
+            `INSERT INTO opening_marks (write, contact_id)
+             SELECT $${first}, unnest($${first + 1}::text[])`,
+          params: [write, kept],
+        };
       };
-    const [a, b] = [writer("a"), writer("b")];
     const opened = (name: string, write: ChatOpening["write"] | null) =>
       server.built.deps.centre.startChat(
         {
@@ -113,18 +117,52 @@ describe.each(ENGINES)("group commit of new chats (%s)", (engine) => {
             write,
           },
       );
+    const marks = async (ids: string[]) =>
+      (
+        await db.query<{ write: string; contact_id: string }>(
+          "SELECT write, contact_id FROM opening_marks WHERE contact_id = ANY($1::text[])",
+          [ids],
+        )
+      ).map((m) => [m.write, ids.indexOf(m.contact_id)]);
+    return { calls, a: writer("a"), b: writer("b"), opened, marks };
+  }
+
+  it("writes the openings of chats started together in their statement, one part per write", async () => {
+    const { calls, a, b, opened, marks } = await openingMarks();
     const all = await Promise.all([
       opened("A1", a),
       opened("B1", b),
       opened("none", null),
       opened("A2", a),
     ]);
-    // One batch (its transaction's statements pass by the handle this test wraps): each write
-    // called once with its chats' openings, which its transaction already holds.
-    const id = (i: number) => all[i]!.contactId;
-    expect(calls.sort((x, y) => x.write.localeCompare(y.write))).toEqual([
-      { write: "a", kept: [id(0), id(3)], contacts: 2 },
-      { write: "b", kept: [id(1)], contacts: 1 },
+    expect(starts.statements).toBe(1);
+    const ids = all.map((c) => c.contactId);
+    expect(calls.map((c) => [c.write, c.kept.map((id) => ids.indexOf(id as string))])).toEqual([
+      ["a", [0, 3]],
+      ["b", [1]],
+    ]);
+    expect((await marks(ids)).sort()).toEqual([
+      ["a", 0],
+      ["a", 3],
+      ["b", 1],
+    ]);
+  });
+
+  it("writes each chat of a failed batch alone with its own opening, and none of a refused one", async () => {
+    const { a, opened, marks } = await openingMarks();
+    starts.failNext = 1;
+    const results = await Promise.allSettled([
+      opened("A1", a),
+      opened("Bad\u0000name", a),
+      opened("A3", a),
+    ]);
+    // The failed batch, then each alone: the chat the store cannot hold is refused whole.
+    expect(starts.statements).toBe(4);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const ids = results.map((r) => (r.status === "fulfilled" ? r.value.contactId : "none"));
+    expect((await marks(ids)).sort()).toEqual([
+      ["a", 0],
+      ["a", 2],
     ]);
   });
 

@@ -16,10 +16,24 @@ export interface NewChat {
 }
 
 /**
- * Inserts these new chats whole in ONE statement (atomic on its own, no transaction around it):
- * their contacts, already numbered to their last item, their participants and their items.
+ * A write of another module's that goes into the chats' own statement (a data-modifying part of
+ * it, e.g. an INSERT; no RETURNING): its SQL with its parameters numbered from `$first`.
  */
-export async function insertChats(db: Db, chats: readonly NewChat[]): Promise<void> {
+export interface StatementPart {
+  sql: (first: number) => string;
+  params: unknown[];
+}
+
+/**
+ * Inserts these new chats whole in ONE statement (atomic on its own, no transaction around it):
+ * their contacts, already numbered to their last item, their participants and their items, and
+ * `parts` (what their openings keep).
+ */
+export async function insertChats(
+  db: Db,
+  chats: readonly NewChat[],
+  parts: readonly StatementPart[] = [],
+): Promise<void> {
   if (chats.length === 0) return;
   const column = <T>(rows: readonly T[], value: (row: T) => unknown) => rows.map(value);
   const contacts = chats.map((c) => c.contact);
@@ -42,7 +56,7 @@ export async function insertChats(db: Db, chats: readonly NewChat[]): Promise<vo
          created_at)
        SELECT * FROM unnest($11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
          $16::timestamptz[])
-     )
+     )${withParts(parts, 17 + appended.items.length)}
      ${insertingItems(17)}`,
     [
       column(contacts, (c) => c.contactId),
@@ -62,6 +76,19 @@ export async function insertChats(db: Db, chats: readonly NewChat[]): Promise<vo
       column(participants, (p) => p.tokenHash),
       column(participants, (p) => p.createdAt),
       ...appended.items,
+      ...parts.flatMap((part) => part.params),
     ],
   );
+}
+
+/** `parts` as the statement's further CTEs, their parameters numbered from `$first`. */
+function withParts(parts: readonly StatementPart[], first: number): string {
+  let next = first;
+  return parts
+    .map((part, i) => {
+      const sql = part.sql(next);
+      next += part.params.length;
+      return `, part_${i} AS (${sql})`;
+    })
+    .join("");
 }

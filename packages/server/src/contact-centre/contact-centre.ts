@@ -109,21 +109,18 @@ interface Start {
   opening: Pick<ChatOpening, "kept" | "write"> | null;
 }
 
-/**
- * New chats in one statement; with their openings' writes (one per `write`, for every opening
- * that shares it), in one transaction.
- */
+/** New chats in one statement, with their openings' writes (one per `write`, see ChatOpening). */
 async function writeStarts(db: Db, starts: readonly Start[]): Promise<void> {
-  const chats = starts.map((s) => s.chat);
   const writes = new Map<ChatOpening["write"], unknown[]>();
   for (const { opening } of starts) {
     if (opening) writes.set(opening.write, [...(writes.get(opening.write) ?? []), opening.kept]);
   }
-  if (writes.size === 0) return insertChats(db, chats);
-  await db.transaction(async (tx) => {
-    await insertChats(tx, chats);
-    for (const [write, kept] of writes) await write(tx, kept);
-  });
+  const parts = [...writes].map(([write, kept]) => write(kept));
+  await insertChats(
+    db,
+    starts.map((s) => s.chat),
+    parts,
+  );
 }
 
 /** The key a ClientToken is remembered under, or null without one. */

@@ -4,7 +4,7 @@
  * The participant routes, the gateway, the contact flow and the agent API all go through it.
  */
 import type { Item } from "@chat-widget/protocol";
-import type { Db } from "../store/db.js";
+import type { StatementPart } from "./chats-repo.js";
 import type { MessageInput } from "./item-factory.js";
 import type { PersistentChatInput } from "./rehydration.js";
 import type { ParticipantRecord } from "./rows.js";
@@ -161,13 +161,14 @@ export interface ChatOpening {
   /** The flow's SYSTEM participant: joins right after the customer, then says `lines`. */
   speaker: { participantId: string; displayName: string };
   lines: MessageInput[];
-  /** What the flow keeps of it (its position), written in the chat's transaction by `write`. */
+  /** What the flow keeps of it (its position), written in the chat's own statement by `write`. */
   kept: unknown;
   /**
-   * Writes the `kept` of chats started together: once per batch of chats committed together,
-   * with every opening of the batch that has this same `write`.
+   * The write of the `kept` of chats started together, as a part of their statement: called
+   * once per batch of chats committed together, with every opening of the batch that has this
+   * same `write`.
    */
-  write: (tx: Db, kept: unknown[]) => Promise<void>;
+  write: (kept: unknown[]) => StatementPart;
 }
 
 /** The opening of a new chat (null: none), decided once its contact is known. */

@@ -69,6 +69,38 @@ export interface NewPosition {
 }
 
 /**
+ * Positions inserted from `$first` (positionsParam): each contact that had none gets its own
+ * (a contact that had one keeps it). A statement of its own (createPositions), or a part of the
+ * chats' statement (the flow's ChatOpening).
+ */
+export function insertingPositions(first: number): string {
+  return `INSERT INTO flow_positions (contact_id, flow_id, waiting_in, pending_echoes, outcome,
+       pending_effects, updated_at, assistant_participant_id)
+     SELECT contact_id, flow_id, waiting_in, pending_echoes, outcome, pending_effects,
+       updated_at, assistant_participant_id
+     FROM jsonb_to_recordset($${first}::jsonb) AS p(contact_id text, flow_id text,
+       waiting_in text, pending_echoes jsonb, outcome text, pending_effects jsonb,
+       updated_at timestamptz, assistant_participant_id text)
+     ON CONFLICT (contact_id) DO NOTHING`;
+}
+
+/** insertingPositions' one parameter: the positions as one JSON array. */
+export function positionsParam(positions: readonly NewPosition[]): string {
+  return JSON.stringify(
+    positions.map(({ contactId, flowId, position, effects, at, opened }) => ({
+      contact_id: contactId,
+      flow_id: flowId,
+      waiting_in: position.waitingIn,
+      pending_echoes: position.pendingEchoes,
+      outcome: position.outcome,
+      pending_effects: keyed(0, effects).slice(opened?.performed ?? 0),
+      updated_at: at,
+      assistant_participant_id: opened?.assistantParticipantId ?? null,
+    })),
+  );
+}
+
+/**
  * Start contacts' flows, each with its first step, position and effects, in one statement: the
  * stored positions of those that had none (a contact that had one keeps it and is left out).
  */
@@ -77,30 +109,9 @@ export async function createPositions(
   positions: readonly NewPosition[],
 ): Promise<StoredPosition[]> {
   if (positions.length === 0) return [];
-  const rows = await db.query<Row>(
-    `INSERT INTO flow_positions (contact_id, flow_id, waiting_in, pending_echoes, outcome,
-       pending_effects, updated_at, assistant_participant_id)
-     SELECT contact_id, flow_id, waiting_in, pending_echoes, outcome, pending_effects,
-       updated_at, assistant_participant_id
-     FROM jsonb_to_recordset($1::jsonb) AS p(contact_id text, flow_id text, waiting_in text,
-       pending_echoes jsonb, outcome text, pending_effects jsonb, updated_at timestamptz,
-       assistant_participant_id text)
-     ON CONFLICT (contact_id) DO NOTHING RETURNING *`,
-    [
-      JSON.stringify(
-        positions.map(({ contactId, flowId, position, effects, at, opened }) => ({
-          contact_id: contactId,
-          flow_id: flowId,
-          waiting_in: position.waitingIn,
-          pending_echoes: position.pendingEchoes,
-          outcome: position.outcome,
-          pending_effects: keyed(0, effects).slice(opened?.performed ?? 0),
-          updated_at: at,
-          assistant_participant_id: opened?.assistantParticipantId ?? null,
-        })),
-      ),
-    ],
-  );
+  const rows = await db.query<Row>(`${insertingPositions(1)} RETURNING *`, [
+    positionsParam(positions),
+  ]);
   return rows.map(toStored);
 }
 

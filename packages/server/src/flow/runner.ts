@@ -14,6 +14,7 @@
  */
 import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
+import type { StatementPart } from "../contact-centre/chats-repo.js";
 import type { MessageInput } from "../contact-centre/item-factory.js";
 import type {
   ChatOpening,
@@ -39,9 +40,10 @@ import { isOpen } from "./opening-hours.js";
 import { PositionReads } from "./position-reads.js";
 import {
   createPosition,
-  createPositions,
   findPosition,
+  insertingPositions,
   listPending,
+  positionsParam,
   removeEffects,
   saveParticipant,
   saveStep,
@@ -52,10 +54,11 @@ import type { Flow, FlowEffect, FlowFacts } from "./types.js";
 
 export const DEFAULT_BOT_NAME = "BOT";
 
-/** The positions of chats opened together (ChatOpening's `write`), in one statement. */
-const keepOpenings = async (tx: Db, kept: unknown[]): Promise<void> => {
-  await createPositions(tx, kept as NewPosition[]);
-};
+/** The positions of chats opened together (ChatOpening's `write`), in their chats' statement. */
+const keepOpenings = (kept: unknown[]): StatementPart => ({
+  sql: insertingPositions,
+  params: [positionsParam(kept as NewPosition[])],
+});
 
 /** The runner stops (the server shuts down): a step cut short stays pending. */
 class FlowStopped extends Error {
