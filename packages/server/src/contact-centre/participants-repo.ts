@@ -2,12 +2,13 @@ import type { Db } from "../store/db.js";
 import {
   toContact,
   toIsoOrNull,
+  toParticipant,
   toParticipantRecord,
   type ContactRow,
   type ParticipantRecord,
   type ParticipantRow,
 } from "./rows.js";
-import type { Contact, Role } from "./types.js";
+import type { Contact, Participant, Role } from "./types.js";
 
 export interface NewParticipantRow {
   participantId: string;
@@ -139,6 +140,9 @@ export interface TokenCaller extends ParticipantWithContact {
   tokenExpiresAt: string | null;
 }
 
+type SenderRow = Omit<ParticipantRow, "created_at" | "first_connection_at"> &
+  Omit<ContactRow, "created_at"> & { contact_created_at: unknown };
+
 type CallerRow = ParticipantRow &
   Omit<ContactRow, "created_at"> & { contact_created_at: unknown; token_expires_at?: unknown };
 
@@ -183,10 +187,22 @@ export async function findCallerByToken(
 }
 
 /** A sender, its contact and where the contact's transcript ends. */
-export interface LockedSender extends ParticipantWithContact {
+export interface LockedSender {
+  participant: Participant;
+  contact: Contact;
   lastSeq: number;
   lastItemAt: string | null;
 }
+
+/**
+ * What a batch reads of each sender: the participant without its bookkeeping (token hash,
+ * created and first-connection times: a third of the row, each field copied and decoded in
+ * PGlite's JavaScript), its contact whole, and where its transcript ends.
+ */
+const SENDER_COLUMNS = `p.participant_id, p.contact_id, p.role, p.display_name, p.connected_at,
+  p.left_at, c.initial_contact_id, c.instance_id, c.contact_flow_id, c.status, c.attributes,
+  c.supported_content_types, c.created_at AS contact_created_at, c.ended_at, c.last_seq,
+  c.last_item_at`;
 
 /**
  * The participants of `participantIds` that exist, each with its contact, whose rows stay locked
@@ -197,8 +213,8 @@ export async function lockSenders(
   tx: Db,
   participantIds: readonly string[],
 ): Promise<Map<string, LockedSender>> {
-  const rows = await tx.query<CallerRow>(
-    `SELECT ${CALLER_COLUMNS} FROM participants p
+  const rows = await tx.query<SenderRow>(
+    `SELECT ${SENDER_COLUMNS} FROM participants p
      JOIN contacts c ON c.contact_id = p.contact_id
      WHERE p.participant_id = ANY($1::text[])
      ORDER BY c.contact_id FOR UPDATE OF c`,
@@ -208,7 +224,8 @@ export async function lockSenders(
     rows.map((row) => [
       row.participant_id,
       {
-        ...toCaller(row)!,
+        participant: toParticipant(row),
+        contact: toContact({ ...row, created_at: row.contact_created_at }),
         lastSeq: row.last_seq,
         lastItemAt: toIsoOrNull(row.last_item_at),
       },

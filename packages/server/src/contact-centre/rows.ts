@@ -45,7 +45,9 @@ export interface ParticipantRow {
   left_at: unknown;
 }
 
-export function toParticipant(row: ParticipantRow): Participant {
+export function toParticipant(
+  row: Omit<ParticipantRow, "created_at" | "first_connection_at">,
+): Participant {
   return {
     participantId: row.participant_id,
     contactId: row.contact_id,
