@@ -143,10 +143,11 @@ export class FlowRunner {
   /**
    * Start a chat with its flow's opening (the gateway's start-chat): the flow's first step is
    * decided before the chat is written, and its leading lines, with the flow's SYSTEM
-   * participant joining to say them and the position, are committed in the chat's own write
-   * (one transaction instead of several after the customer joined). What follows those lines
-   * stays pending in the position and is performed once the chat is committed. A flow that
-   * does not open with a line begins as the customer joins, as with ContactCentre.startChat.
+   * participant joining to say them and the position, are committed in the chat's own statement
+   * (with the chats started in the same turn; several transactions after the customer joined
+   * before). What follows those lines stays pending in the position and is performed once the
+   * chat is committed. A flow that does not open with a line begins as the customer joins, as
+   * with ContactCentre.startChat.
    */
   async startChat(input: StartChatInput): Promise<NewParticipant> {
     let opened: string | null = null;
