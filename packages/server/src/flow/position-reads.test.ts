@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../store/db.js";
 import { openDb } from "../store/open-db.js";
+import { recording } from "../../test/support/statements.js";
 import { PositionReads } from "./position-reads.js";
 import { createPosition } from "./positions-repo.js";
 import type { FlowEffect, FlowPosition } from "./types.js";
@@ -12,14 +13,7 @@ describe("PositionReads", () => {
   const statements: string[] = [];
 
   beforeAll(async () => {
-    const real = await openDb({ dataDir: "memory" });
-    db = {
-      ...real,
-      query: (sql, params) => {
-        statements.push(sql);
-        return real.query(sql, params);
-      },
-    };
+    db = recording(await openDb({ dataDir: "memory" }), statements);
     for (const contactId of ["a", "b"]) {
       const position = { waitingIn: `menu of ${contactId}`, pendingEchoes: [], outcome: null };
       await createPosition(db, { contactId, flowId: "flow", position, effects: [], at: AT });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../store/db.js";
 import { openDb } from "../store/open-db.js";
+import { recording } from "../../test/support/statements.js";
 import {
   createPosition,
   createPositions,
@@ -26,14 +27,7 @@ describe("createPositions", () => {
   const statements: string[] = [];
 
   beforeAll(async () => {
-    const real = await openDb({ dataDir: "memory" });
-    db = {
-      ...real,
-      query: (sql, params) => {
-        statements.push(sql);
-        return real.query(sql, params);
-      },
-    };
+    db = recording(await openDb({ dataDir: "memory" }), statements);
   });
   afterAll(() => db?.close());
 

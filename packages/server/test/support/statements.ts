@@ -1,5 +1,16 @@
 import type { Db } from "../../src/store/db.js";
 
+/** `db`, with each statement asked of it (outside a transaction) pushed to `seen` as given. */
+export function recording(db: Db, seen: string[]): Db {
+  return {
+    ...db,
+    query: (sql, params) => {
+      seen.push(sql);
+      return db.query(sql, params);
+    },
+  };
+}
+
 /** The statements matching `pattern` that `db` was asked to run while `fn` ran (whitespace folded). */
 export async function statementsDuring(
   db: Db,
