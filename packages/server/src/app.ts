@@ -94,7 +94,12 @@ export async function buildApp(
   app.log.info({ mode: config.mode }, modeNotice(config.mode));
   const clock = overrides.clock ?? systemClock;
   const db =
-    overrides.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    overrides.db ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onVacuumError: (err) => app.log.error({ err }, "vacuum failed"),
+    }));
   let fanout: FanOut;
   let limits: LimitStore;
   try {

@@ -8,13 +8,15 @@ export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or "memory". */
   dataDir: string;
+  /** Where the embedded store reports a failed vacuum (see store/pglite-vacuum.ts). */
+  onVacuumError?: (err: unknown) => void;
 }
 
 /** Open the configured engine and bring its schema up to date. */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, { onVacuumError: options.onVacuumError });
   try {
     await migrate(db);
   } catch (error) {

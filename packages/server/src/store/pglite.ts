@@ -1,7 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { Db } from "./db.js";
+import { startSweeper } from "../contact-centre/sweeper.js";
 import { PreparedStatements } from "./pglite-prepared.js";
+import { Vacuum, VACUUM_EVERY_MS } from "./pglite-vacuum.js";
 
 type Queryable = Pick<PGlite, "exec"> | Transaction;
 
@@ -37,20 +39,31 @@ function wrap(
  */
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
+export interface PgliteOptions {
+  /** The clock that ages prepared plans (tests give their own). */
+  now?: () => number;
+  /** Where a failed vacuum is reported (none by default: the next runs as planned; see Vacuum). */
+  onVacuumError?: (err: unknown) => void;
+  /** How often the next table is vacuumed (tests shorten it). */
+  vacuumEveryMs?: number;
+}
+
 /**
  * The embedded engine: PostgreSQL compiled to WebAssembly, in this process.
- * `dataDir` is a directory on disk, or "memory" for a throw-away store (tests); `now` is the
- * clock that ages prepared plans (tests give their own).
+ * `dataDir` is a directory on disk, or "memory" for a throw-away store (tests).
  */
 export async function openPglite(
   dataDir: string,
-  { now }: { now?: () => number } = {},
+  { now, onVacuumError = () => {}, vacuumEveryMs = VACUUM_EVERY_MS }: PgliteOptions = {},
 ): Promise<Db> {
   if (dataDir !== "memory") await mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir === "memory" ? "memory://" : dataDir, {
     startParams: START_PARAMS,
   });
+  const vacuum = new Vacuum(pg);
+  const stopVacuum = startSweeper(vacuumEveryMs, () => vacuum.next(), onVacuumError);
   const close = async (): Promise<void> => {
+    await stopVacuum();
     if (!pg.closed) await pg.close();
   };
   const prepared = new PreparedStatements(pg, now);
