@@ -6,7 +6,7 @@
  */
 import { isoAt, type Clock } from "../clock.js";
 import type { Db } from "../store/db.js";
-import { startSweeper } from "./sweeper.js";
+import { startSweeper } from "../sweeper.js";
 
 /** How often a process looks for expired uploads: storage is reclaimed at most this late. */
 export const ATTACHMENT_SWEEP_MS = 60_000;

@@ -6,7 +6,7 @@
  */
 import { isoAt, type Clock } from "../clock.js";
 import type { Db } from "../store/db.js";
-import { startSweeper } from "./sweeper.js";
+import { startSweeper } from "../sweeper.js";
 import { findExpiredContacts } from "./contacts-repo.js";
 import { sweepIdempotency } from "./idempotency-repo.js";
 import type { ContactCentre } from "./types.js";

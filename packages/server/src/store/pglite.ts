@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { Db } from "./db.js";
-import { startSweeper } from "../contact-centre/sweeper.js";
+import { startSweeper } from "../sweeper.js";
 import { PreparedStatements } from "./pglite-prepared.js";
 import { Vacuum, VACUUM_EVERY_MS } from "./pglite-vacuum.js";
 

@@ -15,7 +15,7 @@ import {
 } from "@chat-widget/protocol";
 import type { FastifyInstance } from "fastify";
 import type { Clock } from "../clock.js";
-import { startSweeper } from "../contact-centre/sweeper.js";
+import { startSweeper } from "../sweeper.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
 import { bearerToken } from "../http/bearer.js";
