@@ -100,6 +100,13 @@ export const MAX_CONTACT_ATTRIBUTES = 100;
 export const TOKEN_SWEEP_MS = 1_000;
 /** The most messages one group commit holds (see MessageBatch). */
 export const MESSAGES_PER_COMMIT = 100;
+/**
+ * On the embedded store, under load, the next message batch begins no sooner than this long
+ * after the last commit ended (see TurnBatchesOptions.restMs): each PGlite transaction costs the
+ * server's core a fixed share, and at 2,000 msgs/s offered batches of ~3 messages filled the
+ * core. On PostgreSQL a commit is mostly a wait for the database: resting there added latency.
+ */
+export const EMBEDDED_COMMIT_REST_MS = 1;
 /** The most new chats one group commit holds. */
 export const STARTS_PER_COMMIT = 50;
 
@@ -169,6 +176,7 @@ export class DbContactCentre implements ContactCentre {
       db: options.db,
       clock: options.clock,
       maxBatch: MESSAGES_PER_COMMIT,
+      restMs: options.db.embedded ? EMBEDDED_COMMIT_REST_MS : 0,
       emit: (part) => this.emit(part.contact, part.items, [], part.republish),
       alone: (m: QueuedMessage) =>
         this.commitAndEmit(

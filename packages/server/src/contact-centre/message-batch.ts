@@ -29,6 +29,8 @@ export interface MessageBatchOptions {
   clock: Clock;
   /** The most messages one transaction commits. */
   maxBatch: number;
+  /** How long a batch under load rests after the last one's commit (see TurnBatchesOptions). */
+  restMs?: number;
   /** Fan out a committed part (in commit order), before its senders hear back. */
   emit: (part: CommittedPart) => Promise<void>;
   /**
@@ -56,9 +58,10 @@ const keyText = (k: IdempotencyKey): string =>
  * contacts, look up the flow's messages' own Ids, append every contact's items and record the
  * ClientTokens in one; a repeated token writes the batch again, see write) — at most
  * `maxBatch`, and no timer: an idle server commits a lone message after one turn of its event
- * loop. A message is acknowledged only once its batch committed. Each message is checked as
- * SendMessage checks it alone (the sender is in the contact, has not left, the chat is active; a
- * repeated ClientToken or own Id returns the first item), and is refused alone.
+ * loop (under load on the embedded store, `restMs` after the last commit). A message is
+ * acknowledged only once its batch committed. Each message is checked as SendMessage checks it
+ * alone (the sender is in the contact, has not left, the chat is active; a repeated ClientToken
+ * or own Id returns the first item), and is refused alone.
  */
 export class MessageBatch {
   private readonly batches: TurnBatches<Entry>;
@@ -66,7 +69,9 @@ export class MessageBatch {
   private readonly settledByContact = new Map<string, Promise<void>>();
 
   constructor(private readonly o: MessageBatchOptions) {
-    this.batches = new TurnBatches(o.maxBatch, (batch) => this.commit(batch));
+    this.batches = new TurnBatches({ maxBatch: o.maxBatch, restMs: o.restMs ?? 0 }, (batch) =>
+      this.commit(batch),
+    );
   }
 
   post(message: QueuedMessage): Promise<Item> {

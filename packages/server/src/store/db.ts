@@ -11,4 +11,9 @@ export interface Db {
   /** Run a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * True when the engine runs in this process, on its event loop (PGlite): its statements take
+   * this process's core, and it runs one transaction at a time.
+   */
+  readonly embedded?: boolean;
 }

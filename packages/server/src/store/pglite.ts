@@ -78,5 +78,5 @@ export async function openPglite(
       }),
     close,
   );
-  return root;
+  return { ...root, embedded: true };
 }
