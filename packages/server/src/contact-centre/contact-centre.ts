@@ -102,11 +102,13 @@ export const TOKEN_SWEEP_MS = 1_000;
 export const MESSAGES_PER_COMMIT = 100;
 /**
  * On the embedded store, under load, the next message batch begins no sooner than this long
- * after the last commit ended (see TurnBatchesOptions.restMs): each PGlite transaction costs the
- * server's core a fixed share, and at 2,000 msgs/s offered batches of ~3 messages filled the
- * core. On PostgreSQL a commit is mostly a wait for the database: resting there added latency.
+ * after the commit of a batch smaller than EMBEDDED_REST_BELOW (see TurnBatchesOptions.restMs):
+ * each PGlite transaction costs the server's core a fixed share, and at 2,000 msgs/s offered
+ * batches of ~3 messages filled the core. Larger batches (a backlog) go on at once. On
+ * PostgreSQL a commit is mostly a wait for the database: resting there added latency.
  */
 export const EMBEDDED_COMMIT_REST_MS = 1;
+export const EMBEDDED_REST_BELOW = 10;
 /** The most new chats one group commit holds. */
 export const STARTS_PER_COMMIT = 50;
 
@@ -176,7 +178,9 @@ export class DbContactCentre implements ContactCentre {
       db: options.db,
       clock: options.clock,
       maxBatch: MESSAGES_PER_COMMIT,
-      restMs: options.db.embedded ? EMBEDDED_COMMIT_REST_MS : 0,
+      ...(options.db.embedded
+        ? { restMs: EMBEDDED_COMMIT_REST_MS, restBelow: EMBEDDED_REST_BELOW }
+        : {}),
       emit: (part) => this.emit(part.contact, part.items, [], part.republish),
       alone: (m: QueuedMessage) =>
         this.commitAndEmit(

@@ -29,8 +29,9 @@ export interface MessageBatchOptions {
   clock: Clock;
   /** The most messages one transaction commits. */
   maxBatch: number;
-  /** How long a batch under load rests after the last one's commit (see TurnBatchesOptions). */
+  /** How long a batch under load rests after a small one's commit (see TurnBatchesOptions). */
   restMs?: number;
+  restBelow?: number;
   /** Fan out a committed part (in commit order), before its senders hear back. */
   emit: (part: CommittedPart) => Promise<void>;
   /**
@@ -58,7 +59,7 @@ const keyText = (k: IdempotencyKey): string =>
  * contacts, look up the flow's messages' own Ids, append every contact's items and record the
  * ClientTokens in one; a repeated token writes the batch again, see write) — at most
  * `maxBatch`, and no timer: an idle server commits a lone message after one turn of its event
- * loop (under load on the embedded store, `restMs` after the last commit). A message is
+ * loop (under load on the embedded store, `restMs` after a small batch's commit). A message is
  * acknowledged only once its batch committed. Each message is checked as SendMessage checks it
  * alone (the sender is in the contact, has not left, the chat is active; a repeated ClientToken
  * or own Id returns the first item), and is refused alone.
@@ -69,9 +70,8 @@ export class MessageBatch {
   private readonly settledByContact = new Map<string, Promise<void>>();
 
   constructor(private readonly o: MessageBatchOptions) {
-    this.batches = new TurnBatches({ maxBatch: o.maxBatch, restMs: o.restMs ?? 0 }, (batch) =>
-      this.commit(batch),
-    );
+    const { maxBatch, restMs = 0, restBelow = 0 } = o;
+    this.batches = new TurnBatches({ maxBatch, restMs, restBelow }, (batch) => this.commit(batch));
   }
 
   post(message: QueuedMessage): Promise<Item> {

@@ -23,13 +23,15 @@ export interface TurnBatchesOptions {
   /** The most entries one batch holds. */
   maxBatch: number;
   /**
-   * The next batch of fewer than `maxBatch` entries begins no sooner than `restMs` after the
-   * last commit ended (default 0: after one turn of the event loop). For an engine that commits
-   * on this process's core (PGlite), whose every transaction costs that core a fixed share:
-   * under load, the entries that arrive while it rests join the next batch instead of making
-   * batches of their own. An idle server, its last commit long past, commits at once as before.
+   * After a commit of fewer than `restBelow` entries, the next batch of fewer than `maxBatch`
+   * begins no sooner than `restMs` after it ended (default 0: after one turn of the event loop).
+   * For an engine that commits on this process's core (PGlite), whose every transaction costs
+   * that core a fixed share: under load, the entries that arrive while it rests join the next
+   * batch instead of making small batches of their own. An idle server, its last commit long
+   * past, commits at once as before; batches already large (a backlog) do not rest.
    */
   restMs?: number;
+  restBelow?: number;
   /** The clock and the timer of the rest (tests give their own). */
   now?: () => number;
   sleep?: (ms: number) => Promise<unknown>;
@@ -52,7 +54,13 @@ export class TurnBatches<E> {
     options: TurnBatchesOptions,
     private readonly commit: (batch: E[]) => Promise<void>,
   ) {
-    this.o = { restMs: 0, now: () => performance.now(), sleep: (ms) => delay(ms), ...options };
+    this.o = {
+      restMs: 0,
+      restBelow: 0,
+      now: () => performance.now(),
+      sleep: (ms) => delay(ms),
+      ...options,
+    };
   }
 
   push(entry: E): void {
@@ -69,8 +77,10 @@ export class TurnBatches<E> {
         await new Promise((resolve) => setImmediate(resolve));
         const resting = this.restUntil - this.o.now();
         if (resting > 0 && this.queue.length < this.o.maxBatch) await this.o.sleep(resting);
-        await this.commit(this.queue.splice(0, this.o.maxBatch));
-        this.restUntil = this.o.now() + this.o.restMs;
+        const batch = this.queue.splice(0, this.o.maxBatch);
+        await this.commit(batch);
+        const rests = batch.length < this.o.restBelow;
+        this.restUntil = rests ? this.o.now() + this.o.restMs : Number.NEGATIVE_INFINITY;
       }
     } finally {
       this.running = false;

@@ -5,7 +5,7 @@ import { openPostgres } from "./postgres.js";
 import { TEST_DATABASE_URL } from "../../test/support/databases.js";
 
 /** A commit the test ends, on a clock and a timer the test moves. */
-function harness(options: Pick<TurnBatchesOptions, "maxBatch" | "restMs">) {
+function harness(options: Pick<TurnBatchesOptions, "maxBatch" | "restMs" | "restBelow">) {
   let clock = 0;
   const batches: string[][] = [];
   const rests: number[] = [];
@@ -72,7 +72,7 @@ describe("TurnBatches", () => {
   });
 
   it("under load, rests until restMs after the last commit; what arrives meanwhile joins", async () => {
-    const h = harness({ maxBatch: 10, restMs: 1 });
+    const h = harness({ maxBatch: 10, restMs: 1, restBelow: 10 });
     h.batcher.push("a");
     await vi.waitFor(() => expect(h.batches).toHaveLength(1));
     h.batcher.push("b");
@@ -89,7 +89,7 @@ describe("TurnBatches", () => {
   });
 
   it("rests only for what remains of restMs since the last commit ended", async () => {
-    const h = harness({ maxBatch: 10, restMs: 1 });
+    const h = harness({ maxBatch: 10, restMs: 1, restBelow: 10 });
     h.batcher.push("a");
     await vi.waitFor(() => expect(h.batches).toHaveLength(1));
     h.clock = 10;
@@ -104,7 +104,7 @@ describe("TurnBatches", () => {
   });
 
   it("commits at once once the rest is over: an idle server adds no wait", async () => {
-    const h = harness({ maxBatch: 10, restMs: 1 });
+    const h = harness({ maxBatch: 10, restMs: 1, restBelow: 10 });
     h.batcher.push("a");
     h.clock = 5;
     await h.endCommit();
@@ -119,7 +119,7 @@ describe("TurnBatches", () => {
   });
 
   it("does not rest while a full batch waits, and rests before the partial one after it", async () => {
-    const h = harness({ maxBatch: 2, restMs: 1 });
+    const h = harness({ maxBatch: 2, restMs: 1, restBelow: 10 });
     h.batcher.push("a");
     await vi.waitFor(() => expect(h.batches).toHaveLength(1));
     for (const entry of ["b", "c", "d"]) h.batcher.push(entry);
@@ -131,6 +131,22 @@ describe("TurnBatches", () => {
     await h.endRest();
     await h.endCommit();
     expect(h.batches).toEqual([["a"], ["b", "c"], ["d"]]);
+  });
+
+  it("rests only after a batch smaller than restBelow: a backlog's large batches go on at once", async () => {
+    const h = harness({ maxBatch: 10, restMs: 1, restBelow: 3 });
+    h.batcher.push("a");
+    await vi.waitFor(() => expect(h.batches).toHaveLength(1));
+    for (const entry of ["b", "c", "d"]) h.batcher.push(entry);
+    await h.endCommit(); // "a" alone: the next rests
+    await vi.waitFor(() => expect(h.rests).toEqual([1]));
+    await h.endRest();
+    await vi.waitFor(() => expect(h.batches).toHaveLength(2));
+    h.batcher.push("e");
+    await h.endCommit(); // three: the next does not rest
+    await h.endCommit();
+    expect(h.batches).toEqual([["a"], ["b", "c", "d"], ["e"]]);
+    expect(h.rests).toEqual([1]);
   });
 });
 
