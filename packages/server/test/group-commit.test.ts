@@ -4,8 +4,11 @@ import type { DbContactCentre } from "../src/contact-centre/contact-centre.js";
 import type { NewParticipant } from "../src/contact-centre/types.js";
 import type { Db } from "../src/store/db.js";
 import { ENGINES } from "./support/databases.js";
-import { recordTransactions } from "./support/statements.js";
+import { recordTransactions, statementsDuring } from "./support/statements.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+
+/** The statement writing a batch without a transaction (appendItemsIfUnchanged). */
+const UNLOCKED_WRITE = /c\.xmin = v\.version/;
 
 // SendMessage's group commit (src/contact-centre/message-batch.ts): messages arriving while a
 // transaction runs commit together, each checked and answered as it would be alone.
@@ -14,29 +17,45 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
   let centre: DbContactCentre;
   let db: Db;
   let realTransaction: Db["transaction"];
-  /** How many transactions began since the last reset, and a failure to inject. */
-  const transactions = { count: 0, failNext: 0 };
+  let realQuery: Db["query"];
+  /**
+   * How many writes began since the last reset (transactions, and on PostgreSQL a batch's
+   * statement written without one, see MessageBatch's `unlocked`), and failures to inject.
+   */
+  const writes = { count: 0, failNext: 0 };
+  /** PostgreSQL writes a batch first without a transaction: one write more before each. */
+  const unlocked = engine === "postgres";
+  const injected = (what: string): Error | null => {
+    writes.count++;
+    if (writes.failNext === 0) return null;
+    writes.failNext--;
+    return new Error(`injected: the ${what} failed`);
+  };
 
   beforeAll(async () => {
     server = await startServer(engine);
     centre = server.built.deps.centre as DbContactCentre;
     db = server.built.deps.db;
     realTransaction = db.transaction.bind(db);
+    realQuery = db.query.bind(db);
     db.transaction = (fn) => {
-      transactions.count++;
-      if (transactions.failNext > 0) {
-        transactions.failNext--;
-        return Promise.reject(new Error("injected: the transaction failed"));
-      }
-      return realTransaction(fn);
+      const failure = injected("transaction");
+      return failure ? Promise.reject(failure) : realTransaction(fn);
     };
+    db.query = ((sql: string, params?: unknown[]) => {
+      const failure = UNLOCKED_WRITE.test(sql) ? injected("statement") : null;
+      return failure ? Promise.reject(failure) : realQuery(sql, params);
+    }) as Db["query"];
   }, START_TIMEOUT_MS);
   afterEach(() => {
-    transactions.count = 0;
-    transactions.failNext = 0;
+    writes.count = 0;
+    writes.failNext = 0;
   });
   afterAll(async () => {
-    if (db) db.transaction = realTransaction;
+    if (db) {
+      db.transaction = realTransaction;
+      db.query = realQuery;
+    }
     await server?.close();
   }, START_TIMEOUT_MS);
 
@@ -58,12 +77,12 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
 
   it("commits many contacts' messages in a few transactions, each stored once, in order", async () => {
     const all = await chats(20);
-    transactions.count = 0;
+    writes.count = 0;
     const sent = await Promise.all(
       all.flatMap((chat) => [1, 2, 3].map((n) => send(chat, `${chat.contactId} #${n}`, `t${n}`))),
     );
-    // Posted within one turn of the event loop: one transaction for all 60.
-    expect(transactions.count).toBe(1);
+    // Posted within one turn of the event loop: one write for all 60.
+    expect(writes.count).toBe(1);
     for (const chat of all) {
       const items = (await stored(chat.contactId)).filter((i) => i.Type === "MESSAGE");
       expect(items.map((i) => i.Content)).toEqual([1, 2, 3].map((n) => `${chat.contactId} #${n}`));
@@ -75,15 +94,19 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
   it("writes a batch's items and the ClientTokens it records in one statement", async () => {
     const all = await chats(3);
     const recorder = recordTransactions(db);
+    const inserting = /INSERT INTO (items|idempotency)/;
+    let outside: string[];
     try {
-      await Promise.all(all.map((chat, n) => send(chat, `keyed #${n}`, `key ${n}`)));
+      outside = await statementsDuring(db, inserting, async () => {
+        await Promise.all(all.map((chat, n) => send(chat, `keyed #${n}`, `key ${n}`)));
+      });
     } finally {
       recorder.restore();
     }
-    expect(recorder.seen).toHaveLength(1);
-    const writes = recorder.seen[0]!.filter((q) => /INSERT INTO (items|idempotency)/.test(q));
-    expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatch(/INSERT INTO items .* INSERT INTO idempotency/);
+    expect(recorder.seen).toHaveLength(unlocked ? 0 : 1);
+    const inserts = [...recorder.seen.flat().filter((q) => inserting.test(q)), ...outside];
+    expect(inserts).toHaveLength(1);
+    expect(inserts[0]).toMatch(/INSERT INTO items .* INSERT INTO idempotency/);
     // Recorded: the same tokens answer with the same items.
     const again = await Promise.all(all.map((chat, n) => send(chat, `keyed #${n}`, `key ${n}`)));
     for (const [n, chat] of all.entries()) {
@@ -101,12 +124,13 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     let mixed: Item[];
     try {
       first = await Promise.all([send(a!, "a1", "ta1"), send(b!, "b1", "tb1")]);
-      expect(recorder.seen.map(lookups)).toEqual([0]);
+      expect(recorder.seen.map(lookups)).toEqual(unlocked ? [] : [0]);
       recorder.seen.length = 0;
       // b's retry of its first message beside a's new one: the first write finds the repeat
-      // and is undone; the second looks the tokens up.
+      // and is undone; the second looks the tokens up. (On PostgreSQL the first is the
+      // statement without a transaction, its failure undoing it whole.)
       mixed = await Promise.all([send(a!, "a2", "ta2"), send(b!, "b1", "tb1")]);
-      expect(recorder.seen.map(lookups)).toEqual([0, 1]);
+      expect(recorder.seen.map(lookups)).toEqual(unlocked ? [1] : [0, 1]);
     } finally {
       recorder.restore();
     }
@@ -165,7 +189,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
   it("commits each message of a failed batch alone, none lost, none twice", async () => {
     const all = await chats(4);
     const first = send(all[0]!, "another of the same batch");
-    transactions.failNext = 1; // the batch of these five
+    writes.failNext = unlocked ? 2 : 1; // the batch of these five (each of its writes)
     const sent = await Promise.all(all.map((chat) => send(chat, "in the failed batch", "k")));
     await first;
     expect(new Set(sent.map((i) => i.Id)).size).toBe(4);
@@ -178,8 +202,8 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
 
   it("fails a sender's later messages of a failed batch once one fails alone, so none overtakes it", async () => {
     const [chat, other] = await chats(2);
-    transactions.count = 0;
-    transactions.failNext = 2; // the batch, then the first message alone
+    writes.count = 0;
+    writes.failNext = unlocked ? 3 : 2; // the batch (each of its writes), then "one" alone
     const [one, two, others] = await Promise.allSettled([
       send(chat!, "one"),
       send(chat!, "two"),
@@ -189,7 +213,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     expect(two).toMatchObject({ status: "rejected", reason: { message: /injected/ } });
     expect(others.status).toBe("fulfilled");
     // The batch, "one" alone, "another sender's" alone; "two" was not tried.
-    expect(transactions.count).toBe(3);
+    expect(writes.count).toBe(unlocked ? 4 : 3);
     expect(await messagesOf(chat!.contactId)).toEqual([]);
     expect(await messagesOf(other!.contactId)).toEqual(["another sender's"]);
   });
@@ -243,5 +267,141 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
       id: "step-1",
     });
     expect(customer.Id).not.toBe("step-1");
+  });
+});
+
+// PostgreSQL writes a batch first without a transaction (MessageBatch's `unlocked`): it reads
+// the senders, then one statement appends each contact's items only where the contact's row
+// is still at the version read. A change to a contact between the two is injected here.
+describe("a batch written without a transaction (postgres)", () => {
+  let server: TestServer;
+  let centre: DbContactCentre;
+  let db: Db;
+  let realQuery: Db["query"];
+  /** Run once, right after the next read of the senders, before the batch's write. */
+  let afterRead: (() => Promise<void>) | null = null;
+
+  beforeAll(async () => {
+    server = await startServer("postgres");
+    centre = server.built.deps.centre as DbContactCentre;
+    db = server.built.deps.db;
+    realQuery = db.query.bind(db);
+    db.query = (async (sql: string, params?: unknown[]) => {
+      const rows = await realQuery(sql, params);
+      if (/JOIN contacts c ON c.contact_id = p.contact_id/.test(sql) && !/FOR UPDATE/.test(sql)) {
+        const change = afterRead;
+        afterRead = null;
+        await change?.();
+      }
+      return rows;
+    }) as Db["query"];
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    if (db) db.query = realQuery;
+    await server?.close();
+  }, START_TIMEOUT_MS);
+
+  const send = (chat: NewParticipant, content: string) =>
+    centre.postMessage(chat.contactId, chat.participantId, { contentType: "text/plain", content });
+  const transcript = async (contactId: string) =>
+    (
+      await realQuery<{ seq: number; item: Item }>(
+        "SELECT seq, item FROM items WHERE contact_id = $1 ORDER BY seq",
+        [contactId],
+      )
+    ).map((r) => `${r.seq} ${r.item.Content ?? r.item.ContentType}`);
+
+  it("writes a batch in two statements and no transaction", async () => {
+    const [a, b] = await Promise.all([server.startChat(), server.startChat()]);
+    const recorder = recordTransactions(db);
+    let statements: string[];
+    try {
+      statements = await statementsDuring(db, /JOIN contacts c|INSERT INTO items/, async () => {
+        await Promise.all([send(a!, "a1"), send(a!, "a2"), send(b!, "b1")]);
+      });
+    } finally {
+      recorder.restore();
+    }
+    expect(recorder.seen).toEqual([]);
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(UNLOCKED_WRITE);
+    expect(await transcript(a!.contactId)).toEqual([
+      `1 ${ContentType.PARTICIPANT_JOINED}`,
+      "2 a1",
+      "3 a2",
+    ]);
+  });
+
+  it("writes under lock, after the change, the messages of a contact changed since it was read; the others without", async () => {
+    const [changed, other] = await Promise.all([server.startChat(), server.startChat()]);
+    const heard: { content: string | undefined; attributes: Record<string, string> }[] = [];
+    const stop = centre.onItemCommitted((contact, item) => {
+      if (contact.contactId === changed!.contactId && item.Type === "MESSAGE") {
+        heard.push({ content: item.Content, attributes: contact.attributes });
+      }
+    });
+    afterRead = async () => {
+      await realQuery(
+        `UPDATE contacts SET attributes = attributes || '{"changed": "meanwhile"}' WHERE contact_id = $1`,
+        [changed!.contactId],
+      );
+    };
+    const recorder = recordTransactions(db);
+    let sent: Item[];
+    try {
+      sent = await Promise.all([
+        send(changed!, "one"),
+        send(other!, "other"),
+        send(changed!, "two"),
+      ]);
+    } finally {
+      recorder.restore();
+      await centre.idle();
+      stop();
+    }
+    expect(afterRead).toBeNull();
+    // Only the changed contact's messages went through the transaction, which locks.
+    expect(recorder.seen).toHaveLength(1);
+    expect(recorder.seen[0]!.join(" ")).toMatch(/FOR UPDATE/);
+    expect(sent.map((i) => i.Content)).toEqual(["one", "other", "two"]);
+    expect(await transcript(changed!.contactId)).toEqual([
+      `1 ${ContentType.PARTICIPANT_JOINED}`,
+      "2 one",
+      "3 two",
+    ]);
+    expect(await transcript(other!.contactId)).toEqual([
+      `1 ${ContentType.PARTICIPANT_JOINED}`,
+      "2 other",
+    ]);
+    // The listeners saw the contact as it was when its messages committed.
+    expect(heard).toEqual([
+      { content: "one", attributes: expect.objectContaining({ changed: "meanwhile" }) },
+      { content: "two", attributes: expect.objectContaining({ changed: "meanwhile" }) },
+    ]);
+  });
+
+  it("refuses, and writes nothing into, a chat that ended between the read and the write", async () => {
+    const [ending, other] = await Promise.all([server.startChat(), server.startChat()]);
+    afterRead = async () => {
+      await realQuery(
+        "UPDATE contacts SET status = 'ended', ended_at = now() WHERE contact_id = $1",
+        [ending!.contactId],
+      );
+    };
+    const [refused, accepted] = await Promise.allSettled([
+      send(ending!, "too late"),
+      send(other!, "in time"),
+    ]);
+    expect(afterRead).toBeNull();
+    expect(refused).toMatchObject({
+      status: "rejected",
+      reason: { message: "The participant has left or the chat has ended." },
+    });
+    expect(accepted.status).toBe("fulfilled");
+    expect(await transcript(ending!.contactId)).toEqual([`1 ${ContentType.PARTICIPANT_JOINED}`]);
+    expect(await transcript(other!.contactId)).toEqual([
+      `1 ${ContentType.PARTICIPANT_JOINED}`,
+      "2 in time",
+    ]);
   });
 });

@@ -178,6 +178,10 @@ export class DbContactCentre implements ContactCentre {
       db: options.db,
       clock: options.clock,
       maxBatch: MESSAGES_PER_COMMIT,
+      // PostgreSQL: two round trips a batch instead of four. Measured (session 26, alternating
+      // windows, 200 chats): closed loop 6,153 → 6,942 msgs/s, 5,000 offered p99 63–132 →
+      // 53–94 ms. On PGlite no gain (0.34–0.36 → 0.36–0.39 ms of the core a message).
+      unlocked: !options.db.embedded,
       ...(options.db.embedded
         ? { restMs: EMBEDDED_COMMIT_REST_MS, restBelow: EMBEDDED_REST_BELOW }
         : {}),

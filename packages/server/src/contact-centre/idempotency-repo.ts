@@ -106,6 +106,24 @@ export function recordingQuery(first: number): string {
    )`;
 }
 
+/**
+ * A data-modifying WITH query `recorded` as recordingQuery's, for a statement that writes only
+ * some contacts' items: it records the keys of the contacts that `written` (a query's name)
+ * returns, each key a plain insert, so a key recorded before, even out of its window, fails the
+ * whole statement. Parameters numbered from `$first`: see recordingParams, then the keys'
+ * contacts.
+ */
+export function recordingNewQuery(first: number, written: string): string {
+  const $ = (n: number) => `$${first + n}`;
+  return `recorded AS (
+     INSERT INTO idempotency (participant_id, operation, client_token, request_hash, response, created_at)
+     SELECT a, b, c, d, jsonb_build_object('Id', id), ${$(5)}::timestamptz
+     FROM unnest(${$(0)}::text[], ${$(1)}::text[], ${$(2)}::text[], ${$(3)}::text[], ${$(4)}::text[], ${$(6)}::text[])
+       AS k(a, b, c, d, id, contact_id)
+     WHERE k.contact_id IN (SELECT contact_id FROM ${written})
+   )`;
+}
+
 /** recordingQuery's parameters: the keys' columns, their items' Ids, when. */
 export function recordingParams(recorded: readonly KeyedItem[], at: string): unknown[] {
   return [...keyColumns(recorded.map((r) => r.key)), recorded.map((r) => r.item.Id), at];

@@ -1,6 +1,11 @@
 import type { Item } from "@chat-widget/protocol";
 import type { Db } from "../store/db.js";
-import { recordingParams, recordingQuery, type KeyedItem } from "./idempotency-repo.js";
+import {
+  recordingNewQuery,
+  recordingParams,
+  recordingQuery,
+  type KeyedItem,
+} from "./idempotency-repo.js";
 
 /** New items of one contact, numbered after `lastSeq`. */
 export interface Append {
@@ -36,6 +41,54 @@ export async function appendItems(
     [...items, ...contacts, ...recordingParams(records.recorded, records.at)],
   );
   return row!.recorded;
+}
+
+/** New items of one contact whose row was read at `version` (see readSenders). */
+export interface VersionedAppend extends Append {
+  version: string;
+}
+
+/** A ClientToken recorded with its contact's items (see appendItemsIfUnchanged). */
+export interface ContactKeyedItem extends KeyedItem {
+  contactId: string;
+}
+
+/**
+ * appendItems without a lock or a transaction, in one statement: each contact's items are
+ * appended, and its ClientTokens recorded, only when the contact's row is still at the
+ * `version` read (its xmin: any change since, by this process or another, made a new row
+ * version, and a change under way is waited for). A ClientToken recorded before fails the
+ * whole statement: nothing is written. Returns the contacts written; the others are unchanged.
+ */
+export async function appendItemsIfUnchanged(
+  db: Db,
+  appends: readonly VersionedAppend[],
+  recording: { recorded: readonly ContactKeyedItem[]; at: string },
+): Promise<Set<string>> {
+  const written = appends.filter((a) => a.items.length > 0);
+  if (written.length === 0) return new Set();
+  const { items, contacts } = appendedRows(written);
+  const { recorded, at } = recording;
+  const recordingParts = recorded.length
+    ? {
+        sql: `, ${recordingNewQuery(8, "updated")}`,
+        params: [...recordingParams(recorded, at), recorded.map((r) => r.contactId)],
+      }
+    : { sql: "", params: [] };
+  const rows = await db.query<{ contact_id: string }>(
+    `WITH updated AS (
+       UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
+       FROM unnest($4::text[], $5::int[], $6::timestamptz[], $7::xid[])
+         AS v(contact_id, last_seq, last_item_at, version)
+       WHERE c.contact_id = v.contact_id AND c.xmin = v.version
+       RETURNING c.contact_id
+     ), inserted AS (
+       ${insertingItems(1)} WHERE v.contact_id IN (SELECT contact_id FROM updated)
+     )${recordingParts.sql}
+     SELECT contact_id FROM updated`,
+    [...items, ...contacts, written.map((a) => a.version), ...recordingParts.params],
+  );
+  return new Set(rows.map((r) => r.contact_id));
 }
 
 /**

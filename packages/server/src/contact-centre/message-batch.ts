@@ -3,10 +3,16 @@ import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
 import { TurnBatches } from "../store/group-commit.js";
-import { findRecordedItems, type IdempotencyKey, type KeyedItem } from "./idempotency-repo.js";
+import { findRecordedItems, type IdempotencyKey } from "./idempotency-repo.js";
 import { ownId, sentMessage, type MessageInput } from "./item-factory.js";
-import { appendItems, findItems, type Append } from "./items-repo.js";
-import { lockSenders, type LockedSender } from "./participants-repo.js";
+import {
+  appendItems,
+  appendItemsIfUnchanged,
+  findItems,
+  type ContactKeyedItem,
+  type VersionedAppend,
+} from "./items-repo.js";
+import { lockSenders, readSenders, type LockedSender } from "./participants-repo.js";
 import { hashRequest } from "./tokens.js";
 import type { Contact } from "./types.js";
 
@@ -32,6 +38,11 @@ export interface MessageBatchOptions {
   /** How long a batch under load rests after a small one's commit (see TurnBatchesOptions). */
   restMs?: number;
   restBelow?: number;
+  /**
+   * Write a batch first without a transaction (see writeUnlocked): two statements instead of
+   * four, and no lock held between them.
+   */
+  unlocked?: boolean;
   /** Fan out a committed part (in commit order), before its senders hear back. */
   emit: (part: CommittedPart) => Promise<void>;
   /**
@@ -62,7 +73,9 @@ const keyText = (k: IdempotencyKey): string =>
  * loop (under load on the embedded store, `restMs` after a small batch's commit). A message is
  * acknowledged only once its batch committed. Each message is checked as SendMessage checks it
  * alone (the sender is in the contact, has not left, the chat is active; a repeated ClientToken
- * or own Id returns the first item), and is refused alone.
+ * or own Id returns the first item), and is refused alone. With `unlocked` (PostgreSQL, where
+ * each statement is a round trip) a batch is first written without a transaction, two
+ * statements, and only what that could not write goes through the transaction.
  */
 export class MessageBatch {
   private readonly batches: TurnBatches<Entry>;
@@ -109,10 +122,42 @@ export class MessageBatch {
   }
 
   private async commit(batch: Entry[]): Promise<void> {
+    if (!this.o.unlocked) return this.commitLocked(batch, false);
+    const { rest, failed } = await this.commitUnlocked(batch);
+    // A failed statement most likely met a repeated ClientToken: looked up at once.
+    if (rest.length > 0) await this.commitLocked(rest, failed);
+  }
+
+  /**
+   * Commits what it can of `batch` without a transaction (see writeUnlocked), settles it, and
+   * returns the entries left to commit under lock: those of contacts that changed since they
+   * were read, or the whole batch when the statement `failed` (a repeated ClientToken, say).
+   */
+  private async commitUnlocked(batch: Entry[]): Promise<{ rest: Entry[]; failed: boolean }> {
+    let written: Awaited<ReturnType<MessageBatch["writeUnlocked"]>>;
+    try {
+      written = await this.writeUnlocked(batch);
+    } catch {
+      return { rest: batch, failed: true };
+    }
+    const { outcomes, parts, committed } = written;
+    for (const part of parts) if (committed.has(part.contact.contactId)) await this.o.emit(part);
+    const rest: Entry[] = [];
+    batch.forEach((entry, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome instanceof Error) entry.reject(outcome);
+      else if (committed.has(entry.message.contactId)) entry.resolve(outcome);
+      else rest.push(entry);
+    });
+    return { rest, failed: false };
+  }
+
+  /** Commits `batch` under lock (see write), its ClientTokens looked up first with `lookUp`. */
+  private async commitLocked(batch: Entry[], lookUp: boolean): Promise<void> {
     let written: { outcomes: Outcome[]; parts: CommittedPart[] };
     try {
       written = await this.o.db
-        .transaction((tx) => this.write(tx, batch, false))
+        .transaction((tx) => this.write(tx, batch, lookUp))
         .catch((error: unknown) => {
           if (!(error instanceof RepeatedToken)) throw error;
           return this.o.db.transaction((tx) => this.write(tx, batch, true));
@@ -169,56 +214,91 @@ export class MessageBatch {
     });
     // The flow's own Ids: a message committed before is not committed again, whatever it says.
     const owned = await findItems(tx, ownIds(batch, senders));
-    const parts = new Map<string, CommittedPart & Append & { at: string }>();
-    const fresh: KeyedItem[] = [];
-    const outcomes = batch.map((entry): Outcome => {
-      const { message, key } = entry;
-      const sender = senders.get(message.participantId);
-      const refusal = refused(sender, message.contactId);
-      if (refusal) return refusal;
-      const { participant, contact } = sender!;
-      let part = parts.get(contact.contactId);
-      if (!part) {
-        const last = sender!.lastItemAt ? Date.parse(sender!.lastItemAt) : 0;
-        const at = isoAt(Math.max(now, last));
-        part = {
-          contact,
-          contactId: contact.contactId,
-          lastSeq: sender!.lastSeq,
-          at,
-          items: [],
-          republish: [],
-        };
-        parts.set(contact.contactId, part);
-      }
-      const own = ownId(participant, message);
-      const earlier =
-        (own !== undefined && owned.get(ownKey(contact.contactId, own))) ||
-        (key && recorded.get(keyText(key)));
-      if (earlier) {
-        // Committed by an earlier request: published again (its publish may never have
-        // happened); a repeat within this batch is published with the batch anyway.
-        if (!part.items.includes(earlier) && !part.republish.includes(earlier)) {
-          part.republish.push(earlier);
-        }
-        return earlier;
-      }
-      const item = sentMessage(contact, participant, part.at, message);
-      part.items.push(item);
-      if (own !== undefined) owned.set(ownKey(contact.contactId, own), item);
-      if (key) {
-        recorded.set(keyText(key), item);
-        fresh.push({ key, item });
-      }
-      return item;
-    });
-    const recordedNow = await appendItems(tx, [...parts.values()], {
-      recorded: fresh,
-      at: isoAt(now),
-    });
+    const { outcomes, parts, fresh } = plan(batch, senders, owned, recorded, now);
+    const recordedNow = await appendItems(tx, parts, { recorded: fresh, at: isoAt(now) });
     if (!lookUp && recordedNow < fresh.length) throw new RepeatedToken();
-    return { outcomes, parts: [...parts.values()] };
+    return { outcomes, parts };
   }
+
+  /**
+   * Writes `batch` without a transaction: reads the senders and their contacts' versions, then
+   * appends every contact's items in one statement that writes only the contacts still at the
+   * version read (appendItemsIfUnchanged), `committed`. A refusal stands (what refuses a sender,
+   * having left or an ended chat, does not change back); the other messages of a contact that
+   * changed meanwhile are not written. ClientTokens are taken as new: a repeated one throws.
+   */
+  private async writeUnlocked(
+    batch: Entry[],
+  ): Promise<{ outcomes: Outcome[]; parts: CommittedPart[]; committed: Set<string> }> {
+    const { db } = this.o;
+    const senders = await readSenders(db, [...new Set(batch.map((e) => e.message.participantId))]);
+    const now = this.o.clock.now();
+    const owned = await findItems(db, ownIds(batch, senders));
+    const { outcomes, parts, fresh } = plan(batch, senders, owned, new Map(), now);
+    const committed = await appendItemsIfUnchanged(db, parts, { recorded: fresh, at: isoAt(now) });
+    return { outcomes, parts, committed };
+  }
+}
+
+type Part = CommittedPart & VersionedAppend & { at: string };
+
+/**
+ * What `batch` commits, given its senders as read, the flow's own Ids and the ClientTokens
+ * `recorded` before: each message's outcome (its item, the first item of a repeat, or why it
+ * is refused, as SendMessage alone would), each contact's part, and the keys to record.
+ */
+function plan(
+  batch: readonly Entry[],
+  senders: ReadonlyMap<string, LockedSender>,
+  owned: Map<string, Item>,
+  recorded: Map<string, Item>,
+  now: number,
+): { outcomes: Outcome[]; parts: Part[]; fresh: ContactKeyedItem[] } {
+  const parts = new Map<string, Part>();
+  const fresh: ContactKeyedItem[] = [];
+  const outcomes = batch.map((entry): Outcome => {
+    const { message, key } = entry;
+    const sender = senders.get(message.participantId);
+    const refusal = refused(sender, message.contactId);
+    if (refusal) return refusal;
+    const { participant, contact } = sender!;
+    let part = parts.get(contact.contactId);
+    if (!part) {
+      const last = sender!.lastItemAt ? Date.parse(sender!.lastItemAt) : 0;
+      const at = isoAt(Math.max(now, last));
+      part = {
+        contact,
+        contactId: contact.contactId,
+        lastSeq: sender!.lastSeq,
+        version: sender!.version,
+        at,
+        items: [],
+        republish: [],
+      };
+      parts.set(contact.contactId, part);
+    }
+    const own = ownId(participant, message);
+    const earlier =
+      (own !== undefined && owned.get(ownKey(contact.contactId, own))) ||
+      (key && recorded.get(keyText(key)));
+    if (earlier) {
+      // Committed by an earlier request: published again (its publish may never have
+      // happened); a repeat within this batch is published with the batch anyway.
+      if (!part.items.includes(earlier) && !part.republish.includes(earlier)) {
+        part.republish.push(earlier);
+      }
+      return earlier;
+    }
+    const item = sentMessage(contact, participant, part.at, message);
+    part.items.push(item);
+    if (own !== undefined) owned.set(ownKey(contact.contactId, own), item);
+    if (key) {
+      recorded.set(keyText(key), item);
+      fresh.push({ key, item, contactId: contact.contactId });
+    }
+    return item;
+  });
+  return { outcomes, parts: [...parts.values()], fresh };
 }
 
 /** A ClientToken of a batch written without looking its keys up was recorded before. */

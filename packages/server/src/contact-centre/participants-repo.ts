@@ -192,32 +192,53 @@ export interface LockedSender {
   contact: Contact;
   lastSeq: number;
   lastItemAt: string | null;
+  /** The contact row's version as read (its xmin): see appendItemsIfUnchanged. */
+  version: string;
 }
 
 /**
  * What a batch reads of each sender: the participant without its bookkeeping (token hash,
  * created and first-connection times: a third of the row, each field copied and decoded in
- * PGlite's JavaScript), its contact whole, and where its transcript ends.
+ * PGlite's JavaScript), its contact whole, where its transcript ends, and the contact row's
+ * version.
  */
 const SENDER_COLUMNS = `p.participant_id, p.contact_id, p.role, p.display_name, p.connected_at,
   p.left_at, c.initial_contact_id, c.instance_id, c.contact_flow_id, c.status, c.attributes,
   c.supported_content_types, c.created_at AS contact_created_at, c.ended_at, c.last_seq,
-  c.last_item_at`;
+  c.last_item_at, c.xmin::text AS version`;
 
 /**
  * The participants of `participantIds` that exist, each with its contact, whose rows stay locked
  * for the rest of the transaction (in contact order, so two batches locking the same contacts
  * cannot deadlock).
  */
-export async function lockSenders(
+export function lockSenders(
   tx: Db,
   participantIds: readonly string[],
 ): Promise<Map<string, LockedSender>> {
-  const rows = await tx.query<SenderRow>(
+  return selectSenders(tx, participantIds, "ORDER BY c.contact_id FOR UPDATE OF c");
+}
+
+/**
+ * The same as lockSenders, without a lock: what a batch written with appendItemsIfUnchanged
+ * reads, each contact with the version its write checks.
+ */
+export function readSenders(
+  db: Db,
+  participantIds: readonly string[],
+): Promise<Map<string, LockedSender>> {
+  return selectSenders(db, participantIds, "");
+}
+
+async function selectSenders(
+  db: Db,
+  participantIds: readonly string[],
+  locking: string,
+): Promise<Map<string, LockedSender>> {
+  const rows = await db.query<SenderRow & { version: string }>(
     `SELECT ${SENDER_COLUMNS} FROM participants p
      JOIN contacts c ON c.contact_id = p.contact_id
-     WHERE p.participant_id = ANY($1::text[])
-     ORDER BY c.contact_id FOR UPDATE OF c`,
+     WHERE p.participant_id = ANY($1::text[]) ${locking}`,
     [participantIds],
   );
   return new Map(
@@ -228,6 +249,7 @@ export async function lockSenders(
         contact: toContact({ ...row, created_at: row.contact_created_at }),
         lastSeq: row.last_seq,
         lastItemAt: toIsoOrNull(row.last_item_at),
+        version: row.version,
       },
     ]),
   );
