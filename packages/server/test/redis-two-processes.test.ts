@@ -112,4 +112,64 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
     });
     expect(late.status).toBe(403);
   });
+  it("a batch whose contact the other process wrote between its read and its write is written after that, once, in order", async () => {
+    const chat = await a.startChat();
+    const agent = await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    const customer = await connectParticipant(a.url, chat.participantToken);
+    const advisor = await connectParticipant(b.url, agent.participantToken);
+    const advisorSocket = await FrameClient.subscribed(advisor.websocketUrl);
+    const send = async (url: string, token: string, content: string) => {
+      const reply = await call<{ Id: string }>(url, ParticipantPath.SendMessage, token, {
+        ContentType: "text/plain",
+        Content: content,
+      });
+      expect(reply.status).toBe(200);
+      return reply.body.Id;
+    };
+    // After A's batch has read its senders (PostgreSQL writes a batch first without a
+    // transaction), B commits the advisor's message to the same contact: A's write finds the
+    // contact changed and writes its message after B's.
+    const db = a.built.deps.db;
+    const realQuery = db.query;
+    let round = 0;
+    db.query = (async (sql: string, params?: unknown[]) => {
+      const rows = await realQuery.call(db, sql, params);
+      if (/JOIN contacts c ON c.contact_id = p.contact_id/.test(sql) && !/FOR UPDATE/.test(sql)) {
+        await send(b.url, advisor.connectionToken, `advisor ${++round}`);
+      }
+      return rows;
+    }) as typeof db.query;
+    const sent: string[] = [];
+    try {
+      for (const n of [1, 2, 3])
+        sent.push(await send(a.url, customer.connectionToken, `customer ${n}`));
+    } finally {
+      db.query = realQuery;
+    }
+    expect(round).toBe(3);
+    const { body } = await call<{ Transcript: { Id: string; Type: string; Content?: string }[] }>(
+      a.url,
+      ParticipantPath.GetTranscript,
+      customer.connectionToken,
+      { MaxResults: 100, SortOrder: "ASCENDING" },
+    );
+    const messages = body.Transcript.filter((i) => i.Type === "MESSAGE");
+    expect(messages.map((i) => i.Content)).toEqual([
+      "advisor 1",
+      "customer 1",
+      "advisor 2",
+      "customer 2",
+      "advisor 3",
+      "customer 3",
+    ]);
+    const rows = (await realQuery.call(
+      db,
+      "SELECT seq FROM items WHERE contact_id = $1 ORDER BY seq",
+      [chat.contactId],
+    )) as { seq: number }[];
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+    // The advisor on B hears each of the customer's messages, once.
+    for (const id of sent) await advisorSocket.waitForItem((i) => i.Id === id);
+    expect(advisorSocket.items().filter((i) => sent.includes(i.Id))).toHaveLength(3);
+  });
 });
