@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Contact } from "../contact-centre/types.js";
 import type { ParticipantRecord } from "../contact-centre/rows.js";
 import type { Caller } from "./auth.js";
-import { CALLER_TTL_MS, CallerCache } from "./caller-cache.js";
+import { CALLER_TTL_MS, CallerCache, DROP_EXPIRED_EVERY_MS } from "./caller-cache.js";
 
 const T0 = Date.parse("2026-11-27T12:00:00.000Z");
 const HOUR = 3_600_000;
@@ -107,14 +107,42 @@ describe("CallerCache", () => {
     expect(cache.get("websocket", "h1", T0 + 2)).toBeNull();
   });
 
-  it("holds at most its bound, dropping the least recently used", () => {
+  it("holds at most its bound, dropping the one set first, however recently it was used", () => {
     const cache = new CallerCache(2);
     cache.set("connection", "a", caller("c1", "p1"), T0 + HOUR, T0);
     cache.set("connection", "b", caller("c2", "p2"), T0 + HOUR, T0);
-    expect(cache.get("connection", "a", T0)).not.toBeNull(); // a is now the newer
+    expect(cache.get("connection", "a", T0)).not.toBeNull(); // a use does not renew it
     cache.set("connection", "c", caller("c3", "p3"), T0 + HOUR, T0);
-    expect(cache.get("connection", "b", T0)).toBeNull();
-    expect(cache.get("connection", "a", T0)).not.toBeNull();
+    expect(cache.get("connection", "a", T0)).toBeNull();
+    expect(cache.get("connection", "b", T0)).not.toBeNull();
     expect(cache.get("connection", "c", T0)).not.toBeNull();
+    // Set again (read from the store after it was dropped), a caller is the newest.
+    cache.set("connection", "a", caller("c1", "p1"), T0 + HOUR, T0);
+    expect(cache.get("connection", "b", T0)).toBeNull();
+  });
+
+  it("drops the callers whose time is up when it keeps another, at most once a second", () => {
+    const cache = new CallerCache();
+    for (const n of [1, 2, 3])
+      cache.set("connection", `old${n}`, caller(`c${n}`, `p${n}`), T0 + HOUR, T0);
+    // Its token expires first: kept until then only.
+    cache.set("connection", "short", caller("c4", "p4"), T0 + 10, T0);
+    expect(cache.size).toBe(4);
+    const late = T0 + CALLER_TTL_MS;
+    cache.set("connection", "new", caller("c5", "p5"), T0 + HOUR, late);
+    expect(cache.size).toBe(1);
+    expect(cache.get("connection", "new", late)).not.toBeNull();
+    // At most once a second: what falls due meanwhile waits for the next drop.
+    const paced = new CallerCache();
+    paced.set("connection", "a", caller("c1", "p1"), T0 + HOUR, T0);
+    paced.set("connection", "b", caller("c2", "p2"), T0 + HOUR, T0 + 1);
+    const due = T0 + CALLER_TTL_MS;
+    paced.set("connection", "c", caller("c3", "p3"), T0 + HOUR, due);
+    expect(paced.size).toBe(2); // a dropped; b is due 1 ms later
+    paced.set("connection", "d", caller("c4", "p4"), T0 + HOUR, due + DROP_EXPIRED_EVERY_MS - 1);
+    expect(paced.size).toBe(3);
+    paced.set("connection", "e", caller("c5", "p5"), T0 + HOUR, due + DROP_EXPIRED_EVERY_MS);
+    expect(paced.size).toBe(3); // b dropped
+    expect(paced.get("connection", "c", due + DROP_EXPIRED_EVERY_MS)).not.toBeNull();
   });
 });
