@@ -52,8 +52,9 @@ it("a message whose commit is still waiting when the process closes is published
     const { rows } = await watcher!.query<{ query: string }>(
       "SELECT query FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
     );
-    // The message's transaction locking the contact (it locks its sender's contact).
-    return rows.some((r) => r.query.includes("FOR UPDATE"));
+    // The message's write waiting for the contact's row: PostgreSQL's batch updates it in one
+    // statement (or, in its locked transaction, locks it FOR UPDATE).
+    return rows.some((r) => /UPDATE contacts|FOR UPDATE/.test(r.query));
   };
   await expect.poll(waitingOnLock, { timeout: 15_000 }).toBe(true);
 
