@@ -4,11 +4,13 @@ import type { DbContactCentre } from "../src/contact-centre/contact-centre.js";
 import type { NewParticipant } from "../src/contact-centre/types.js";
 import type { Db } from "../src/store/db.js";
 import { ENGINES } from "./support/databases.js";
-import { recordTransactions, statementsDuring } from "./support/statements.js";
+import {
+  isUnlockedSendersRead,
+  recordTransactions,
+  statementsDuring,
+  UNLOCKED_WRITE,
+} from "./support/statements.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
-
-/** The statement writing a batch without a transaction (appendItemsIfUnchanged). */
-const UNLOCKED_WRITE = /c\.xmin = v\.version/;
 
 // SendMessage's group commit (src/contact-centre/message-batch.ts): messages arriving while a
 // transaction runs commit together, each checked and answered as it would be alone.
@@ -288,7 +290,7 @@ describe("a batch written without a transaction (postgres)", () => {
     realQuery = db.query.bind(db);
     db.query = (async (sql: string, params?: unknown[]) => {
       const rows = await realQuery(sql, params);
-      if (/JOIN contacts c ON c.contact_id = p.contact_id/.test(sql) && !/FOR UPDATE/.test(sql)) {
+      if (isUnlockedSendersRead(sql)) {
         const change = afterRead;
         afterRead = null;
         await change?.();

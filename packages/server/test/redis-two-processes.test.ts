@@ -4,6 +4,7 @@ import { startChildServer, type ChildServer } from "./support/child-server.js";
 import { call, connectParticipant, FrameClient } from "./support/client.js";
 import { createTestDatabase, type TestDatabase } from "./support/databases.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+import { isUnlockedSendersRead } from "./support/statements.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -134,7 +135,7 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
     let round = 0;
     db.query = (async (sql: string, params?: unknown[]) => {
       const rows = await realQuery.call(db, sql, params);
-      if (/JOIN contacts c ON c.contact_id = p.contact_id/.test(sql) && !/FOR UPDATE/.test(sql)) {
+      if (isUnlockedSendersRead(sql)) {
         await send(b.url, advisor.connectionToken, `advisor ${++round}`);
       }
       return rows;

@@ -21,9 +21,7 @@ describe("the embedded store on disk", () => {
 
   const setting = async (name: string) =>
     (
-      await db.query<{ setting: string }>("SELECT setting, unit FROM pg_settings WHERE name = $1", [
-        name,
-      ])
+      await db.query<{ setting: string }>("SELECT setting FROM pg_settings WHERE name = $1", [name])
     )[0]?.setting;
 
   it("keeps a small buffer pool and creates WAL segments without zero-filling them", async () => {

@@ -56,3 +56,11 @@ export function recordTransactions(db: Db) {
     });
   return { seen, fail, restore: () => (db.transaction = real) };
 }
+
+/**
+ * PostgreSQL's message batch written without a transaction (MessageBatch's `unlocked`): its
+ * read of the senders (readSenders: no lock) and its write (appendItemsIfUnchanged).
+ */
+export const isUnlockedSendersRead = (sql: string): boolean =>
+  /JOIN contacts c ON c.contact_id = p.contact_id/.test(sql) && !/FOR UPDATE/.test(sql);
+export const UNLOCKED_WRITE = /c\.xmin = v\.version/;
