@@ -20,14 +20,15 @@
 // one, advisors on the other, both on the server's core; skipped without Redis at
 // 127.0.0.1:6379). Quick by default (a few seconds each); `node bench/load.mjs --full` runs the
 // issue's table (200 chats; 100, 2,000 and 5,000 msgs/s offered; 2,000 set-ups; 20,000 idle);
-// `--profile` instead profiles the PGlite server under the closed loop (`node --cpu-prof`) and
-// prints its top 10 functions by self time; `--profile setup` does so under set-ups.
+// `--profile` instead profiles the PGlite server under the closed loop (V8's CPU profiler, the
+// start-up and warm-up left out) and prints its top 10 modules and functions by self time;
+// `--profile setup` does so under set-ups.
 // The per-participant, start-chat and per-address websocket limits are lifted: this measures
 // the server. The full run holds 20,000 idle chats, or as many as `ulimit -n` lets each side
 // hold (its limit less 1,000).
 // Build first (npm run build).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -454,32 +455,42 @@ function closeChats(chats) {
   }
 }
 
-/** `--profile [setup]`: the PGlite server under the closed loop (or set-ups) with --cpu-prof; its top 10. */
+/**
+ * `--profile [setup]`: the PGlite server's CPU profile (V8's sampler, as `node --cpu-prof`) over
+ * the closed loop, warmed first (or over set-ups), without its start-up; its top 10 modules and
+ * functions by self time, and what was measured meanwhile.
+ */
 async function profile(dataDir, scenario) {
   const dir = mkdtempSync(join(tmpdir(), "load-profile-"));
-  const server = await launchServer(
-    { ...serverEnv(), DATA_DIR: dataDir },
-    { cpu: 0, execArgv: ["--cpu-prof", `--cpu-prof-dir=${dir}`] },
-  );
+  const file = join(dir, "server.cpuprofile");
+  const server = await launchServer({ ...serverEnv(), DATA_DIR: dataDir }, { cpu: 0 });
+  let measured;
   try {
     if (scenario === "setup") {
-      progress(`profile: ${PLAN.setups * 10} set-ups`);
-      const set = await setups(server.url, PLAN.setups * 10);
+      const count = PLAN.setups * 10;
+      progress(`profile: ${count} set-ups`);
+      await server.ask({ profile: "start" });
+      const cpu0 = server.cpuSeconds();
+      const set = await setups(server.url, count);
+      const each = ((server.cpuSeconds() - cpu0) * 1000) / count;
+      await server.ask({ profile: "stop", file });
       for (const socket of set.sockets) socket.close();
+      measured = `${count} set-ups, ${round(set.rate)} chats/s, ${ms(each)} of the server's core each`;
     } else {
       progress(`profile: ${PLAN.chats} advisor-held chats, saturation ${PLAN.seconds * 3} s`);
       const chats = await heldChats(server.url, PLAN.chats);
-      await traffic(server.url, chats, null, PLAN.seconds * 3, server.cpuSeconds);
+      await traffic(server.url, chats, null, WARM_SECONDS, server.cpuSeconds);
+      await server.ask({ profile: "start" });
+      const r = await traffic(server.url, chats, null, PLAN.seconds * 3, server.cpuSeconds);
+      await server.ask({ profile: "stop", file });
       closeChats(chats);
+      const each = (r.serverBusy * 1000) / r.rate;
+      measured = `closed loop, ${PLAN.chats} chats: ${round(r.rate)} msgs/s, ${each.toFixed(3)} ms of the server's core a message`;
     }
   } finally {
     await server.stop();
   }
-  const file = join(
-    dir,
-    readdirSync(dir).find((f) => f.endsWith(".cpuprofile")),
-  );
-  const top = { modules: topModules(file, 10), functions: topFunctions(file, 10) };
+  const top = { measured, modules: topModules(file, 10), functions: topFunctions(file, 10) };
   rmSync(dir, { recursive: true, force: true });
   return top;
 }
@@ -488,7 +499,8 @@ if (process.argv.includes("--profile")) {
   const dataDir = mkdtempSync(join(tmpdir(), "load-pglite-"));
   try {
     const scenario = process.argv.includes("setup") ? "setup" : "saturate";
-    const { modules, functions } = await profile(dataDir, scenario);
+    const { measured, modules, functions } = await profile(dataDir, scenario);
+    console.log(`PGlite, profiled: ${measured}\n`);
     console.log("| self time | module |\n|---|---|");
     for (const [name, share] of modules) console.log(`| ${share} | ${name} |`);
     console.log("\n| self time | function |\n|---|---|");

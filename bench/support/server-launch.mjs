@@ -1,7 +1,8 @@
 // Starts bench/support/server-process.mjs (the built contact centre) as a child process on a
 // free loopback port with the given environment; resolves with its URL once it listens.
 // `stop()` always ends the process (SIGTERM, then SIGKILL after 5 s); `cpuSeconds()` is the
-// CPU time it has used; `pid` its process id (to sample its memory).
+// CPU time it has used; `pid` its process id (to sample its memory); `ask(message)` sends it a
+// message and resolves with its answer (see server-process.mjs).
 import { execFileSync, fork, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -100,7 +101,13 @@ export async function launchServer(env, { cpu, execArgv } = {}) {
         );
       }),
     ]);
-    return { url, stop, pid: child.pid, cpuSeconds: () => cpuSeconds(child.pid) };
+    /** Sends `message` to the server process; resolves with its next message back. */
+    const ask = (message) =>
+      new Promise((resolve) => {
+        child.once("message", resolve);
+        child.send(message);
+      });
+    return { url, stop, ask, pid: child.pid, cpuSeconds: () => cpuSeconds(child.pid) };
   } catch (error) {
     await stop();
     throw error;

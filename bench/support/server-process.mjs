@@ -2,7 +2,11 @@
 // (packages/server/dist), configured from the environment exactly as `npm start` is, on a
 // store opened here so that BENCH_ADVISORS extra advisors (usernames bench1…benchN, password
 // "demo", 10 chats each) can be seeded beside the demo advisor before it listens. Sends
-// { url } to the parent once listening; SIGTERM closes the server and the store.
+// { url } to the parent once listening; SIGTERM closes the server and the store. The parent's
+// { profile: "start" } and { profile: "stop", file } record a CPU profile of what happens in
+// between (V8's sampling profiler, as `node --cpu-prof` but without the start-up) into `file`.
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { buildApp, listen } from "../../packages/server/dist/app.js";
 import { loadConfig } from "../../packages/server/dist/config.js";
 import { openDb } from "../../packages/server/dist/store/open-db.js";
@@ -24,6 +28,23 @@ if (advisors > 0) {
 const built = await buildApp(config, { db });
 const url = await listen(built);
 process.send({ url });
+
+let profiler = null;
+process.on("message", async (message) => {
+  if (message?.profile === "start" && !profiler) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+    process.send({ profile: "started" });
+  } else if (message?.profile === "stop" && profiler) {
+    const { profile } = await profiler.post("Profiler.stop");
+    profiler.disconnect();
+    profiler = null;
+    writeFileSync(message.file, JSON.stringify(profile));
+    process.send({ profile: "stopped" });
+  }
+});
 
 let stopping = false;
 process.on("SIGTERM", () => {
