@@ -173,4 +173,45 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
     for (const id of sent) await advisorSocket.waitForItem((i) => i.Id === id);
     expect(advisorSocket.items().filter((i) => sent.includes(i.Id))).toHaveLength(3);
   });
+
+  it("a message whose sender left through the other process between its batch's read and write is refused, and nothing follows the chat's end", async () => {
+    const chat = await a.startChat();
+    await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    const customer = await connectParticipant(a.url, chat.participantToken);
+    // Once A's batch has read its senders (the customer still in the chat), the customer leaves
+    // through B, which ends the chat: A's write finds the contact changed, and its transaction
+    // sees that the customer left.
+    const db = a.built.deps.db;
+    const realQuery = db.query;
+    let left = 0;
+    db.query = (async (sql: string, params?: unknown[]) => {
+      const rows = await realQuery.call(db, sql, params);
+      if (isUnlockedSendersRead(sql) && left === 0) {
+        left = (
+          await call(b.url, ParticipantPath.DisconnectParticipant, customer.connectionToken, {})
+        ).status;
+      }
+      return rows;
+    }) as typeof db.query;
+    let late;
+    try {
+      late = await call(a.url, ParticipantPath.SendMessage, customer.connectionToken, {
+        ContentType: "text/plain",
+        Content: "too late",
+      });
+    } finally {
+      db.query = realQuery;
+    }
+    expect(left).toBe(200);
+    expect(late.status).toBe(403);
+    expect(late.body).toMatchObject({ message: "The participant has left or the chat has ended." });
+    const rows = (await realQuery.call(
+      db,
+      "SELECT seq, item FROM items WHERE contact_id = $1 ORDER BY seq",
+      [chat.contactId],
+    )) as { seq: number; item: { Type: string; ContentType: string } }[];
+    expect(rows.map((r) => r.item.Type)).not.toContain("MESSAGE");
+    expect(rows.at(-1)!.item.ContentType).toBe(ContentType.CHAT_ENDED);
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+  });
 });
