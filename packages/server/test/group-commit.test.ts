@@ -21,12 +21,10 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
   let realTransaction: Db["transaction"];
   let realQuery: Db["query"];
   /**
-   * How many writes began since the last reset (transactions, and on PostgreSQL a batch's
-   * statement written without one, see MessageBatch's `unlocked`), and failures to inject.
+   * How many writes began since the last reset (transactions, and a batch's statement written
+   * without one, see MessageBatch's writeUnlocked), and failures to inject.
    */
   const writes = { count: 0, failNext: 0 };
-  /** PostgreSQL writes a batch first without a transaction: one write more before each. */
-  const unlocked = engine === "postgres";
   const injected = (what: string): Error | null => {
     writes.count++;
     if (writes.failNext === 0) return null;
@@ -105,7 +103,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     } finally {
       recorder.restore();
     }
-    expect(recorder.seen).toHaveLength(unlocked ? 0 : 1);
+    expect(recorder.seen).toHaveLength(0);
     const inserts = [...recorder.seen.flat().filter((q) => inserting.test(q)), ...outside];
     expect(inserts).toHaveLength(1);
     expect(inserts[0]).toMatch(/INSERT INTO items .* INSERT INTO idempotency/);
@@ -126,13 +124,13 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     let mixed: Item[];
     try {
       first = await Promise.all([send(a!, "a1", "ta1"), send(b!, "b1", "tb1")]);
-      expect(recorder.seen.map(lookups)).toEqual(unlocked ? [] : [0]);
+      expect(recorder.seen.map(lookups)).toEqual([]);
       recorder.seen.length = 0;
       // b's retry of its first message beside a's new one: the first write finds the repeat
       // and is undone; the second looks the tokens up. (On PostgreSQL the first is the
       // statement without a transaction, its failure undoing it whole.)
       mixed = await Promise.all([send(a!, "a2", "ta2"), send(b!, "b1", "tb1")]);
-      expect(recorder.seen.map(lookups)).toEqual(unlocked ? [1] : [0, 1]);
+      expect(recorder.seen.map(lookups)).toEqual([1]);
     } finally {
       recorder.restore();
     }
@@ -191,7 +189,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
   it("commits each message of a failed batch alone, none lost, none twice", async () => {
     const all = await chats(4);
     const first = send(all[0]!, "another of the same batch");
-    writes.failNext = unlocked ? 2 : 1; // the batch of these five (each of its writes)
+    writes.failNext = 2; // the batch of these five (its statement, then its transaction)
     const sent = await Promise.all(all.map((chat) => send(chat, "in the failed batch", "k")));
     await first;
     expect(new Set(sent.map((i) => i.Id)).size).toBe(4);
@@ -205,7 +203,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
   it("fails a sender's later messages of a failed batch once one fails alone, so none overtakes it", async () => {
     const [chat, other] = await chats(2);
     writes.count = 0;
-    writes.failNext = unlocked ? 3 : 2; // the batch (each of its writes), then "one" alone
+    writes.failNext = 3; // the batch (its statement, its transaction), then "one" alone
     const [one, two, others] = await Promise.allSettled([
       send(chat!, "one"),
       send(chat!, "two"),
@@ -215,7 +213,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     expect(two).toMatchObject({ status: "rejected", reason: { message: /injected/ } });
     expect(others.status).toBe("fulfilled");
     // The batch, "one" alone, "another sender's" alone; "two" was not tried.
-    expect(writes.count).toBe(unlocked ? 4 : 3);
+    expect(writes.count).toBe(4);
     expect(await messagesOf(chat!.contactId)).toEqual([]);
     expect(await messagesOf(other!.contactId)).toEqual(["another sender's"]);
   });
@@ -272,8 +270,8 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
   });
 });
 
-// PostgreSQL writes a batch first without a transaction (MessageBatch's `unlocked`): it reads
-// the senders, then one statement appends each contact's items only where the contact's row
+// A batch is written first without a transaction (MessageBatch's writeUnlocked): it reads
+// the senders (on PostgreSQL, where none are kept), then one statement appends each contact's items only where the contact's row
 // is still at the version read. A change to a contact between the two is injected here.
 describe("a batch written without a transaction (postgres)", () => {
   let server: TestServer;
@@ -405,5 +403,105 @@ describe("a batch written without a transaction (postgres)", () => {
       `1 ${ContentType.PARTICIPANT_JOINED}`,
       "2 in time",
     ]);
+  });
+});
+
+// On the embedded store, where this process is the only writer, a chat's senders are kept from
+// one batch to the next (SenderCache): a hint that the write's version check keeps honest.
+describe("senders kept between batches (pglite)", () => {
+  let server: TestServer;
+  let centre: DbContactCentre;
+  let db: Db;
+
+  beforeAll(async () => {
+    server = await startServer("pglite");
+    centre = server.built.deps.centre as DbContactCentre;
+    db = server.built.deps.db;
+  }, START_TIMEOUT_MS);
+  afterAll(() => server?.close(), START_TIMEOUT_MS);
+
+  const send = (chat: NewParticipant, content: string) =>
+    centre.postMessage(chat.contactId, chat.participantId, { contentType: "text/plain", content });
+  const messagesOf = async (contactId: string) =>
+    (
+      await db.query<{ item: Item }>("SELECT item FROM items WHERE contact_id = $1 ORDER BY seq", [
+        contactId,
+      ])
+    )
+      .map((r) => r.item)
+      .filter((i) => i.Type === "MESSAGE")
+      .map((i) => i.Content);
+  /** A change to the contact's row behind the centre's back, as any change makes one. */
+  const touch = (contactId: string, set = "last_seq = last_seq") =>
+    db.query(`UPDATE contacts SET ${set} WHERE contact_id = $1`, [contactId]);
+
+  it("writes a chat's next batch in one statement, its senders not read again", async () => {
+    const chat = await server.startChat();
+    await send(chat, "first");
+    const recorder = recordTransactions(db);
+    let statements: string[];
+    try {
+      statements = await statementsDuring(db, /JOIN contacts c|INSERT INTO items/, async () => {
+        await send(chat, "second");
+      });
+    } finally {
+      recorder.restore();
+    }
+    expect(recorder.seen).toEqual([]);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(UNLOCKED_WRITE);
+    expect(await messagesOf(chat.contactId)).toEqual(["first", "second"]);
+  });
+
+  it("refuses, and writes nothing into, a chat that ended behind the kept senders' back", async () => {
+    const chat = await server.startChat();
+    await send(chat, "before");
+    await touch(chat.contactId, "status = 'ended', ended_at = now()");
+    await expect(send(chat, "after")).rejects.toThrow(
+      "The participant has left or the chat has ended.",
+    );
+    expect(await messagesOf(chat.contactId)).toEqual(["before"]);
+  });
+
+  it("refuses a kept sender who left, once its chat was read again for another sender", async () => {
+    const chat = await server.startChat();
+    const agent = await centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    await send(chat, "customer 1");
+    // The customer leaves behind the centre's back (its contact's row changes, as leaving's
+    // does), then the advisor's message reads the chat again.
+    await db.query("UPDATE participants SET left_at = now() WHERE participant_id = $1", [
+      chat.participantId,
+    ]);
+    await touch(chat.contactId);
+    await send({ ...chat, participantId: agent.participantId }, "advisor 1");
+    await expect(send(chat, "customer 2")).rejects.toThrow(
+      "The participant has left or the chat has ended.",
+    );
+    expect(await messagesOf(chat.contactId)).toEqual(["customer 1", "advisor 1"]);
+  });
+
+  it("sees a participant leave and attributes change through the centre at once", async () => {
+    const chat = await server.startChat();
+    const agent = await centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    const asAgent = { ...chat, participantId: agent.participantId };
+    await Promise.all([send(chat, "hello"), send(asAgent, "hi")]);
+    await centre.updateAttributes(chat.contactId, { tier: "gold" });
+    const heard: Record<string, string>[] = [];
+    const stop = centre.onItemCommitted((contact, item) => {
+      if (contact.contactId === chat.contactId && item.Type === "MESSAGE") {
+        heard.push(contact.attributes);
+      }
+    });
+    try {
+      await send(asAgent, "noted");
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual([expect.objectContaining({ tier: "gold" })]);
+    await centre.disconnectParticipant(chat.contactId, agent.participantId);
+    await expect(send(asAgent, "still here?")).rejects.toThrow(
+      "The participant has left or the chat has ended.",
+    );
+    expect(await messagesOf(chat.contactId)).toEqual(["hello", "hi", "noted"]);
   });
 });

@@ -58,15 +58,16 @@ export interface ContactKeyedItem extends KeyedItem {
  * appended, and its ClientTokens recorded, only when the contact's row is still at the
  * `version` read (its xmin: any change since, by this process or another, made a new row
  * version, and a change under way is waited for). A ClientToken recorded before fails the
- * whole statement: nothing is written. Returns the contacts written; the others are unchanged.
+ * whole statement: nothing is written. Returns the contacts written, each with its row's new
+ * version; the others are unchanged.
  */
 export async function appendItemsIfUnchanged(
   db: Db,
   appends: readonly VersionedAppend[],
   recording: { recorded: readonly ContactKeyedItem[]; at: string },
-): Promise<Set<string>> {
+): Promise<Map<string, string>> {
   const written = appends.filter((a) => a.items.length > 0);
-  if (written.length === 0) return new Set();
+  if (written.length === 0) return new Map();
   const { items, contacts } = appendedRows(written);
   const { recorded, at } = recording;
   const recordingParts = recorded.length
@@ -75,20 +76,20 @@ export async function appendItemsIfUnchanged(
         params: [...recordingParams(recorded, at), recorded.map((r) => r.contactId)],
       }
     : { sql: "", params: [] };
-  const rows = await db.query<{ contact_id: string }>(
+  const rows = await db.query<{ contact_id: string; version: string }>(
     `WITH updated AS (
        UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
        FROM unnest($4::text[], $5::int[], $6::timestamptz[], $7::xid[])
          AS v(contact_id, last_seq, last_item_at, version)
        WHERE c.contact_id = v.contact_id AND c.xmin = v.version
-       RETURNING c.contact_id
+       RETURNING c.contact_id, c.xmin::text AS version
      ), inserted AS (
        ${insertingItems(1)} WHERE v.contact_id IN (SELECT contact_id FROM updated)
      )${recordingParts.sql}
-     SELECT contact_id FROM updated`,
+     SELECT contact_id, version FROM updated`,
     [...items, ...contacts, written.map((a) => a.version), ...recordingParts.params],
   );
-  return new Set(rows.map((r) => r.contact_id));
+  return new Map(rows.map((r) => [r.contact_id, r.version]));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type VersionedAppend,
 } from "./items-repo.js";
 import { lockSenders, readSenders, type LockedSender } from "./participants-repo.js";
+import type { SenderCache } from "./sender-cache.js";
 import { hashRequest } from "./tokens.js";
 import type { Contact } from "./types.js";
 
@@ -39,10 +40,11 @@ export interface MessageBatchOptions {
   restMs?: number;
   restBelow?: number;
   /**
-   * Write a batch first without a transaction (see writeUnlocked): two statements instead of
-   * four, and no lock held between them.
+   * The senders as the last batch read or wrote them, so that a chat's next batch writes in one
+   * statement (see SenderCache). Only where this process is the store's one writer (the
+   * embedded store): elsewhere another process's writes would miss it each time.
    */
-  unlocked?: boolean;
+  senders?: SenderCache;
   /** Fan out a committed part (in commit order), before its senders hear back. */
   emit: (part: CommittedPart) => Promise<void>;
   /**
@@ -65,17 +67,16 @@ const keyText = (k: IdempotencyKey): string =>
   JSON.stringify([k.participantId, k.clientToken, k.requestHash]);
 
 /**
- * Group commit of SendMessage: messages arriving while a transaction runs wait for it, then
- * commit together, many contacts in one transaction and a few statements (lock the senders'
- * contacts, look up the flow's messages' own Ids, append every contact's items and record the
- * ClientTokens in one; a repeated token writes the batch again, see write) — at most
+ * Group commit of SendMessage: messages arriving while a batch is written wait for it, then
+ * commit together, many contacts at once — at most
  * `maxBatch`, and no timer: an idle server commits a lone message after one turn of its event
  * loop (under load on the embedded store, `restMs` after a small batch's commit). A message is
  * acknowledged only once its batch committed. Each message is checked as SendMessage checks it
  * alone (the sender is in the contact, has not left, the chat is active; a repeated ClientToken
- * or own Id returns the first item), and is refused alone. With `unlocked` (PostgreSQL, where
- * each statement is a round trip) a batch is first written without a transaction, two
- * statements, and only what that could not write goes through the transaction.
+ * or own Id returns the first item), and is refused alone. A batch is first written without a
+ * transaction (writeUnlocked: the senders read unless kept, then one statement that writes each
+ * contact only where it is unchanged since), and only what that could not write goes through a
+ * transaction that locks the senders' contacts (write).
  */
 export class MessageBatch {
   private readonly batches: TurnBatches<Entry>;
@@ -121,9 +122,14 @@ export class MessageBatch {
     });
   }
 
+  /** The contact changed outside this batch's writes: its senders are read again. */
+  forget(contactId: string): void {
+    this.o.senders?.forget(contactId);
+  }
+
   private async commit(batch: Entry[]): Promise<void> {
-    if (!this.o.unlocked) return this.commitLocked(batch, false);
     const { rest, failed } = await this.commitUnlocked(batch);
+    for (const entry of rest) this.forget(entry.message.contactId);
     // A failed statement most likely met a repeated ClientToken: looked up at once.
     if (rest.length > 0) await this.commitLocked(rest, failed);
   }
@@ -141,7 +147,17 @@ export class MessageBatch {
       return { rest: batch, failed: true };
     }
     const { outcomes, parts, committed } = written;
-    for (const part of parts) if (committed.has(part.contact.contactId)) await this.o.emit(part);
+    for (const part of parts) {
+      const version = committed.get(part.contactId);
+      if (version === undefined) continue;
+      await this.o.emit(part);
+      const last = part.items.at(-1);
+      if (last) {
+        const lastSeq = part.lastSeq + part.items.length;
+        const to = { lastSeq, lastItemAt: last.AbsoluteTime ?? part.at, version };
+        this.o.senders?.advance(part.contactId, part.version, to);
+      }
+    }
     const rest: Entry[] = [];
     batch.forEach((entry, i) => {
       const outcome = outcomes[i]!;
@@ -229,14 +245,40 @@ export class MessageBatch {
    */
   private async writeUnlocked(
     batch: Entry[],
-  ): Promise<{ outcomes: Outcome[]; parts: CommittedPart[]; committed: Set<string> }> {
+  ): Promise<{ outcomes: Outcome[]; parts: Part[]; committed: Map<string, string> }> {
     const { db } = this.o;
-    const senders = await readSenders(db, [...new Set(batch.map((e) => e.message.participantId))]);
+    const senders = await this.senders(batch);
     const now = this.o.clock.now();
     const owned = await findItems(db, ownIds(batch, senders));
     const { outcomes, parts, fresh } = plan(batch, senders, owned, new Map(), now);
     const committed = await appendItemsIfUnchanged(db, parts, { recorded: fresh, at: isoAt(now) });
     return { outcomes, parts, committed };
+  }
+
+  /**
+   * The senders of `batch`, each with its contact: from the cache for a contact whose every
+   * sender in the batch is there (all at the contact's one version), read for the others.
+   */
+  private async senders(batch: readonly Entry[]): Promise<Map<string, LockedSender>> {
+    const cache = this.o.senders;
+    const byContact = new Map<string, Set<string>>();
+    for (const { message } of batch) {
+      const ids = byContact.get(message.contactId) ?? new Set<string>();
+      byContact.set(message.contactId, ids.add(message.participantId));
+    }
+    const senders = new Map<string, LockedSender>();
+    const missing: string[] = [];
+    for (const ids of byContact.values()) {
+      const cached = cache ? [...ids].map((id) => cache.get(id)) : [];
+      if (cached.length > 0 && cached.every((s) => s !== undefined)) {
+        for (const sender of cached) senders.set(sender.participant.participantId, sender);
+      } else missing.push(...ids);
+    }
+    if (missing.length === 0) return senders;
+    const read = await readSenders(this.o.db, missing);
+    cache?.put(read.values());
+    for (const [id, sender] of read) senders.set(id, sender);
+    return senders;
   }
 }
 

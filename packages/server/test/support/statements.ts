@@ -58,7 +58,7 @@ export function recordTransactions(db: Db) {
 }
 
 /**
- * PostgreSQL's message batch written without a transaction (MessageBatch's `unlocked`): its
+ * A message batch written without a transaction (MessageBatch's writeUnlocked): its
  * read of the senders (readSenders: no lock) and its write (appendItemsIfUnchanged).
  */
 export const isUnlockedSendersRead = (sql: string): boolean =>
