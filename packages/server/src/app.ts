@@ -127,6 +127,7 @@ export async function buildApp(
     clock,
     onError: (err) => app.log.error({ err }, "contact centre error"),
   });
+  const stopHearing = await centre.hearOtherProcesses();
   const callers = new CallerCache();
   const deps: ServerDeps = { config, db, fanout, centre, limits, log: app.log, callers };
 
@@ -184,6 +185,7 @@ export async function buildApp(
         clearTimeout(cut);
       }
       await centre.idle();
+      await stopHearing();
       if (!overrides.fanout) await fanout.close();
       await limits.close();
       if (!overrides.db) await db.close();

@@ -12,6 +12,29 @@ import {
 } from "./support/statements.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
 
+/** Posts a text message as `chat`'s participant, with `clientToken` when given. */
+const send = (
+  centre: DbContactCentre,
+  chat: NewParticipant,
+  content: string,
+  clientToken?: string,
+): Promise<Item> =>
+  centre.postMessage(chat.contactId, chat.participantId, {
+    contentType: "text/plain",
+    content,
+    ...(clientToken ? { clientToken } : {}),
+  });
+/** The items stored for `contactId`, in order. */
+const stored = async (db: Db, contactId: string): Promise<Item[]> =>
+  (
+    await db.query<{ item: Item }>("SELECT item FROM items WHERE contact_id = $1 ORDER BY seq", [
+      contactId,
+    ])
+  ).map((r) => r.item);
+/** The contents of the messages stored for `contactId`, in order. */
+const messagesOf = async (db: Db, contactId: string) =>
+  (await stored(db, contactId)).filter((i) => i.Type === "MESSAGE").map((i) => i.Content);
+
 // SendMessage's group commit (src/contact-centre/message-batch.ts): messages arriving while a
 // transaction runs commit together, each checked and answered as it would be alone.
 describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
@@ -60,31 +83,19 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
   }, START_TIMEOUT_MS);
 
   const chats = (n: number) => Promise.all(Array.from({ length: n }, () => server.startChat()));
-  const send = (chat: NewParticipant, content: string, clientToken?: string) =>
-    centre.postMessage(chat.contactId, chat.participantId, {
-      contentType: "text/plain",
-      content,
-      ...(clientToken ? { clientToken } : {}),
-    });
-  const stored = async (contactId: string): Promise<Item[]> =>
-    (
-      await db.query<{ item: Item }>("SELECT item FROM items WHERE contact_id = $1 ORDER BY seq", [
-        contactId,
-      ])
-    ).map((r) => r.item);
-  const messagesOf = async (contactId: string) =>
-    (await stored(contactId)).filter((i) => i.Type === "MESSAGE").map((i) => i.Content);
 
   it("commits many contacts' messages in a few transactions, each stored once, in order", async () => {
     const all = await chats(20);
     writes.count = 0;
     const sent = await Promise.all(
-      all.flatMap((chat) => [1, 2, 3].map((n) => send(chat, `${chat.contactId} #${n}`, `t${n}`))),
+      all.flatMap((chat) =>
+        [1, 2, 3].map((n) => send(centre, chat, `${chat.contactId} #${n}`, `t${n}`)),
+      ),
     );
     // Posted within one turn of the event loop: one write for all 60.
     expect(writes.count).toBe(1);
     for (const chat of all) {
-      const items = (await stored(chat.contactId)).filter((i) => i.Type === "MESSAGE");
+      const items = (await stored(db, chat.contactId)).filter((i) => i.Type === "MESSAGE");
       expect(items.map((i) => i.Content)).toEqual([1, 2, 3].map((n) => `${chat.contactId} #${n}`));
       const answered = sent.filter((item) => item.ContactId === chat.contactId);
       expect(answered.map((i) => i.Id)).toEqual(items.map((i) => i.Id));
@@ -98,7 +109,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     let outside: string[];
     try {
       outside = await statementsDuring(db, inserting, async () => {
-        await Promise.all(all.map((chat, n) => send(chat, `keyed #${n}`, `key ${n}`)));
+        await Promise.all(all.map((chat, n) => send(centre, chat, `keyed #${n}`, `key ${n}`)));
       });
     } finally {
       recorder.restore();
@@ -108,9 +119,11 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     expect(inserts).toHaveLength(1);
     expect(inserts[0]).toMatch(/INSERT INTO items .* INSERT INTO idempotency/);
     // Recorded: the same tokens answer with the same items.
-    const again = await Promise.all(all.map((chat, n) => send(chat, `keyed #${n}`, `key ${n}`)));
+    const again = await Promise.all(
+      all.map((chat, n) => send(centre, chat, `keyed #${n}`, `key ${n}`)),
+    );
     for (const [n, chat] of all.entries()) {
-      expect(await messagesOf(chat.contactId)).toEqual([`keyed #${n}`]);
+      expect(await messagesOf(db, chat.contactId)).toEqual([`keyed #${n}`]);
       expect(again[n]!.Content).toBe(`keyed #${n}`);
     }
   });
@@ -123,46 +136,49 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     let first: Item[];
     let mixed: Item[];
     try {
-      first = await Promise.all([send(a!, "a1", "ta1"), send(b!, "b1", "tb1")]);
+      first = await Promise.all([send(centre, a!, "a1", "ta1"), send(centre, b!, "b1", "tb1")]);
       expect(recorder.seen.map(lookups)).toEqual([]);
       recorder.seen.length = 0;
       // b's retry of its first message beside a's new one: the first write finds the repeat
       // and is undone; the second looks the tokens up. (On PostgreSQL the first is the
       // statement without a transaction, its failure undoing it whole.)
-      mixed = await Promise.all([send(a!, "a2", "ta2"), send(b!, "b1", "tb1")]);
+      mixed = await Promise.all([send(centre, a!, "a2", "ta2"), send(centre, b!, "b1", "tb1")]);
       expect(recorder.seen.map(lookups)).toEqual([1]);
     } finally {
       recorder.restore();
     }
     expect(mixed[1]!.Id).toBe(first[1]!.Id);
-    expect(await messagesOf(a!.contactId)).toEqual(["a1", "a2"]);
-    expect(await messagesOf(b!.contactId)).toEqual(["b1"]);
+    expect(await messagesOf(db, a!.contactId)).toEqual(["a1", "a2"]);
+    expect(await messagesOf(db, b!.contactId)).toEqual(["b1"]);
     // a2's token was recorded by the second write, not lost with the first.
-    expect((await send(a!, "a2", "ta2")).Id).toBe(mixed[0]!.Id);
-    expect(await messagesOf(a!.contactId)).toEqual(["a1", "a2"]);
+    expect((await send(centre, a!, "a2", "ta2")).Id).toBe(mixed[0]!.Id);
+    expect(await messagesOf(db, a!.contactId)).toEqual(["a1", "a2"]);
   });
 
   it("answers a repeated ClientToken with the first item, in the same batch and in a later one", async () => {
     const [busy, chat] = await chats(2);
-    const first = send(busy!, "another contact's, in the same batch");
-    const twice = await Promise.all([send(chat!, "once", "same"), send(chat!, "once", "same")]);
+    const first = send(centre, busy!, "another contact's, in the same batch");
+    const twice = await Promise.all([
+      send(centre, chat!, "once", "same"),
+      send(centre, chat!, "once", "same"),
+    ]);
     await first;
-    const later = await send(chat!, "once", "same");
+    const later = await send(centre, chat!, "once", "same");
     expect(twice[1]!.Id).toBe(twice[0]!.Id);
     expect(later.Id).toBe(twice[0]!.Id);
     // Another content under the same token is another request.
-    const other = await send(chat!, "other", "same");
+    const other = await send(centre, chat!, "other", "same");
     expect(other.Id).not.toBe(twice[0]!.Id);
-    expect(await messagesOf(chat!.contactId)).toEqual(["once", "other"]);
+    expect(await messagesOf(db, chat!.contactId)).toEqual(["once", "other"]);
   });
 
   it("refuses a sender who left without refusing the others in its batch", async () => {
     const [busy, left, staying] = await chats(3);
     await centre.disconnectParticipant(left!.contactId, left!.participantId);
-    const first = send(busy!, "another contact's, in the same batch");
+    const first = send(centre, busy!, "another contact's, in the same batch");
     const [refused, accepted, stranger] = await Promise.allSettled([
-      send(left!, "after leaving"),
-      send(staying!, "still here"),
+      send(centre, left!, "after leaving"),
+      send(centre, staying!, "still here"),
       // A participant of another contact.
       centre.postMessage(staying!.contactId, left!.participantId, {
         contentType: "text/plain",
@@ -182,21 +198,23 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
       reason: { type: "AccessDeniedException" },
     });
     expect(accepted.status).toBe("fulfilled");
-    expect(await messagesOf(left!.contactId)).toEqual([]);
-    expect(await messagesOf(staying!.contactId)).toEqual(["still here"]);
+    expect(await messagesOf(db, left!.contactId)).toEqual([]);
+    expect(await messagesOf(db, staying!.contactId)).toEqual(["still here"]);
   });
 
   it("commits each message of a failed batch alone, none lost, none twice", async () => {
     const all = await chats(4);
-    const first = send(all[0]!, "another of the same batch");
+    const first = send(centre, all[0]!, "another of the same batch");
     writes.failNext = 2; // the batch of these five (its statement, then its transaction)
-    const sent = await Promise.all(all.map((chat) => send(chat, "in the failed batch", "k")));
+    const sent = await Promise.all(
+      all.map((chat) => send(centre, chat, "in the failed batch", "k")),
+    );
     await first;
     expect(new Set(sent.map((i) => i.Id)).size).toBe(4);
     for (const chat of all) {
-      expect((await messagesOf(chat.contactId)).filter((c) => c === "in the failed batch")).toEqual(
-        ["in the failed batch"],
-      );
+      expect(
+        (await messagesOf(db, chat.contactId)).filter((c) => c === "in the failed batch"),
+      ).toEqual(["in the failed batch"]);
     }
   });
 
@@ -205,27 +223,27 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
     writes.count = 0;
     writes.failNext = 3; // the batch (its statement, its transaction), then "one" alone
     const [one, two, others] = await Promise.allSettled([
-      send(chat!, "one"),
-      send(chat!, "two"),
-      send(other!, "another sender's"),
+      send(centre, chat!, "one"),
+      send(centre, chat!, "two"),
+      send(centre, other!, "another sender's"),
     ]);
     expect(one).toMatchObject({ status: "rejected", reason: { message: /injected/ } });
     expect(two).toMatchObject({ status: "rejected", reason: { message: /injected/ } });
     expect(others.status).toBe("fulfilled");
     // The batch, "one" alone, "another sender's" alone; "two" was not tried.
     expect(writes.count).toBe(4);
-    expect(await messagesOf(chat!.contactId)).toEqual([]);
-    expect(await messagesOf(other!.contactId)).toEqual(["another sender's"]);
+    expect(await messagesOf(db, chat!.contactId)).toEqual([]);
+    expect(await messagesOf(db, other!.contactId)).toEqual(["another sender's"]);
   });
 
   it("commits a contact's other changes after the messages queued before them", async () => {
     const [busy, chat] = await chats(2);
-    const first = send(busy!, "another contact's, in the same batch");
+    const first = send(centre, busy!, "another contact's, in the same batch");
     // The customer leaves while its message waits for the batch: the leaving waits for it.
-    const message = send(chat!, "goodbye");
+    const message = send(centre, chat!, "goodbye");
     const leaving = centre.disconnectParticipant(chat!.contactId, chat!.participantId);
     await Promise.all([first, message, leaving]);
-    const items = await stored(chat!.contactId);
+    const items = await stored(db, chat!.contactId);
     expect(items.map((i) => i.Content ?? i.ContentType)).toEqual([
       ContentType.PARTICIPANT_JOINED,
       "goodbye",
@@ -244,7 +262,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
         displayName: "Assistant",
         ...own,
       });
-    const first = send(busy!, "another contact's, in the same batch");
+    const first = send(centre, busy!, "another contact's, in the same batch");
     const [greeting, again] = await Promise.all([
       say("Hello!", { id: "step-1" }),
       say("Hello, whatever it says now", { id: "step-1" }),
@@ -259,7 +277,7 @@ describe.each(ENGINES)("group commit of messages (%s)", (engine) => {
       Id: "stream-1",
       MessageMetadata: { MessageId: "stream-1", MessageCompleted: true },
     });
-    expect(await messagesOf(chat!.contactId)).toEqual(["Hello!", "The whole answer"]);
+    expect(await messagesOf(db, chat!.contactId)).toEqual(["Hello!", "The whole answer"]);
     // A customer cannot choose its message's Id.
     const customer = await centre.postMessage(chat!.contactId, chat!.participantId, {
       contentType: "text/plain",
@@ -301,8 +319,6 @@ describe("a batch written without a transaction (postgres)", () => {
     await server?.close();
   }, START_TIMEOUT_MS);
 
-  const send = (chat: NewParticipant, content: string) =>
-    centre.postMessage(chat.contactId, chat.participantId, { contentType: "text/plain", content });
   const transcript = async (contactId: string) =>
     (
       await realQuery<{ seq: number; item: Item }>(
@@ -317,7 +333,7 @@ describe("a batch written without a transaction (postgres)", () => {
     let statements: string[];
     try {
       statements = await statementsDuring(db, /JOIN contacts c|INSERT INTO items/, async () => {
-        await Promise.all([send(a!, "a1"), send(a!, "a2"), send(b!, "b1")]);
+        await Promise.all([send(centre, a!, "a1"), send(centre, a!, "a2"), send(centre, b!, "b1")]);
       });
     } finally {
       recorder.restore();
@@ -350,9 +366,9 @@ describe("a batch written without a transaction (postgres)", () => {
     let sent: Item[];
     try {
       sent = await Promise.all([
-        send(changed!, "one"),
-        send(other!, "other"),
-        send(changed!, "two"),
+        send(centre, changed!, "one"),
+        send(centre, other!, "other"),
+        send(centre, changed!, "two"),
       ]);
     } finally {
       recorder.restore();
@@ -389,8 +405,8 @@ describe("a batch written without a transaction (postgres)", () => {
       );
     };
     const [refused, accepted] = await Promise.allSettled([
-      send(ending!, "too late"),
-      send(other!, "in time"),
+      send(centre, ending!, "too late"),
+      send(centre, other!, "in time"),
     ]);
     expect(afterRead).toBeNull();
     expect(refused).toMatchObject({
@@ -406,43 +422,32 @@ describe("a batch written without a transaction (postgres)", () => {
   });
 });
 
-// On the embedded store, where this process is the only writer, a chat's senders are kept from
-// one batch to the next (SenderCache): a hint that the write's version check keeps honest.
-describe("senders kept between batches (pglite)", () => {
+// A chat's senders are kept from one batch to the next (SenderCache): a hint that the write's
+// version check keeps honest.
+describe.each(ENGINES)("senders kept between batches (%s)", (engine) => {
   let server: TestServer;
   let centre: DbContactCentre;
   let db: Db;
 
   beforeAll(async () => {
-    server = await startServer("pglite");
+    server = await startServer(engine);
     centre = server.built.deps.centre as DbContactCentre;
     db = server.built.deps.db;
   }, START_TIMEOUT_MS);
   afterAll(() => server?.close(), START_TIMEOUT_MS);
 
-  const send = (chat: NewParticipant, content: string) =>
-    centre.postMessage(chat.contactId, chat.participantId, { contentType: "text/plain", content });
-  const messagesOf = async (contactId: string) =>
-    (
-      await db.query<{ item: Item }>("SELECT item FROM items WHERE contact_id = $1 ORDER BY seq", [
-        contactId,
-      ])
-    )
-      .map((r) => r.item)
-      .filter((i) => i.Type === "MESSAGE")
-      .map((i) => i.Content);
   /** A change to the contact's row behind the centre's back, as any change makes one. */
   const touch = (contactId: string, set = "last_seq = last_seq") =>
     db.query(`UPDATE contacts SET ${set} WHERE contact_id = $1`, [contactId]);
 
   it("writes a chat's next batch in one statement, its senders not read again", async () => {
     const chat = await server.startChat();
-    await send(chat, "first");
+    await send(centre, chat, "first");
     const recorder = recordTransactions(db);
     let statements: string[];
     try {
       statements = await statementsDuring(db, /JOIN contacts c|INSERT INTO items/, async () => {
-        await send(chat, "second");
+        await send(centre, chat, "second");
       });
     } finally {
       recorder.restore();
@@ -450,41 +455,41 @@ describe("senders kept between batches (pglite)", () => {
     expect(recorder.seen).toEqual([]);
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(UNLOCKED_WRITE);
-    expect(await messagesOf(chat.contactId)).toEqual(["first", "second"]);
+    expect(await messagesOf(db, chat.contactId)).toEqual(["first", "second"]);
   });
 
   it("refuses, and writes nothing into, a chat that ended behind the kept senders' back", async () => {
     const chat = await server.startChat();
-    await send(chat, "before");
+    await send(centre, chat, "before");
     await touch(chat.contactId, "status = 'ended', ended_at = now()");
-    await expect(send(chat, "after")).rejects.toThrow(
+    await expect(send(centre, chat, "after")).rejects.toThrow(
       "The participant has left or the chat has ended.",
     );
-    expect(await messagesOf(chat.contactId)).toEqual(["before"]);
+    expect(await messagesOf(db, chat.contactId)).toEqual(["before"]);
   });
 
   it("refuses a kept sender who left, once its chat was read again for another sender", async () => {
     const chat = await server.startChat();
     const agent = await centre.addParticipant(chat.contactId, "AGENT", "Sam");
-    await send(chat, "customer 1");
+    await send(centre, chat, "customer 1");
     // The customer leaves behind the centre's back (its contact's row changes, as leaving's
     // does), then the advisor's message reads the chat again.
     await db.query("UPDATE participants SET left_at = now() WHERE participant_id = $1", [
       chat.participantId,
     ]);
     await touch(chat.contactId);
-    await send({ ...chat, participantId: agent.participantId }, "advisor 1");
-    await expect(send(chat, "customer 2")).rejects.toThrow(
+    await send(centre, { ...chat, participantId: agent.participantId }, "advisor 1");
+    await expect(send(centre, chat, "customer 2")).rejects.toThrow(
       "The participant has left or the chat has ended.",
     );
-    expect(await messagesOf(chat.contactId)).toEqual(["customer 1", "advisor 1"]);
+    expect(await messagesOf(db, chat.contactId)).toEqual(["customer 1", "advisor 1"]);
   });
 
   it("sees a participant leave and attributes change through the centre at once", async () => {
     const chat = await server.startChat();
     const agent = await centre.addParticipant(chat.contactId, "AGENT", "Sam");
     const asAgent = { ...chat, participantId: agent.participantId };
-    await Promise.all([send(chat, "hello"), send(asAgent, "hi")]);
+    await Promise.all([send(centre, chat, "hello"), send(centre, asAgent, "hi")]);
     await centre.updateAttributes(chat.contactId, { tier: "gold" });
     const heard: Record<string, string>[] = [];
     const stop = centre.onItemCommitted((contact, item) => {
@@ -493,15 +498,15 @@ describe("senders kept between batches (pglite)", () => {
       }
     });
     try {
-      await send(asAgent, "noted");
+      await send(centre, asAgent, "noted");
     } finally {
       stop();
     }
     expect(heard).toEqual([expect.objectContaining({ tier: "gold" })]);
     await centre.disconnectParticipant(chat.contactId, agent.participantId);
-    await expect(send(asAgent, "still here?")).rejects.toThrow(
+    await expect(send(centre, asAgent, "still here?")).rejects.toThrow(
       "The participant has left or the chat has ended.",
     );
-    expect(await messagesOf(chat.contactId)).toEqual(["hello", "hi", "noted"]);
+    expect(await messagesOf(db, chat.contactId)).toEqual(["hello", "hi", "noted"]);
   });
 });

@@ -4,9 +4,24 @@ import { startChildServer, type ChildServer } from "./support/child-server.js";
 import { call, connectParticipant, FrameClient } from "./support/client.js";
 import { createTestDatabase, type TestDatabase } from "./support/databases.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
-import { isUnlockedSendersRead } from "./support/statements.js";
+import {
+  isUnlockedSendersRead,
+  recordTransactions,
+  statementsDuring,
+  UNLOCKED_WRITE,
+} from "./support/statements.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Sends a text message with the connection `token` through the process at `url`; its Id. */
+async function send(url: string, token: string, content: string): Promise<string> {
+  const reply = await call<{ Id: string }>(url, ParticipantPath.SendMessage, token, {
+    ContentType: "text/plain",
+    Content: content,
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.Id;
+}
 
 describe("two server processes sharing one PostgreSQL database and Redis", () => {
   let database: TestDatabase;
@@ -119,14 +134,6 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
     const customer = await connectParticipant(a.url, chat.participantToken);
     const advisor = await connectParticipant(b.url, agent.participantToken);
     const advisorSocket = await FrameClient.subscribed(advisor.websocketUrl);
-    const send = async (url: string, token: string, content: string) => {
-      const reply = await call<{ Id: string }>(url, ParticipantPath.SendMessage, token, {
-        ContentType: "text/plain",
-        Content: content,
-      });
-      expect(reply.status).toBe(200);
-      return reply.body.Id;
-    };
     // After A's batch has read its senders (PostgreSQL writes a batch first without a
     // transaction), B commits the advisor's message to the same contact: A's write finds the
     // contact changed and writes its message after B's.
@@ -212,6 +219,63 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
     )) as { seq: number; item: { Type: string; ContentType: string } }[];
     expect(rows.map((r) => r.item.Type)).not.toContain("MESSAGE");
     expect(rows.at(-1)!.item.ContentType).toBe(ContentType.CHAT_ENDED);
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+  });
+
+  it("a chat's senders kept on one process are read again once the other process's message to the chat is heard, not refused by the write", async () => {
+    const chat = await a.startChat();
+    const agent = await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
+    const customer = await connectParticipant(a.url, chat.participantToken);
+    const advisor = await connectParticipant(b.url, agent.participantToken);
+    const customerSocket = await FrameClient.subscribed(customer.websocketUrl);
+    const db = a.built.deps.db;
+    /** A's statements reading senders or writing a batch, and its transactions, while `fn` runs. */
+    const onA = async (fn: () => Promise<unknown>) => {
+      const recorder = recordTransactions(db);
+      try {
+        const statements = await statementsDuring(
+          db,
+          /JOIN contacts c|INSERT INTO items/,
+          async () => {
+            await fn();
+          },
+        );
+        return {
+          reads: statements.filter(isUnlockedSendersRead).length,
+          statements,
+          transactions: recorder.seen,
+        };
+      } finally {
+        recorder.restore();
+      }
+    };
+    try {
+      await send(a.url, customer.connectionToken, "customer 1");
+      // Kept: the customer's next message on A is the batch's write alone.
+      const kept = await onA(() => send(a.url, customer.connectionToken, "customer 2"));
+      expect(kept).toMatchObject({ reads: 0, transactions: [] });
+      expect(kept.statements).toHaveLength(1);
+      expect(kept.statements[0]).toMatch(UNLOCKED_WRITE);
+      // B writes to the chat; once A has heard it (its customer's socket has the item), A's
+      // next batch reads the chat again and writes without falling back to a transaction.
+      const fromB = await send(b.url, advisor.connectionToken, "advisor 1");
+      await customerSocket.waitForItem((i) => i.Id === fromB, 20_000);
+      const after = await onA(() => send(a.url, customer.connectionToken, "customer 3"));
+      expect(after).toMatchObject({ reads: 1, transactions: [] });
+      expect(after.statements).toHaveLength(2);
+      expect(after.statements[1]).toMatch(UNLOCKED_WRITE);
+    } finally {
+      customerSocket.close();
+    }
+    const rows = (await db.query("SELECT seq, item FROM items WHERE contact_id = $1 ORDER BY seq", [
+      chat.contactId,
+    ])) as { seq: number; item: { Type: string; Content?: string } }[];
+    expect(rows.filter((r) => r.item.Type === "MESSAGE").map((r) => r.item.Content)).toEqual([
+      "customer 1",
+      "customer 2",
+      "advisor 1",
+      "customer 3",
+    ]);
     expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
   });
 });

@@ -17,7 +17,7 @@ import {
   UPLOAD_URL_TTL_MS,
   uploadExpired,
 } from "./attachments-repo.js";
-import { CENTRE_CHANNEL, type CentreMessage } from "./channel.js";
+import { CENTRE_CHANNEL, isCentreMessage, type CentreMessage } from "./channel.js";
 import { findContact, lockContact, markContactEnded, mergeAttributes } from "./contacts-repo.js";
 import { findResponse, recordResponse, type IdempotencyKey } from "./idempotency-repo.js";
 import { DEFAULT_CHAT_DURATION_MINUTES } from "./expiry.js";
@@ -110,7 +110,7 @@ export const MESSAGES_PER_COMMIT = 100;
  */
 export const EMBEDDED_COMMIT_REST_MS = 1;
 export const EMBEDDED_REST_BELOW = 10;
-/** The most contacts whose senders the embedded store's message batches keep (see SenderCache). */
+/** The most contacts whose senders the message batches keep (see SenderCache). */
 export const CACHED_SENDER_CONTACTS = 20_000;
 /** The most new chats one group commit holds. */
 export const STARTS_PER_COMMIT = 50;
@@ -183,9 +183,9 @@ export class DbContactCentre implements ContactCentre {
       maxBatch: MESSAGES_PER_COMMIT,
       // A batch is written without a transaction: on PostgreSQL two round trips instead of
       // four (session 26, alternating windows, 200 chats: closed loop 6,153 → 6,942 msgs/s,
-      // 5,000 offered p99 63–132 → 53–94 ms). PGlite, this process its one writer, keeps the
-      // senders, so a chat's next batch is one statement (without that, no gain there).
-      ...(options.db.embedded ? { senders: new SenderCache(CACHED_SENDER_CONTACTS) } : {}),
+      // 5,000 offered p99 63–132 → 53–94 ms). The senders are kept, so a chat's next batch is
+      // one statement; another process's change to a chat forgets them (hearOtherProcesses).
+      senders: new SenderCache(CACHED_SENDER_CONTACTS),
       ...(options.db.embedded
         ? { restMs: EMBEDDED_COMMIT_REST_MS, restBelow: EMBEDDED_REST_BELOW }
         : {}),
@@ -637,6 +637,17 @@ export class DbContactCentre implements ContactCentre {
         ? queued.then(() => this.commitAndEmit(contactId, fn))
         : this.commitAndEmit(contactId, fn),
     );
+  }
+
+  /**
+   * Listens for other processes' changes to chats (their items and closes, through the
+   * fan-out): the senders this process keeps of those chats are read again by their next batch
+   * rather than refused by its write. Returns the function that stops listening.
+   */
+  hearOtherProcesses(): Promise<() => Promise<void>> {
+    return this.options.fanout.subscribe(CENTRE_CHANNEL, (message, remote) => {
+      if (remote && isCentreMessage(message)) this.messages.forget(message.contactId);
+    });
   }
 
   /** Counts `running` among the changes a shutdown waits for. */

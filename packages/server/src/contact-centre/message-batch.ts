@@ -41,8 +41,7 @@ export interface MessageBatchOptions {
   restBelow?: number;
   /**
    * The senders as the last batch read or wrote them, so that a chat's next batch writes in one
-   * statement (see SenderCache). Only where this process is the store's one writer (the
-   * embedded store): elsewhere another process's writes would miss it each time.
+   * statement (see SenderCache); `forget` a contact another process changed.
    */
   senders?: SenderCache;
   /** Fan out a committed part (in commit order), before its senders hear back. */
@@ -68,15 +67,15 @@ const keyText = (k: IdempotencyKey): string =>
 
 /**
  * Group commit of SendMessage: messages arriving while a batch is written wait for it, then
- * commit together, many contacts at once — at most
- * `maxBatch`, and no timer: an idle server commits a lone message after one turn of its event
- * loop (under load on the embedded store, `restMs` after a small batch's commit). A message is
- * acknowledged only once its batch committed. Each message is checked as SendMessage checks it
- * alone (the sender is in the contact, has not left, the chat is active; a repeated ClientToken
- * or own Id returns the first item), and is refused alone. A batch is first written without a
- * transaction (writeUnlocked: the senders read unless kept, then one statement that writes each
- * contact only where it is unchanged since), and only what that could not write goes through a
- * transaction that locks the senders' contacts (write).
+ * commit together, many contacts at once — at most `maxBatch`, and no timer: an idle server
+ * commits a lone message after one turn of its event loop (under load on the embedded store,
+ * `restMs` after a small batch's commit). A message is acknowledged only once its batch
+ * committed. Each message is checked as SendMessage checks it alone (the sender is in the
+ * contact, has not left, the chat is active; a repeated ClientToken or own Id returns the first
+ * item), and is refused alone. A batch is first written without a transaction (writeUnlocked:
+ * the senders read unless kept, then one statement that writes each contact only where it is
+ * unchanged since), and only what that could not write goes through a transaction that locks
+ * the senders' contacts (write).
  */
 export class MessageBatch {
   private readonly batches: TurnBatches<Entry>;
@@ -237,11 +236,12 @@ export class MessageBatch {
   }
 
   /**
-   * Writes `batch` without a transaction: reads the senders and their contacts' versions, then
-   * appends every contact's items in one statement that writes only the contacts still at the
-   * version read (appendItemsIfUnchanged), `committed`. A refusal stands (what refuses a sender,
-   * having left or an ended chat, does not change back); the other messages of a contact that
-   * changed meanwhile are not written. ClientTokens are taken as new: a repeated one throws.
+   * Writes `batch` without a transaction: takes the senders and their contacts' versions (kept
+   * from an earlier batch, or read: see `senders`), then appends every contact's items in one
+   * statement that writes only the contacts still at the version taken
+   * (appendItemsIfUnchanged), `committed`. A refusal stands (what refuses a sender, having left
+   * or an ended chat, does not change back); the other messages of a contact that changed
+   * meanwhile are not written. ClientTokens are taken as new: a repeated one throws.
    */
   private async writeUnlocked(
     batch: Entry[],

@@ -16,8 +16,10 @@ interface CachedContact {
  * 2,000 msgs/s). A hint, never the truth: the batch's write still checks each contact's version
  * (appendItemsIfUnchanged), so a stale entry costs a fallback, never a wrong write. A contact's
  * participants are kept only with the contact's version they were read at: any change to a
- * participant that matters to sending (leaving) changes its contact's row too. Bounded: the
- * contacts cached first are dropped first.
+ * participant that matters to sending (leaving) changes its contact's row too. Another
+ * process's change (PostgreSQL with Redis) is forgotten when the fan-out brings it, and caught
+ * by the version check when it has not yet. Bounded: the contacts cached first are dropped
+ * first.
  */
 export class SenderCache {
   private readonly contacts = new Map<string, CachedContact>();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { FanOut } from "./fanout.js";
+import type { FanOut, FanOutHandler } from "./fanout.js";
 import { createMemoryFanOut } from "./memory.js";
 import { createRedisFanOut } from "./redis.js";
 
@@ -7,13 +7,20 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 function collector(): {
   seen: unknown[];
-  handler: (m: unknown) => void;
+  /** Per message seen, whether another process published it. */
+  remote: boolean[];
+  handler: FanOutHandler;
   until(n: number): Promise<void>;
 } {
   const seen: unknown[] = [];
+  const remote: boolean[] = [];
   return {
     seen,
-    handler: (m) => seen.push(m),
+    remote,
+    handler: (m, fromElsewhere) => {
+      seen.push(m);
+      remote.push(fromElsewhere);
+    },
     async until(n) {
       for (let i = 0; i < 200 && seen.length < n; i++) await new Promise((r) => setTimeout(r, 10));
     },
@@ -33,6 +40,7 @@ describe("in-process fan-out", () => {
     await fanout.publish("c", 2);
     expect(a.seen).toEqual([1]);
     expect(b.seen).toEqual([1, 2]);
+    expect(b.remote).toEqual([false, false]);
     await fanout.close();
   });
 
@@ -72,6 +80,8 @@ describe("Redis fan-out", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(atOne.seen).toEqual([{ n: 1 }, { n: 2 }]);
     expect(atOne.seen).toHaveLength(2);
+    // Its own publication is local, the other's remote.
+    expect(atOne.remote).toEqual([false, true]);
     // Each process sees its own publication at once and the other's through Redis: once each.
     const byN = (x: unknown, y: unknown) => (x as { n: number }).n - (y as { n: number }).n;
     expect([...atTwo.seen].sort(byN)).toEqual([{ n: 1 }, { n: 2 }]);

@@ -1,11 +1,15 @@
 /**
  * Fan-out between server processes. In-process by default; Redis pub/sub when REDIS_URL is
  * set, so a visitor on one process and an advisor on another share one contact centre.
- * Messages are JSON-serialisable values. A process receives its own publications once.
+ * Messages are JSON-serialisable values. A process receives its own publications once, and
+ * each handler hears whether another process published the message (`remote`).
  */
 export interface FanOut {
   publish(channel: string, message: unknown): Promise<void>;
   /** Resolves once the subscription is active; returns the unsubscribe function. */
-  subscribe(channel: string, handler: (message: unknown) => void): Promise<() => Promise<void>>;
+  subscribe(channel: string, handler: FanOutHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** Hears a message of a channel; `remote` when another process published it. */
+export type FanOutHandler = (message: unknown, remote: boolean) => void;

@@ -1,6 +1,4 @@
-import type { FanOut } from "./fanout.js";
-
-type Handler = (message: unknown) => void;
+import type { FanOut, FanOutHandler as Handler } from "./fanout.js";
 
 /** Local delivery to this process's subscribers; the Redis fan-out reuses it for its own messages. */
 export class LocalBus {
@@ -8,10 +6,11 @@ export class LocalBus {
 
   constructor(private readonly onError: (error: unknown) => void = () => {}) {}
 
-  deliver(channel: string, message: unknown): void {
+  /** Delivers `message` to the channel's handlers; `remote` when another process published it. */
+  deliver(channel: string, message: unknown, remote: boolean): void {
     for (const handler of [...(this.channels.get(channel) ?? [])]) {
       try {
-        handler(message);
+        handler(message, remote);
       } catch (error) {
         this.onError(error);
       }
@@ -50,7 +49,7 @@ export function createMemoryFanOut(onError?: (error: unknown) => void): FanOut {
   const bus = new LocalBus(onError);
   return {
     async publish(channel, message) {
-      bus.deliver(channel, message);
+      bus.deliver(channel, message, false);
     },
     async subscribe(channel, handler) {
       bus.add(channel, handler);

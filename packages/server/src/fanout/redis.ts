@@ -33,12 +33,12 @@ export async function createRedisFanOut(
       return;
     }
     if (envelope.node === node) return;
-    bus.deliver(channel, envelope.message);
+    bus.deliver(channel, envelope.message, true);
   });
 
   return {
     async publish(channel, message) {
-      bus.deliver(channel, message);
+      bus.deliver(channel, message, false);
       await publisher.publish(channel, JSON.stringify({ node, message } satisfies Envelope));
     },
     async subscribe(channel, handler) {
