@@ -43,7 +43,7 @@ export interface MessageBatchOptions {
    * The senders as the last batch read or wrote them, so that a chat's next batch writes in one
    * statement (see SenderCache); `forget` a contact another process changed.
    */
-  senders?: SenderCache;
+  senders: SenderCache;
   /** Fan out a committed part (in commit order), before its senders hear back. */
   emit: (part: CommittedPart) => Promise<void>;
   /**
@@ -123,7 +123,7 @@ export class MessageBatch {
 
   /** The contact changed outside this batch's writes: its senders are read again. */
   forget(contactId: string): void {
-    this.o.senders?.forget(contactId);
+    this.o.senders.forget(contactId);
   }
 
   private async commit(batch: Entry[]): Promise<void> {
@@ -154,7 +154,7 @@ export class MessageBatch {
       if (last) {
         const lastSeq = part.lastSeq + part.items.length;
         const to = { lastSeq, lastItemAt: last.AbsoluteTime ?? part.at, version };
-        this.o.senders?.advance(part.contactId, part.version, to);
+        this.o.senders.advance(part.contactId, part.version, to);
       }
     }
     const rest: Entry[] = [];
@@ -269,14 +269,14 @@ export class MessageBatch {
     const senders = new Map<string, LockedSender>();
     const missing: string[] = [];
     for (const ids of byContact.values()) {
-      const cached = cache ? [...ids].map((id) => cache.get(id)) : [];
-      if (cached.length > 0 && cached.every((s) => s !== undefined)) {
+      const cached = [...ids].map((id) => cache.get(id));
+      if (cached.every((s) => s !== undefined)) {
         for (const sender of cached) senders.set(sender.participant.participantId, sender);
       } else missing.push(...ids);
     }
     if (missing.length === 0) return senders;
     const read = await readSenders(this.o.db, missing);
-    cache?.put(read.values());
+    cache.put(read.values());
     for (const [id, sender] of read) senders.set(id, sender);
     return senders;
   }
