@@ -22,7 +22,7 @@
 // issue's table (200 chats; 100, 2,000 and 5,000 msgs/s offered; 2,000 set-ups; 20,000 idle);
 // `--profile` instead profiles the PGlite server under the closed loop (V8's CPU profiler, the
 // start-up and warm-up left out) and prints its top 10 modules and functions by self time;
-// `--profile setup` does so under set-ups.
+// `--profile setup` does so under set-ups, `--profile postgres` on PostgreSQL.
 // The per-participant, start-chat and per-address websocket limits are lifted: this measures
 // the server. The full run holds 20,000 idle chats, or as many as `ulimit -n` lets each side
 // hold (its limit less 1,000).
@@ -456,14 +456,14 @@ function closeChats(chats) {
 }
 
 /**
- * `--profile [setup]`: the PGlite server's CPU profile (V8's sampler, as `node --cpu-prof`) over
- * the closed loop, warmed first (or over set-ups), without its start-up; its top 10 modules and
- * functions by self time, and what was measured meanwhile.
+ * `--profile [setup] [postgres]`: the server's CPU profile (V8's sampler, as `node --cpu-prof`)
+ * over the closed loop, warmed first (or over set-ups), without its start-up, on the store `env`
+ * names; its top 10 modules and functions by self time, and what was measured meanwhile.
  */
-async function profile(dataDir, scenario) {
+async function profile(env, scenario) {
   const dir = mkdtempSync(join(tmpdir(), "load-profile-"));
   const file = join(dir, "server.cpuprofile");
-  const server = await launchServer({ ...serverEnv(), DATA_DIR: dataDir }, { cpu: 0 });
+  const server = await launchServer({ ...serverEnv(), ...env }, { cpu: 0 });
   let measured;
   try {
     if (scenario === "setup") {
@@ -496,17 +496,23 @@ async function profile(dataDir, scenario) {
 }
 
 if (process.argv.includes("--profile")) {
-  const dataDir = mkdtempSync(join(tmpdir(), "load-pglite-"));
+  const scenario = process.argv.includes("setup") ? "setup" : "saturate";
+  const onPostgres = process.argv.includes("postgres");
+  const store = onPostgres
+    ? await postgresSchema()
+    : { dataDir: mkdtempSync(join(tmpdir(), "load-pglite-")) };
+  if (store.unavailable) throw new Error(`PostgreSQL: ${store.unavailable}`);
   try {
-    const scenario = process.argv.includes("setup") ? "setup" : "saturate";
-    const { measured, modules, functions } = await profile(dataDir, scenario);
-    console.log(`PGlite, profiled: ${measured}\n`);
+    const env = onPostgres ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir };
+    const { measured, modules, functions } = await profile(env, scenario);
+    console.log(`${onPostgres ? "PostgreSQL" : "PGlite"}, profiled: ${measured}\n`);
     console.log("| self time | module |\n|---|---|");
     for (const [name, share] of modules) console.log(`| ${share} | ${name} |`);
     console.log("\n| self time | function |\n|---|---|");
     for (const [name, share] of functions) console.log(`| ${share} | ${name} |`);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (onPostgres) await store.drop();
+    else rmSync(store.dataDir, { recursive: true, force: true });
   }
   process.exit(0);
 }
