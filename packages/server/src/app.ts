@@ -97,6 +97,7 @@ export async function buildApp(
     overrides.db ??
     (await openDb({
       databaseUrl: config.databaseUrl,
+      preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
       onVacuumError: (err) => app.log.error({ err }, "vacuum failed"),
     }));

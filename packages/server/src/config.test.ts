@@ -40,6 +40,7 @@ describe("loadConfig", () => {
       publicUrl: "http://127.0.0.1:8080",
       dataDir: "./data",
       databaseUrl: undefined,
+      preparedStatements: true,
       redisUrl: undefined,
       tokenSecret: "",
       snippetIds: ["demo-snippet"],
@@ -66,6 +67,7 @@ describe("loadConfig", () => {
   it("reads lists and services from the environment", () => {
     const c = loadConfig({
       DATABASE_URL: "postgres://db/x",
+      DATABASE_PREPARED_STATEMENTS: "off",
       REDIS_URL: "redis://r:6379",
       SNIPPET_IDS: "a, b,,c",
       ALLOWED_ORIGINS: "https://shop.example",
@@ -75,6 +77,7 @@ describe("loadConfig", () => {
     });
     expect(c).toMatchObject({
       databaseUrl: "postgres://db/x",
+      preparedStatements: false,
       redisUrl: "redis://r:6379",
       snippetIds: ["a", "b", "c"],
       allowedOrigins: ["https://shop.example"],
@@ -90,6 +93,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ TLS_CERT_FILE: "c.pem" })).toThrow(/TLS_KEY_FILE/);
     expect(() => loadConfig({ RATE_LIMIT_PER_SECOND: "-1" })).toThrow(/RATE_LIMIT_PER_SECOND/);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: "no" })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS must be on or off/,
+    );
     expect(() => loadConfig({ INSTANCE_START_CHAT_PER_SECOND: "0" })).toThrow(
       /INSTANCE_START_CHAT_PER_SECOND/,
     );

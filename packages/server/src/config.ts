@@ -22,6 +22,11 @@ export interface ServerConfig {
   dataDir: string;
   /** DATABASE_URL: use PostgreSQL instead of PGlite. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_PREPARED_STATEMENTS (on | off), default on: PostgreSQL keeps each statement parsed
+   * on each connection; off behind a pooler in transaction mode that cannot (PgBouncer < 1.21).
+   */
+  preparedStatements: boolean;
   /** REDIS_URL: fan out through Redis pub/sub instead of in-process. */
   redisUrl: string | undefined;
   /**
@@ -219,8 +224,14 @@ function publicUrl(env: Env, port: number, tls: boolean): string {
  * With PORT=0 (tests) and no PUBLIC_URL, `publicUrl` is "" until `listen` fills it in.
  */
 /** Where the store is: DATABASE_URL (PostgreSQL), else PGlite in DATA_DIR (default ./data). */
-export function storeConfig(env: Env): { databaseUrl: string | undefined; dataDir: string } {
-  return { databaseUrl: text(env, "DATABASE_URL"), dataDir: text(env, "DATA_DIR") ?? "./data" };
+export function storeConfig(
+  env: Env,
+): Pick<ServerConfig, "databaseUrl" | "dataDir" | "preparedStatements"> {
+  return {
+    databaseUrl: text(env, "DATABASE_URL"),
+    dataDir: text(env, "DATA_DIR") ?? "./data",
+    preparedStatements: onOff(env, "DATABASE_PREPARED_STATEMENTS", true),
+  };
 }
 
 /** The per-instance start-chat limit (see ServerConfig). */

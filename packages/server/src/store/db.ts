@@ -6,7 +6,11 @@
 export interface Db {
   /** Run one statement with `$1, $2, …` parameters and return its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Run `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Run `fn` in one transaction: committed when it resolves, rolled back when it throws. On
+   * PostgreSQL `fn` may be run a second time (a prepared plan made stale by another process's
+   * migration aborts the first), so it acts on `tx` only.
+   */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Run a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;

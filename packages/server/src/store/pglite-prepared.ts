@@ -20,7 +20,7 @@ export const MAX_PREPARED = 1000;
 export const REPLAN_MS = 10_000;
 
 /** PostgreSQL's feature_not_supported, raised for a prepared plan whose result type changed. */
-const STALE_PLAN = "0A000";
+export const STALE_PLAN = "0A000";
 
 interface Statement {
   name: string;

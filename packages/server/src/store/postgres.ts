@@ -1,13 +1,44 @@
 import pg from "pg";
 import type { Db } from "./db.js";
+import { isStalePlan, PreparedNames } from "./postgres-prepared.js";
 
 type Client = pg.Pool | pg.PoolClient;
 
-function wrap(client: Client, transaction: Db["transaction"], close: Db["close"]): Db {
+/**
+ * With prepared statements, a pooled connection is replaced after this long, so that its plans
+ * are made again for tables that grew (as PGlite's REPLAN_MS): PostgreSQL replans a prepared
+ * statement when a table is analyzed, which an instance without autovacuum never does.
+ */
+export const CONNECTION_LIFETIME_S = 60;
+
+export interface PostgresOptions {
+  /**
+   * Named prepared statements (see PreparedNames), default on; off behind a pooler in
+   * transaction mode that cannot keep them (PgBouncer before 1.21).
+   */
+  prepared?: boolean;
+}
+
+function wrap(
+  client: Client,
+  names: PreparedNames | null,
+  inTransaction: boolean,
+  transaction: Db["transaction"],
+  close: Db["close"],
+): Db {
+  const run = async (sql: string, params: unknown[]) =>
+    names ? client.query(names.config(sql, params)) : client.query(sql, params);
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-      const result = await client.query(sql, params);
-      return result.rows as T[];
+      try {
+        return (await run(sql, params)).rows as T[];
+      } catch (error) {
+        if (!names || !isStalePlan(error)) throw error;
+        names.forget(sql);
+        // The error aborted the transaction: it is run again whole (see openPostgres).
+        if (inTransaction) throw error;
+        return (await run(sql, params)).rows as T[];
+      }
     },
     async exec(sql: string): Promise<void> {
       await client.query(sql);
@@ -18,8 +49,16 @@ function wrap(client: Client, transaction: Db["transaction"], close: Db["close"]
 }
 
 /** PostgreSQL through a `pg` pool (DATABASE_URL). */
-export async function openPostgres(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export async function openPostgres(
+  connectionString: string,
+  { prepared = true }: PostgresOptions = {},
+): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(prepared ? { maxLifetimeSeconds: CONNECTION_LIFETIME_S } : {}),
+  });
+  const names = prepared ? new PreparedNames() : null;
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   let closed = false;
@@ -28,11 +67,11 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     closed = true;
     await pool.end();
   };
-  const transaction: Db["transaction"] = async (fn) => {
+  const once = async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query("BEGIN");
-      const inner: Db = wrap(client, (nested) => nested(inner), close);
+      const inner: Db = wrap(client, names, true, (nested) => nested(inner), close);
       const result = await fn(inner);
       await client.query("COMMIT");
       return result;
@@ -43,7 +82,14 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       client.release();
     }
   };
+  // A plan made stale by another process's migration aborted the transaction: run again, the
+  // statement now prepared anew (see wrap).
+  const transaction: Db["transaction"] = (fn) =>
+    once(fn).catch((error: unknown) => {
+      if (names && isStalePlan(error)) return once(fn);
+      throw error;
+    });
   // Fail early when the database is unreachable.
   await pool.query("SELECT 1");
-  return wrap(pool, transaction, close);
+  return wrap(pool, names, false, transaction, close);
 }
