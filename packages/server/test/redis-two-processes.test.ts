@@ -39,44 +39,37 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
     await database?.drop();
   }, START_TIMEOUT_MS);
 
-  it("a customer on one process and an advisor on the other exchange messages, typing and the end of the chat", async () => {
+  /** A chat started on A with an advisor in it: the customer connected on A, the advisor on B. */
+  async function openChat() {
     const chat = await a.startChat();
     const agent = await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
-
     const customer = await connectParticipant(a.url, chat.participantToken);
     const advisor = await connectParticipant(b.url, agent.participantToken);
+    return { chat, customer, advisor };
+  }
+
+  it("a customer on one process and an advisor on the other exchange messages, typing and the end of the chat", async () => {
+    const { chat, customer, advisor } = await openChat();
     expect(advisor.websocketUrl.startsWith(b.url.replace("http", "ws"))).toBe(true);
     const customerSocket = await FrameClient.subscribed(customer.websocketUrl);
     const advisorSocket = await FrameClient.subscribed(advisor.websocketUrl);
 
-    const hello = await call<{ Id: string }>(
-      a.url,
-      ParticipantPath.SendMessage,
-      customer.connectionToken,
-      { ContentType: "text/plain", Content: "Hello from process A" },
-    );
-    expect(hello.status).toBe(200);
-    const received = await advisorSocket.waitForItem((i) => i.Id === hello.body.Id);
+    const hello = await send(a.url, customer.connectionToken, "Hello from process A");
+    const received = await advisorSocket.waitForItem((i) => i.Id === hello);
     expect(received).toMatchObject({
       Content: "Hello from process A",
       ParticipantRole: "CUSTOMER",
       ContactId: chat.contactId,
     });
 
-    const reply = await call<{ Id: string }>(
-      b.url,
-      ParticipantPath.SendMessage,
-      advisor.connectionToken,
-      { ContentType: "text/plain", Content: "Hi, process B here" },
-    );
-    expect(reply.status).toBe(200);
-    const got = await customerSocket.waitForItem((i) => i.Id === reply.body.Id);
+    const reply = await send(b.url, advisor.connectionToken, "Hi, process B here");
+    const got = await customerSocket.waitForItem((i) => i.Id === reply);
     expect(got).toMatchObject({ ParticipantRole: "AGENT", DisplayName: "Sam" });
     // The sender's own socket gets its message exactly once (no Redis echo duplicate).
-    await advisorSocket.waitForItem((i) => i.Id === reply.body.Id);
-    await customerSocket.waitForItem((i) => i.Id === hello.body.Id);
-    expect(advisorSocket.items().filter((i) => i.Id === reply.body.Id)).toHaveLength(1);
-    expect(customerSocket.items().filter((i) => i.Id === hello.body.Id)).toHaveLength(1);
+    await advisorSocket.waitForItem((i) => i.Id === reply);
+    await customerSocket.waitForItem((i) => i.Id === hello);
+    expect(advisorSocket.items().filter((i) => i.Id === reply)).toHaveLength(1);
+    expect(customerSocket.items().filter((i) => i.Id === hello)).toHaveLength(1);
 
     const typing = await call<{ Id: string }>(
       b.url,
@@ -108,10 +101,7 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
   });
 
   it("a token another process has just used is refused there once the chat ended here (its cached caller dropped by the word through Redis)", async () => {
-    const chat = await a.startChat();
-    const agent = await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
-    const customer = await connectParticipant(a.url, chat.participantToken);
-    const advisor = await connectParticipant(b.url, agent.participantToken);
+    const { customer, advisor } = await openChat();
     const advisorSocket = await FrameClient.subscribed(advisor.websocketUrl);
     const read = () =>
       call(b.url, ParticipantPath.GetTranscript, advisor.connectionToken, { MaxResults: 10 });
@@ -128,11 +118,9 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
     });
     expect(late.status).toBe(403);
   });
+
   it("a batch whose contact the other process wrote between its read and its write is written after that, once, in order", async () => {
-    const chat = await a.startChat();
-    const agent = await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
-    const customer = await connectParticipant(a.url, chat.participantToken);
-    const advisor = await connectParticipant(b.url, agent.participantToken);
+    const { chat, customer, advisor } = await openChat();
     const advisorSocket = await FrameClient.subscribed(advisor.websocketUrl);
     // After A's batch has read its senders (PostgreSQL writes a batch first without a
     // transaction), B commits the advisor's message to the same contact: A's write finds the
@@ -223,10 +211,7 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
   });
 
   it("a chat's senders kept on one process are read again once the other process's message to the chat is heard, not refused by the write", async () => {
-    const chat = await a.startChat();
-    const agent = await a.built.deps.centre.addParticipant(chat.contactId, "AGENT", "Sam");
-    const customer = await connectParticipant(a.url, chat.participantToken);
-    const advisor = await connectParticipant(b.url, agent.participantToken);
+    const { chat, customer, advisor } = await openChat();
     const customerSocket = await FrameClient.subscribed(customer.websocketUrl);
     const db = a.built.deps.db;
     /** A's statements reading senders or writing a batch, and its transactions, while `fn` runs. */
