@@ -1,49 +1,46 @@
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/support/databases.js";
 import type { Db } from "./db.js";
 import { openPostgres } from "./postgres.js";
 import { PreparedNames } from "./postgres-prepared.js";
 
-const TEST_DATABASE_URL =
-  process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SELECT_ROW = "SELECT * FROM t WHERE a = $1";
 
 /** The statements prepared on the connection that runs `tx`, by text. */
 async function preparedOn(tx: Db): Promise<string[]> {
   const rows = await tx.query<{ statement: string }>(
-    "SELECT statement FROM pg_prepared_statements WHERE statement <> $1",
-    ["-"],
+    "SELECT statement FROM pg_prepared_statements",
   );
   return rows.map((r) => r.statement);
 }
 
 describe("PostgreSQL's prepared statements", () => {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  const schema = `p_${randomBytes(6).toString("hex")}`;
-  const url = new URL(TEST_DATABASE_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  let database: TestDatabase;
+  /** Another process: changes the tables behind the pools' backs. */
+  let admin: pg.Client;
   const open: Db[] = [];
   const openDb = async (prepared?: boolean): Promise<Db> => {
-    const db = await openPostgres(url.toString(), prepared === undefined ? {} : { prepared });
+    const db = await openPostgres(database.databaseUrl, prepared === undefined ? {} : { prepared });
     open.push(db);
     return db;
   };
 
   beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    admin = new pg.Client({ connectionString: database.databaseUrl });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
   });
   afterAll(async () => {
     for (const db of open) await db.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await admin?.end();
+    await database?.drop();
   });
 
   /** A fresh table t (a int) holding 1 and 2. */
   async function freshTable(): Promise<void> {
-    await admin.query(`DROP TABLE IF EXISTS ${schema}.t`);
-    await admin.query(`CREATE TABLE ${schema}.t (a int); INSERT INTO ${schema}.t VALUES (1), (2)`);
+    await admin.query("DROP TABLE IF EXISTS t");
+    await admin.query("CREATE TABLE t (a int); INSERT INTO t VALUES (1), (2)");
   }
 
   it("parses a statement with parameters once on a connection, and one without as the simple protocol", async () => {
@@ -75,7 +72,7 @@ describe("PostgreSQL's prepared statements", () => {
     await freshTable();
     const db = await openDb();
     expect(await db.query(SELECT_ROW, [1])).toEqual([{ a: 1 }]);
-    await admin.query(`ALTER TABLE ${schema}.t ADD COLUMN b text`);
+    await admin.query("ALTER TABLE t ADD COLUMN b text");
     // The same pooled connection (the pool hands out the one it was given back), its plan stale.
     expect(await db.query(SELECT_ROW, [1])).toEqual([{ a: 1, b: null }]);
     expect(await db.query(SELECT_ROW, [2])).toEqual([{ a: 2, b: null }]);
@@ -85,7 +82,7 @@ describe("PostgreSQL's prepared statements", () => {
     await freshTable();
     const db = await openDb();
     await db.transaction((tx) => tx.query(SELECT_ROW, [1]));
-    await admin.query(`ALTER TABLE ${schema}.t ADD COLUMN b text`);
+    await admin.query("ALTER TABLE t ADD COLUMN b text");
     let runs = 0;
     const rows = await db.transaction(async (tx) => {
       runs++;
@@ -94,7 +91,7 @@ describe("PostgreSQL's prepared statements", () => {
     });
     expect(rows).toEqual([{ a: 3, b: null }]);
     expect(runs).toBe(2);
-    const { rows: threes } = await admin.query(`SELECT a FROM ${schema}.t WHERE a = 3`);
+    const { rows: threes } = await admin.query("SELECT a FROM t WHERE a = 3");
     expect(threes).toHaveLength(1);
   });
 
