@@ -1,12 +1,14 @@
 // The load generator's own client: the Amazon Connect participant protocol spoken directly
-// with Node's http (chats.mjs's json, over kept-alive connections) and `ws`, as the public API
-// reference writes it (paths, X-Amz-Bearer, the aws/* websocket topics) — no code of ours, so
-// what it measures is the wire, not our chat client.
+// with Node's http (chats.mjs's json, over kept-alive connections; SendMessage, the hot path,
+// over http1.mjs's leaner client) and `ws`, as the public API reference writes it (paths,
+// X-Amz-Bearer, the aws/* websocket topics) — no code of ours, so what it measures is the
+// wire, not our chat client.
 // The product's own gateway and agent API, which a chat needs to reach an advisor, come from
 // the other benches' support (chats.mjs: startChat, Advisor).
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
 import { json as call, startChat } from "./chats.mjs";
+import { post } from "./http1.mjs";
 
 const WAIT_MS = 60_000;
 /** How often a chat client sends aws/heartbeat (as amazon-connect-chatjs does). */
@@ -24,15 +26,23 @@ export async function connectParticipant(base, participantToken) {
 }
 
 /**
- * SendMessage: resolves with the stored item's Id once the service acknowledged it; a refusal
+ * SendMessage, over http1.mjs's lean client (the generator's hot path): resolves with the stored item's Id once the service acknowledged it; a refusal
  * rejects with its `status`.
  */
 export async function sendMessage(base, connectionToken, content) {
-  const { Id } = await call(base, "/participant/message", {
-    bearer: connectionToken,
-    body: { ContentType: "text/plain", Content: content, ClientToken: randomUUID() },
+  const body = JSON.stringify({
+    ContentType: "text/plain",
+    Content: content,
+    ClientToken: randomUUID(),
   });
-  return Id;
+  const headers = { origin: base, "x-amz-bearer": connectionToken };
+  const { status, body: answer } = await post(base, "/participant/message", headers, body);
+  if (status < 200 || status >= 300) {
+    const error = new Error(`/participant/message: ${status} ${answer}`);
+    error.status = status;
+    throw error;
+  }
+  return JSON.parse(answer).Id;
 }
 
 /**
