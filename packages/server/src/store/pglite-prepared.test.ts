@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "./db.js";
 import { findRecordedItems } from "../contact-centre/idempotency-repo.js";
 import { migrate } from "./migrate.js";
-import { BINARY_FROM, MAX_PREPARED, REPLAN_MS } from "./pglite-prepared.js";
+import { BINARY_FROM, REPLAN_MS } from "./pglite-prepared.js";
+import { MAX_PREPARED } from "./prepared.js";
 import { openPglite } from "./pglite.js";
 
 describe("PGlite's prepared statements", () => {

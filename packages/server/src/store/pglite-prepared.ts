@@ -1,13 +1,7 @@
 import { parse, type PGlite, protocol, types } from "@electric-sql/pglite";
+import { isStalePlan, MAX_PREPARED } from "./prepared.js";
 
 const { serialize } = protocol;
-
-/**
- * At most this many statements stay prepared; a text beyond them is parsed again at each run, as
- * PostgreSQL's unnamed statement. Our statements are a few hundred fixed texts; the bound only
- * guards against SQL built from data.
- */
-export const MAX_PREPARED = 1000;
 
 /**
  * A prepared statement's plan is made again once it is this old. PostgreSQL keeps a prepared
@@ -18,9 +12,6 @@ export const MAX_PREPARED = 1000;
  * values, per statement and period (forcing that on every run cost the set-up a third).
  */
 export const REPLAN_MS = 10_000;
-
-/** PostgreSQL's feature_not_supported, raised for a prepared plan whose result type changed. */
-export const STALE_PLAN = "0A000";
 
 interface Statement {
   name: string;
@@ -108,9 +99,8 @@ export class PreparedStatements {
     try {
       return await this.#execute<T>(sql, params, inTransaction);
     } catch (error) {
-      // "cached plan must not change result type": a table under `SELECT *` changed shape
-      // outside `exec`. Prepared again, the statement sees the new shape.
-      if ((error as { code?: string }).code !== STALE_PLAN) throw error;
+      // A table under `SELECT *` changed shape outside `exec`.
+      if (!isStalePlan(error)) throw error;
       await this.#forget(sql);
       return await this.#execute<T>(sql, params, inTransaction);
     }

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { MAX_PREPARED, STALE_PLAN } from "./pglite-prepared.js";
+import { MAX_PREPARED } from "./prepared.js";
 
 /**
  * Names for the statements sent to PostgreSQL, so that each pooled connection parses a text
@@ -35,6 +35,3 @@ export class PreparedNames {
     this.#names.delete(text);
   }
 }
-
-export const isStalePlan = (error: unknown): boolean =>
-  (error as { code?: unknown } | null)?.code === STALE_PLAN;

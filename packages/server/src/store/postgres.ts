@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { Db } from "./db.js";
-import { isStalePlan, PreparedNames } from "./postgres-prepared.js";
+import { PreparedNames } from "./postgres-prepared.js";
+import { isStalePlan } from "./prepared.js";
 
 type Client = pg.Pool | pg.PoolClient;
 
