@@ -10,7 +10,8 @@ interface Envelope {
 
 /**
  * Redis pub/sub fan-out: several server processes share one contact centre. A process
- * delivers its own publications locally at once and drops their Redis echo by node id.
+ * delivers its own publications locally at once and drops their Redis echo by node id, before
+ * parsing it.
  */
 export async function createRedisFanOut(
   url: string,
@@ -24,7 +25,11 @@ export async function createRedisFanOut(
   subscriber.on("error", onError);
   await Promise.all([publisher.connect(), subscriber.connect()]);
 
+  // Its own publications come back from Redis too: dropped by their first characters, unparsed
+  // (JSON.stringify writes an envelope's `node` first, as every version has).
+  const ownEcho = JSON.stringify({ node, message: null }).slice(0, -"null}".length);
   subscriber.on("message", (channel: string, raw: string) => {
+    if (raw.startsWith(ownEcho)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(raw) as Envelope;
@@ -32,7 +37,6 @@ export async function createRedisFanOut(
       onError(error);
       return;
     }
-    if (envelope.node === node) return;
     bus.deliver(channel, envelope.message, true);
   });
 
