@@ -62,7 +62,7 @@ export async function launchServer(env, { cpu, execArgv } = {}) {
   const child = forkOn(ENTRY, {
     cpu,
     execArgv,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
   });
   let output = "";
   const collect = (chunk) => {

@@ -13,7 +13,7 @@ import type { LimitStore } from "./limits/limit-store.js";
 import { openLimitStore } from "./limits/open-limit-store.js";
 import { registerFeatures } from "./features.js";
 import { healthRoutes } from "./http/health.js";
-import { loggerOptions } from "./http/log-redaction.js";
+import { loggerOptions, RequestLog } from "./http/log-redaction.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { installErrorHandling } from "./http/errors.js";
 import { buildValidator } from "./http/validation.js";
@@ -78,6 +78,7 @@ export async function buildApp(
   const timeouts = { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 5_000 };
   const app = Fastify({
     logger: loggerOptions(config.logLevel, overrides.logStream),
+    logController: new RequestLog(),
     ...(tls ? { https: { ...tls, ...timeouts } } : { http: timeouts }),
     genReqId: () => randomUUID(),
     // Idle keep-alive connections close with the server; requests in progress are cut by

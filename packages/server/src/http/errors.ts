@@ -61,10 +61,10 @@ export function handleError(
   const known = isServiceError(error) ? error : toServiceError(error as FastifyError);
   if (known) {
     keepRaisedHeaders(error, reply);
-    request.log.info({ err: error, type: known.type }, "request rejected");
+    request.log.info({ req: request, err: error, type: known.type }, "request rejected");
     return sendError(reply, known);
   }
-  request.log.error({ err: error }, "request failed");
+  request.log.error({ req: request, err: error }, "request failed");
   return sendError(reply, Errors.internal());
 }
 
