@@ -18,6 +18,8 @@ import { call, connectParticipant, FrameClient } from "./support/client.js";
 import { openUpload, waitFor } from "./support/raw-upload.js";
 
 const UPLOAD_BYTES = 64 * 1024;
+/** Each request's "incoming request" line (at debug) tells these tests it is in progress. */
+const LOG_LEVEL = "debug";
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
@@ -68,6 +70,7 @@ describe("graceful shutdown on SIGTERM (a real server process)", () => {
     server = await startChildServer(
       {
         DATA_DIR: "memory",
+        LOG_LEVEL,
         DRAIN_DELAY_MS: "12000",
         SHUTDOWN_TIMEOUT_MS: "60000",
         // The upload pauses through the whole drain on purpose: not refused as too slow.
@@ -105,7 +108,10 @@ describe("graceful shutdown on SIGTERM (a real server process)", () => {
   }, 180_000);
 
   it("a request that never finishes is cut after SHUTDOWN_TIMEOUT_MS and the process still exits 0", async () => {
-    server = await startChildServer({ DATA_DIR: "memory", SHUTDOWN_TIMEOUT_MS: "1000" }, 120_000);
+    server = await startChildServer(
+      { DATA_DIR: "memory", LOG_LEVEL, SHUTDOWN_TIMEOUT_MS: "1000" },
+      120_000,
+    );
     const s = server;
     const customer = await customerUploading(s);
     const exit = exited(s.child);
@@ -117,7 +123,10 @@ describe("graceful shutdown on SIGTERM (a real server process)", () => {
   }, 180_000);
 
   it("a websocket that never answers the close frame is cut after SHUTDOWN_TIMEOUT_MS, not ws's 30 s", async () => {
-    server = await startChildServer({ DATA_DIR: "memory", SHUTDOWN_TIMEOUT_MS: "1000" }, 120_000);
+    server = await startChildServer(
+      { DATA_DIR: "memory", LOG_LEVEL, SHUTDOWN_TIMEOUT_MS: "1000" },
+      120_000,
+    );
     const s = server;
     const started = await postStartChat(s);
     const { ParticipantToken } = started.body.data.startChatResult;
@@ -147,7 +156,7 @@ describe("graceful shutdown on SIGTERM (a real server process)", () => {
     });
     try {
       server = await startChildServer(
-        { DATABASE_URL: database.databaseUrl, SHUTDOWN_TIMEOUT_MS: "1000" },
+        { DATABASE_URL: database.databaseUrl, LOG_LEVEL, SHUTDOWN_TIMEOUT_MS: "1000" },
         120_000,
       );
       const s = server;
