@@ -63,9 +63,9 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
  * Each request's own lines ("incoming request", "request completed") at debug, not info: at the
  * default level they were two log lines a chat message, and writing them took a sixth of the
  * server's core at saturation (issue 27: PostgreSQL closed loop, 0.178–0.200 against
- * 0.156–0.160 ms a message). At info the log keeps what happens to the service, and every
- * request that is refused ("request rejected") or fails ("request failed", "request errored")
- * with its method and redacted URL (http/errors.ts).
+ * 0.156–0.160 ms a message). At info the log keeps what happens to the service, every request
+ * refused ("request rejected") or failed ("request failed") with its method and redacted URL
+ * (http/errors.ts), and fastify's own "request errored" for a response that broke off.
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
