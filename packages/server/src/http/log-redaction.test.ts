@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, listen, type BuiltApp } from "../app.js";
+import { buildApp, listen } from "../app.js";
 import { loadConfig } from "../config.js";
 import { REDACTED, redactUrl } from "./log-redaction.js";
 
