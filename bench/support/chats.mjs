@@ -48,17 +48,25 @@ export function json(base, path, { method, token, bearer, body } = {}) {
         response.on("data", (chunk) => (answer += chunk));
         response.on("error", reject);
         response.on("end", () => {
-          const status = response.statusCode ?? 0;
-          if (status >= 200 && status < 300) return resolve(answer ? JSON.parse(answer) : {});
-          const error = new Error(`${path}: ${status} ${answer}`);
-          error.status = status;
-          reject(error);
+          try {
+            resolve(answered(path, response.statusCode ?? 0, answer));
+          } catch (error) {
+            reject(error);
+          }
         });
       },
     );
     request.on("error", reject);
     request.end(text);
   });
+}
+
+/** An answer's JSON (an empty one as {}); a refusal throws with its `status`. */
+export function answered(path, status, text) {
+  if (status >= 200 && status < 300) return text ? JSON.parse(text) : {};
+  const error = new Error(`${path}: ${status} ${text}`);
+  error.status = status;
+  throw error;
 }
 
 /** POST /gateway/start-chat as the widget does; the startChatResult. */

@@ -26,7 +26,7 @@ class Connection {
     this.socket.on("close", () => fail(null));
   }
 
-  /** Sends `text` (a whole request); resolves with { status, body, head } once answered. */
+  /** Sends `text` (a whole request); resolves with { status, body } once answered. */
   request(text) {
     this.used = true;
     this.received = "";

@@ -7,7 +7,7 @@
 // the other benches' support (chats.mjs: startChat, Advisor).
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
-import { json as call, startChat } from "./chats.mjs";
+import { answered, json as call, startChat } from "./chats.mjs";
 import { post } from "./http1.mjs";
 
 const WAIT_MS = 60_000;
@@ -26,23 +26,19 @@ export async function connectParticipant(base, participantToken) {
 }
 
 /**
- * SendMessage, over http1.mjs's lean client (the generator's hot path): resolves with the stored item's Id once the service acknowledged it; a refusal
- * rejects with its `status`.
+ * SendMessage, over http1.mjs's lean client (the generator's hot path): resolves with the
+ * stored item's Id once the service acknowledged it; a refusal rejects with its `status`.
  */
 export async function sendMessage(base, connectionToken, content) {
+  const path = "/participant/message";
   const body = JSON.stringify({
     ContentType: "text/plain",
     Content: content,
     ClientToken: randomUUID(),
   });
   const headers = { origin: base, "x-amz-bearer": connectionToken };
-  const { status, body: answer } = await post(base, "/participant/message", headers, body);
-  if (status < 200 || status >= 300) {
-    const error = new Error(`/participant/message: ${status} ${answer}`);
-    error.status = status;
-    throw error;
-  }
-  return JSON.parse(answer).Id;
+  const { status, body: answer } = await post(base, path, headers, body);
+  return answered(path, status, answer).Id;
 }
 
 /**
