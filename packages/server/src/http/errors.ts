@@ -74,8 +74,10 @@ export function handleError(
  * handler; one that sets its own must use `handleError`.
  */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook, not an async one: no promise per request (every request passes here).
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 
   app.setErrorHandler(handleError);

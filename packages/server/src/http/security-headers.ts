@@ -37,7 +37,8 @@ export function contentSecurityPolicy(path: string, publicUrl: string): string {
 }
 
 export function securityHeaders(app: FastifyInstance, config: ServerConfig): void {
-  app.addHook("onSend", async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise per request (every request passes here).
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
     const type = reply.getHeader("content-type");
@@ -46,6 +47,6 @@ export function securityHeaders(app: FastifyInstance, config: ServerConfig): voi
       reply.header("content-security-policy", contentSecurityPolicy(path, config.publicUrl));
       if (isConsolePath(path)) reply.header("x-frame-options", "DENY");
     }
-    return payload;
+    done(null, payload);
   });
 }

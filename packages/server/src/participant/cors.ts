@@ -29,8 +29,10 @@ function setCommon(request: FastifyRequest, reply: FastifyReply): void {
  * the error headers exposed.
  */
 export function registerParticipantCors(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook, not an async one: no promise per request (every request passes here).
+  app.addHook("onRequest", (request, reply, done) => {
     setCommon(request, reply);
+    done();
   });
 
   app.options("/participant/*", async (request, reply) => {

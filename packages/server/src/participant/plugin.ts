@@ -57,8 +57,10 @@ export async function participantService(
   app.decorateRequest("participantCaller", null);
   registerParticipantCors(app);
   // Operations with optional bodies (connection, disconnect) may come without one.
-  app.addHook("preValidation", async (request) => {
+  // A callback hook, not an async one: no promise per request (every request passes here).
+  app.addHook("preValidation", (request, _reply, done) => {
     if (request.method === "POST" && request.body === undefined) request.body = {};
+    done();
   });
   app.addHook("preValidation", rejectUnstorableText);
   registerConnection(app, ctx);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { Errors } from "../errors.js";
 
 /** NUL and unpaired surrogates: not storable in PostgreSQL text or jsonb. */
@@ -21,13 +21,20 @@ export function findUnstorableText(value: unknown, path: string, depth = 0): str
   return null;
 }
 
-/** Rejects NUL characters and broken UTF-16 anywhere in the body, path or query with 400. */
-export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
+/**
+ * Rejects NUL characters and broken UTF-16 anywhere in the body, path or query with 400. A
+ * callback hook, not an async one: no promise per request.
+ */
+export function rejectUnstorableText(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const found =
     findUnstorableText(request.body, "body") ??
     findUnstorableText(request.params, "params") ??
     findUnstorableText(request.query, "query");
-  if (found) {
-    throw Errors.validation(`${found} contains a NUL character or invalid UTF-16.`);
-  }
+  done(
+    found ? Errors.validation(`${found} contains a NUL character or invalid UTF-16.`) : undefined,
+  );
 }
