@@ -33,12 +33,11 @@ export class ItemListeners {
           }
         }
       }
+      // The chain's last link ends it (a later one, chained behind, ends it itself).
+      if (this.chains.get(id) === next) this.chains.delete(id);
     };
     const next = (this.chains.get(id) ?? Promise.resolve()).then(run);
     this.chains.set(id, next);
-    void next.then(() => {
-      if (this.chains.get(id) === next) this.chains.delete(id);
-    });
   }
 
   /** Resolves when every listener call scheduled so far has finished. */

@@ -116,13 +116,15 @@ export class MessageBatch {
     return this.settledByContact.get(contactId) ?? null;
   }
 
+  /** One promise a message (two behind another of its contact): SendMessage's hot path. */
   private track(contactId: string, committed: Promise<Item>): void {
     const previous = this.settledByContact.get(contactId);
-    const done = Promise.all([previous, committed.catch(() => {})]).then(() => {});
-    this.settledByContact.set(contactId, done);
-    void done.then(() => {
+    const after = previous ? previous.then(() => committed) : committed;
+    const settle = (): void => {
       if (this.settledByContact.get(contactId) === done) this.settledByContact.delete(contactId);
-    });
+    };
+    const done = after.then(settle, settle);
+    this.settledByContact.set(contactId, done);
   }
 
   /** The contact changed outside this batch's writes: its senders are read again. */
