@@ -72,12 +72,19 @@ export class AdvisorSocketHub {
     const { contactId, item } = message;
     // The console shows a streamed answer once, complete (docs/decisions.md #12).
     if (item.MessageMetadata?.MessageCompleted === false) return;
+    const follows = () => isAgentJoined(item) && !this.anyFollows(contactId);
+    // Most items (every message) need no read: with nothing queued before them, handled now.
+    if (this.serial.empty && !follows()) return this.pass(contactId, item);
     void this.serial.run(async () => {
-      if (isAgentJoined(item) && !this.anyFollows(contactId)) await this.follow(contactId);
-      this.deliver(contactId, item);
-      if (item.ContentType === ContentType.CHAT_ENDED) this.unfollow(contactId);
+      if (follows()) await this.follow(contactId);
+      this.pass(contactId, item);
     });
   };
+
+  private pass(contactId: string, item: Item): void {
+    this.deliver(contactId, item);
+    if (item.ContentType === ContentType.CHAT_ENDED) this.unfollow(contactId);
+  }
 
   /** Fan-out handler of the agent API's channel: an advisor's chats changed. */
   handleAgent = (message: unknown): void => {

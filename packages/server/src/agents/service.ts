@@ -208,8 +208,11 @@ export class AgentService {
     await this.o.centre.endContact(contactId);
   }
 
-  /** Items of every contact: a chat that ends, or an advisor who leaves, frees the advisor. */
-  async onItem(contact: Contact, item: Item): Promise<void> {
+  /**
+   * Items of every contact: a chat that ends, or an advisor who leaves, frees the advisor. Any
+   * other item (every message) returns at once, without a promise.
+   */
+  onItem(contact: Contact, item: Item): Promise<void> | undefined {
     let where: { contactId: string } | { participantId: string } | null = null;
     if (item.ContentType === ContentType.CHAT_ENDED) where = { contactId: contact.contactId };
     else if (
@@ -219,7 +222,10 @@ export class AgentService {
     ) {
       where = { participantId: item.ParticipantId };
     }
-    if (!where) return;
+    return where ? this.free(where) : undefined;
+  }
+
+  private async free(where: { contactId: string } | { participantId: string }): Promise<void> {
     const ended = await endAgentContact(this.o.db, where, this.now());
     if (!ended) return;
     if (ended.wasWaiting) await this.queueChanged();

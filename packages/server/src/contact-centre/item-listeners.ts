@@ -1,6 +1,7 @@
 import type { Item } from "@chat-widget/protocol";
 import type { Contact } from "./types.js";
 
+/** A listener that has nothing to do returns nothing: it is not awaited. */
 export type ItemListener = (contact: Contact, item: Item) => void | Promise<void>;
 
 /**
@@ -27,7 +28,8 @@ export class ItemListeners {
       for (const item of items) {
         for (const listener of [...this.listeners]) {
           try {
-            await listener(contact, item);
+            const running = listener(contact, item);
+            if (running) await running;
           } catch (error) {
             this.onError(error);
           }
