@@ -58,9 +58,9 @@ export interface LimitStore {
   /**
    * Takes one token from each bucket, or from none: answers 0 when taken, otherwise the
    * milliseconds until every bucket has a token again (nothing is taken then, so a client
-   * that waits as told gets in).
+   * that waits as told gets in). A store in this process answers at once, without a promise.
    */
-  take(buckets: readonly BucketKey[], now: number): Promise<number>;
+  take(buckets: readonly BucketKey[], now: number): number | Promise<number>;
   /**
    * Records a failure `mark` against each window, or against none: answers 0 when recorded,
    * otherwise the milliseconds until every key is under its limit again.

@@ -164,7 +164,7 @@ export class MemoryLimitStore implements LimitStore {
     return wait;
   }
 
-  async take(buckets: readonly BucketKey[], now: number): Promise<number> {
+  take(buckets: readonly BucketKey[], now: number): number {
     return this.takeNow(buckets, now);
   }
 

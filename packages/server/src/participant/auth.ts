@@ -1,5 +1,5 @@
 import { BEARER_HEADER, Limits } from "@chat-widget/protocol";
-import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import type { FastifyRequest, preValidationHookHandler } from "fastify";
 import { isoAt } from "../clock.js";
 import { findCallerByToken } from "../contact-centre/participants-repo.js";
 import type { ParticipantRecord } from "../contact-centre/rows.js";
@@ -35,23 +35,35 @@ export function bearer(request: FastifyRequest): string {
  * The caller behind `X-Amz-Bearer`: the ParticipantToken for CreateParticipantConnection,
  * a ConnectionToken for every other operation. A token reaches its own contact only.
  * The Authorization/X-Amz-* signing headers chatjs adds are ignored. Each call takes
- * one token from the participant's rate-limit bucket.
+ * one token from the participant's rate-limit bucket. A caller this process keeps (CallerCache),
+ * counted in this process's limit store, is answered at once, without a promise: every
+ * SendMessage of a connected chat.
  */
-export async function authenticate(
+export function authenticate(
   ctx: ParticipantContext,
   request: FastifyRequest,
   kind: TokenKind,
   options: AuthOptions = {},
-): Promise<Caller> {
+): Caller | Promise<Caller> {
   const hash = hashToken(bearer(request));
-  const found = ctx.callers.get(kind, hash, ctx.clock.now()) || (await readCaller(ctx, kind, hash));
+  const kept = ctx.callers.get(kind, hash, ctx.clock.now());
+  if (kept) return admit(ctx, kept, options);
+  return readCaller(ctx, kind, hash).then((found) => admit(ctx, found, options));
+}
+
+function admit(
+  ctx: ParticipantContext,
+  found: Caller | null,
+  options: AuthOptions,
+): Caller | Promise<Caller> {
   if (!found) throw Errors.accessDenied("The token is not valid or has expired.");
   const { participant, contact } = found;
   if (!options.allowLeft && (participant.leftAt || contact.status !== "active")) {
     throw Errors.accessDenied("The participant has left or the chat has ended.");
   }
-  await ctx.limiter.take(participant.participantId);
-  return { participant, contact };
+  const caller: Caller = { participant, contact };
+  const taking = ctx.limiter.take(participant.participantId);
+  return taking ? taking.then(() => caller) : caller;
 }
 
 /** The caller of a token from the store; a connection token's is cached (CallerCache). */
@@ -90,9 +102,22 @@ export function authHook(
   ctx: ParticipantContext,
   kind: TokenKind,
   options: AuthOptions = {},
-): preValidationAsyncHookHandler {
-  return async (request) => {
-    request.participantCaller = await authenticate(ctx, request, kind, options);
+): preValidationHookHandler {
+  return (request, _reply, done) => {
+    let caller: Caller | Promise<Caller>;
+    try {
+      caller = authenticate(ctx, request, kind, options);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(caller instanceof Promise)) {
+      request.participantCaller = caller;
+      return done();
+    }
+    caller.then((found) => {
+      request.participantCaller = found;
+      done();
+    }, done);
   };
 }
 

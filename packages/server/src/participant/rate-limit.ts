@@ -24,17 +24,25 @@ export class RateLimiter {
     this.limit = { burst, intervalMs: Math.max(1, Math.round(1000 / perSecond)) };
   }
 
-  /** Counts one request of `participantId`, or throws a ThrottlingException (429). */
-  async take(participantId: string): Promise<void> {
-    const waitMs = await this.store.take(
+  /**
+   * Counts one request of `participantId`, or throws a ThrottlingException (429): at once when
+   * the store is in this process, else through the promise it returns.
+   */
+  take(participantId: string): undefined | Promise<void> {
+    const waitMs = this.store.take(
       [{ table: PARTICIPANT_TABLE, key: participantId, limit: this.limit }],
       this.clock.now(),
     );
-    if (waitMs > 0) {
-      throw Errors.throttling(
-        "Rate exceeded: too many requests from this participant.",
-        retryAfterSeconds(waitMs),
-      );
-    }
+    return typeof waitMs === "number" ? refuseAfter(waitMs) : waitMs.then(refuseAfter);
   }
+}
+
+function refuseAfter(waitMs: number): undefined {
+  if (waitMs > 0) {
+    throw Errors.throttling(
+      "Rate exceeded: too many requests from this participant.",
+      retryAfterSeconds(waitMs),
+    );
+  }
+  return undefined;
 }
