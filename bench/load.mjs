@@ -22,7 +22,9 @@
 // issue's table (200 chats; 100, 2,000 and 5,000 msgs/s offered; 2,000 set-ups; 20,000 idle);
 // `--profile` instead profiles the PGlite server under the closed loop (V8's CPU profiler, the
 // start-up and warm-up left out) and prints its top 10 modules and functions by self time;
-// `--profile setup` does so under set-ups, `--profile postgres` on PostgreSQL.
+// `--profile setup` does so under set-ups, `--profile postgres` on PostgreSQL; `--promises
+// [postgres]` counts the promises the server makes a message under the closed loop (a count,
+// unlike a time the same on a slow day).
 // The per-participant, start-chat and per-address websocket limits are lifted: this measures
 // the server. The full run holds 20,000 idle chats, or as many as `ulimit -n` lets each side
 // hold (its limit less 1,000).
@@ -493,6 +495,46 @@ async function profile(env, scenario) {
   const top = { measured, modules: topModules(file, 10), functions: topFunctions(file, 10) };
   rmSync(dir, { recursive: true, force: true });
   return top;
+}
+
+/**
+ * `--promises [postgres]`: the promises the server makes a message under the closed loop, warmed
+ * first (counted with async_hooks; a count, not a time, so the same on a slow day). Each costs an
+ * allocation and a turn of the microtask queue.
+ */
+async function promisesPerMessage(env) {
+  const server = await launchServer({ ...serverEnv(), ...env }, { cpu: 0 });
+  try {
+    const chats = await heldChats(server.url, PLAN.chats);
+    await traffic(server.url, chats, null, WARM_SECONDS, server.cpuSeconds);
+    await server.ask({ promises: "start" });
+    const r = await traffic(server.url, chats, null, PLAN.seconds, server.cpuSeconds);
+    const { promises } = await server.ask({ promises: "stop" });
+    closeChats(chats);
+    return { promises: promises / r.acknowledged, messages: r.acknowledged };
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.argv.includes("--promises")) {
+  const onPostgres = process.argv.includes("postgres");
+  const store = onPostgres
+    ? await postgresSchema()
+    : { dataDir: mkdtempSync(join(tmpdir(), "load-pglite-")) };
+  if (store.unavailable) throw new Error(`PostgreSQL: ${store.unavailable}`);
+  try {
+    const env = onPostgres ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir };
+    const { promises, messages } = await promisesPerMessage(env);
+    console.log(
+      `${onPostgres ? "PostgreSQL" : "PGlite"}, closed loop, ${PLAN.chats} chats: ` +
+        `${promises.toFixed(1)} promises a message (${round(messages)} messages)`,
+    );
+  } finally {
+    if (onPostgres) await store.drop();
+    else rmSync(store.dataDir, { recursive: true, force: true });
+  }
+  process.exit(0);
 }
 
 if (process.argv.includes("--profile")) {

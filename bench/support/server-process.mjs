@@ -4,7 +4,10 @@
 // "demo", 10 chats each) can be seeded beside the demo advisor before it listens. Sends
 // { url } to the parent once listening; SIGTERM closes the server and the store. The parent's
 // { profile: "start" } and { profile: "stop", file } record a CPU profile of what happens in
-// between (V8's sampling profiler, as `node --cpu-prof` but without the start-up) into `file`.
+// between (V8's sampling profiler, as `node --cpu-prof` but without the start-up) into `file`;
+// { promises: "start" } and { promises: "stop" } count the promises made in between (answered
+// with { promises: count }).
+import { createHook } from "node:async_hooks";
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { buildApp, listen } from "../../packages/server/dist/app.js";
@@ -30,8 +33,21 @@ const url = await listen(built);
 process.send({ url });
 
 let profiler = null;
+let promises = 0;
+const promiseCounter = createHook({
+  init(_id, type) {
+    if (type === "PROMISE") promises += 1;
+  },
+});
 process.on("message", async (message) => {
-  if (message?.profile === "start" && !profiler) {
+  if (message?.promises === "start") {
+    promises = 0;
+    promiseCounter.enable();
+    process.send({ promises: 0 });
+  } else if (message?.promises === "stop") {
+    promiseCounter.disable();
+    process.send({ promises });
+  } else if (message?.profile === "start" && !profiler) {
     profiler = new Session();
     profiler.connect();
     await profiler.post("Profiler.enable");
