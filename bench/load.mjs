@@ -517,7 +517,11 @@ async function promisesPerMessage(env) {
   }
 }
 
-if (process.argv.includes("--promises")) {
+/**
+ * Runs `measure(env, name)` on the store the arguments name (PostgreSQL with `postgres`, else a
+ * fresh PGlite directory), then drops that store and exits.
+ */
+async function onStoreThenExit(measure) {
   const onPostgres = process.argv.includes("postgres");
   const store = onPostgres
     ? await postgresSchema()
@@ -525,11 +529,7 @@ if (process.argv.includes("--promises")) {
   if (store.unavailable) throw new Error(`PostgreSQL: ${store.unavailable}`);
   try {
     const env = onPostgres ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir };
-    const { promises, messages } = await promisesPerMessage(env);
-    console.log(
-      `${onPostgres ? "PostgreSQL" : "PGlite"}, closed loop, ${PLAN.chats} chats: ` +
-        `${promises.toFixed(1)} promises a message (${round(messages)} messages)`,
-    );
+    await measure(env, onPostgres ? "PostgreSQL" : "PGlite");
   } finally {
     if (onPostgres) await store.drop();
     else rmSync(store.dataDir, { recursive: true, force: true });
@@ -537,26 +537,26 @@ if (process.argv.includes("--promises")) {
   process.exit(0);
 }
 
+if (process.argv.includes("--promises")) {
+  await onStoreThenExit(async (env, name) => {
+    const { promises, messages } = await promisesPerMessage(env);
+    console.log(
+      `${name}, closed loop, ${PLAN.chats} chats: ` +
+        `${promises.toFixed(1)} promises a message (${round(messages)} messages)`,
+    );
+  });
+}
+
 if (process.argv.includes("--profile")) {
   const scenario = process.argv.includes("setup") ? "setup" : "saturate";
-  const onPostgres = process.argv.includes("postgres");
-  const store = onPostgres
-    ? await postgresSchema()
-    : { dataDir: mkdtempSync(join(tmpdir(), "load-pglite-")) };
-  if (store.unavailable) throw new Error(`PostgreSQL: ${store.unavailable}`);
-  try {
-    const env = onPostgres ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir };
+  await onStoreThenExit(async (env, name) => {
     const { measured, modules, functions } = await profile(env, scenario);
-    console.log(`${onPostgres ? "PostgreSQL" : "PGlite"}, profiled: ${measured}\n`);
+    console.log(`${name}, profiled: ${measured}\n`);
     console.log("| self time | module |\n|---|---|");
-    for (const [name, share] of modules) console.log(`| ${share} | ${name} |`);
+    for (const [module, share] of modules) console.log(`| ${share} | ${module} |`);
     console.log("\n| self time | function |\n|---|---|");
-    for (const [name, share] of functions) console.log(`| ${share} | ${name} |`);
-  } finally {
-    if (onPostgres) await store.drop();
-    else rmSync(store.dataDir, { recursive: true, force: true });
-  }
-  process.exit(0);
+    for (const [fn, share] of functions) console.log(`| ${share} | ${fn} |`);
+  });
 }
 
 const rows = [];
