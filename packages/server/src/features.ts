@@ -6,6 +6,7 @@ import { AgentEventsHub } from "./agents/events.js";
 import { agentRoutes } from "./agents/routes.js";
 import { AgentService } from "./agents/service.js";
 import { anyAdvisorAvailable } from "./agents/advisors-repo.js";
+import { AvailabilityCache } from "./agents/availability-cache.js";
 import { listWaiting, queueLengths } from "./agents/queue-repo.js";
 import { isoAt, systemClock, type Clock } from "./clock.js";
 import { startExpirySweeper } from "./contact-centre/expiry.js";
@@ -43,6 +44,10 @@ export async function registerFeatures(
   const flows = await loadFlows(options.flowsDir);
   await applyModeToDemoAdvisor(deps.db, deps.config.mode);
 
+  const availability = new AvailabilityCache(
+    () => anyAdvisorAvailable(deps.db, isoAt(clock.now())),
+    clock,
+  );
   const agents: AgentService = new AgentService({
     db: deps.db,
     centre: deps.centre,
@@ -50,6 +55,7 @@ export async function registerFeatures(
     clock,
     onError,
     onQueueChanged: (joined?: string): Promise<void> => runner.announcePositions(joined),
+    onAdvisorsChanged: () => availability.forget(),
   });
   const hub = new AgentEventsHub({
     fanout: deps.fanout,
@@ -64,7 +70,7 @@ export async function registerFeatures(
     clock,
     flows,
     enqueue: (contactId, queue) => agents.enqueue(contactId, queue),
-    advisorsAvailable: () => anyAdvisorAvailable(deps.db, isoAt(clock.now())),
+    advisorsAvailable: () => availability.get(),
     waiting: () => listWaiting(deps.db),
     onError,
   });
@@ -110,7 +116,12 @@ export async function registerFeatures(
     ];
   };
   const adminToken = deps.config.adminToken;
-  if (adminToken) await app.register(adminRoutes, { db: deps.db, adminToken });
+  if (adminToken)
+    await app.register(adminRoutes, {
+      db: deps.db,
+      adminToken,
+      onAdvisorsChanged: () => availability.forget(),
+    });
   const canReadMetrics = metricsAccess(deps.config.metricsToken, (token) =>
     agents.authenticate(token).then(
       () => true,

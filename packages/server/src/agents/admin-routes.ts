@@ -24,6 +24,8 @@ import {
 export interface AdminRoutesOptions {
   db: Db;
   adminToken: string;
+  /** An advisor was disabled or enabled (the flow's cached availability goes). */
+  onAdvisorsChanged?: () => void;
 }
 
 type UserRoute = { Params: { username: string } };
@@ -63,10 +65,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   app.post<UserRoute>("/admin-api/advisors/:username/disable", async (request) => {
     await setAdvisorDisabled(db, request.params.username, true);
+    options.onAdvisorsChanged?.();
     return {};
   });
   app.post<UserRoute>("/admin-api/advisors/:username/enable", async (request) => {
     await setAdvisorDisabled(db, request.params.username, false);
+    options.onAdvisorsChanged?.();
     return {};
   });
   app.post<UserRoute>("/admin-api/advisors/:username/reset-password", async (request) => {

@@ -62,6 +62,8 @@ export interface AgentServiceOptions {
   onError: (error: unknown) => void;
   /** The queue changed (`joined`: the contact just queued): waiting visitors hear their places. */
   onQueueChanged?: (joined?: string) => Promise<void>;
+  /** An advisor signed in or out or set their availability (the flow's cached answer goes). */
+  onAdvisorsChanged?: () => void;
 }
 
 export class AgentService {
@@ -84,11 +86,13 @@ export class AgentService {
     const now = this.o.clock.now();
     const expiresAt = isoAt(now + SESSION_TTL_MS);
     await createSession(this.o.db, token, advisor.AdvisorId, isoAt(now), expiresAt);
+    this.o.onAdvisorsChanged?.();
     return { Token: token, ExpiresAt: expiresAt, Advisor: publicAdvisor(advisor) };
   }
 
-  signOut(token: string): Promise<void> {
-    return deleteSession(this.o.db, token);
+  async signOut(token: string): Promise<void> {
+    await deleteSession(this.o.db, token);
+    this.o.onAdvisorsChanged?.();
   }
 
   /** The signed-in advisor of a bearer token. */
@@ -106,6 +110,7 @@ export class AgentService {
     availability: AdvisorAvailability,
   ): Promise<AdvisorRecord> {
     await setAvailability(this.o.db, advisor.AdvisorId, availability);
+    this.o.onAdvisorsChanged?.();
     return { ...advisor, Availability: availability };
   }
 

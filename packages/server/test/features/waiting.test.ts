@@ -9,6 +9,7 @@ import { ENGINES } from "../support/databases.js";
 import { defaultFlowWith } from "../support/flows.js";
 import { startServer, type TestServer } from "../support/server.js";
 import {
+  http,
   isAssistant,
   isPicker,
   signIn,
@@ -23,6 +24,7 @@ const NO_ADVISOR =
 const CONNECTING = "Connecting you to an advisor…";
 const CLOSED = "Our advisors are away at the moment. Please come back during our opening hours.";
 const place = (n: number) => `You are number **${n}** in the queue.`;
+const ADMIN_TOKEN = "an-admin-token-of-at-least-32-characters";
 
 const said = (c: Customer) =>
   c
@@ -46,7 +48,7 @@ describe.each(ENGINES)("waiting for an advisor (%s)", (engine) => {
   let advisor: Advisor;
   const customers: Customer[] = [];
   beforeAll(async () => {
-    server = await startFeatureServer(engine);
+    server = await startFeatureServer(engine, { ADMIN_TOKEN });
   }, 120_000);
   afterAll(async () => {
     for (const c of customers) c.close();
@@ -106,6 +108,28 @@ describe.each(ENGINES)("waiting for an advisor (%s)", (engine) => {
       place(3),
       place(2),
     ]);
+  });
+
+  // The flow's answer is kept a second (issue 27); a change made here is seen by the next visitor.
+  it("the next visitor hears at once that no advisor is available after the advisor goes Offline, or is disabled", async () => {
+    const next = async (): Promise<string[]> => {
+      const customer = await asksForAdvisor(server);
+      customers.push(customer);
+      await customer.waitFor((i) =>
+        /You are number/.test((i as { Content?: string }).Content ?? ""),
+      );
+      return said(customer) as string[];
+    };
+    expect((await advisor.setAvailability("Offline")).status).toBe(200);
+    expect(await next()).toContain(NO_ADVISOR);
+    expect((await advisor.setAvailability("Available")).status).toBe(200);
+    expect(await next()).not.toContain(NO_ADVISOR);
+    const disabled = await http(`${server.url}/admin-api/advisors/demo/disable`, {
+      body: {},
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(disabled.status).toBe(200);
+    expect(await next()).toContain(NO_ADVISOR);
   });
 });
 
