@@ -31,11 +31,12 @@ import { buildReceipt } from "./receipts.js";
 import {
   findParticipant,
   insertParticipant,
-  grantConnection,
+  grantConnections,
   sweepTokens,
   listParticipants,
   markConnectedAt,
   markLeft,
+  type ConnectionWrite,
 } from "./participants-repo.js";
 import { toContact, type ParticipantRecord } from "./rows.js";
 import { hashRequest, hashToken, newToken } from "./tokens.js";
@@ -114,6 +115,8 @@ export const EMBEDDED_REST_BELOW = 10;
 export const CACHED_SENDER_CONTACTS = 20_000;
 /** The most new chats one group commit holds. */
 export const STARTS_PER_COMMIT = 50;
+/** The most connections (CreateParticipantConnection's writes) one group commit grants. */
+export const GRANTS_PER_COMMIT = 50;
 
 /** A chat to start, and what its opening writes with it (see ChatOpening). */
 interface Start {
@@ -169,6 +172,8 @@ export class DbContactCentre implements ContactCentre {
   private readonly messages: MessageBatch;
   /** New chats (contact, customer, first items), committed many at a time. */
   private readonly starts: GroupCommit<Start>;
+  /** Connections granted (tokens and connected marks), many at a time: whether each was. */
+  private readonly grants: GroupCommit<ConnectionWrite, boolean>;
 
   constructor(private readonly options: ContactCentreOptions) {
     this.listeners = new ItemListeners(options.onError);
@@ -176,6 +181,11 @@ export class DbContactCentre implements ContactCentre {
       db: options.db,
       maxBatch: STARTS_PER_COMMIT,
       write: writeStarts,
+    });
+    this.grants = new GroupCommit({
+      db: options.db,
+      maxBatch: GRANTS_PER_COMMIT,
+      write: grantConnections,
     });
     this.messages = new MessageBatch({
       db: options.db,
@@ -467,7 +477,7 @@ export class DbContactCentre implements ContactCentre {
     };
     const websocket = request.websocket ? issue(Limits.WEBSOCKET_URL_TTL_MS) : null;
     const credentials = request.credentials ? issue(Limits.CONNECTION_TOKEN_TTL_MS) : null;
-    const granted = await grantConnection(this.db, {
+    const granted = await this.grants.commit({
       participantId,
       contactId,
       at,

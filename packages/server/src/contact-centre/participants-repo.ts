@@ -81,45 +81,65 @@ export interface ConnectionWrite {
 }
 
 /**
- * CreateParticipantConnection's writes in ONE statement, under the contact's row lock: its new
- * websocket and connection tokens and its connected marks, only while the participant is in
- * this contact, has not left and the chat is active. False (nothing written) otherwise.
+ * CreateParticipantConnection's writes of many requests in ONE statement, under their contacts'
+ * row locks (taken in contact order, as a message batch takes them, so the two cannot deadlock):
+ * each request's new websocket and connection tokens and its connected marks, only while its
+ * participant is in that contact, has not left and the chat is active. Answers, for each request
+ * in order, whether it was granted (false: nothing of it written).
  */
-export async function grantConnection(db: Db, w: ConnectionWrite): Promise<boolean> {
-  const rows = await db.query(
-    `WITH caller AS (
-       SELECT p.participant_id FROM participants p
-       JOIN contacts c ON c.contact_id = p.contact_id
-       WHERE p.participant_id = $1 AND p.contact_id = $2 AND p.left_at IS NULL
-         AND c.status = 'active'
+export async function grantConnections(
+  db: Db,
+  writes: readonly ConnectionWrite[],
+): Promise<boolean[]> {
+  const column = <V>(value: (w: ConnectionWrite) => V) => writes.map(value);
+  const rows = await db.query<{ n: string | number }>(
+    `WITH request AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[],
+         $6::timestamptz[], $7::timestamptz[], $8::boolean[], $9::boolean[])
+       WITH ORDINALITY AS r(participant_id, contact_id, websocket_hash, websocket_expires_at,
+         credentials_hash, credentials_expires_at, at, connected, first, n)
+     ), caller AS (
+       SELECT r.* FROM request r
+       JOIN participants p ON p.participant_id = r.participant_id AND p.contact_id = r.contact_id
+       JOIN contacts c ON c.contact_id = r.contact_id
+       WHERE p.left_at IS NULL AND c.status = 'active'
+       ORDER BY c.contact_id
        FOR UPDATE OF c
      ), websocket AS (
        INSERT INTO websocket_tokens (token_hash, participant_id, expires_at)
-       SELECT $3::text, participant_id, $4::timestamptz FROM caller WHERE $3::text IS NOT NULL
+       SELECT websocket_hash, participant_id, websocket_expires_at FROM caller
+       WHERE websocket_hash IS NOT NULL
      ), credentials AS (
        INSERT INTO connection_tokens (token_hash, participant_id, expires_at)
-       SELECT $5::text, participant_id, $6::timestamptz FROM caller WHERE $5::text IS NOT NULL
+       SELECT credentials_hash, participant_id, credentials_expires_at FROM caller
+       WHERE credentials_hash IS NOT NULL
+     ), marks AS (
+       SELECT participant_id, min(at) FILTER (WHERE connected) AS connected_at,
+         min(at) FILTER (WHERE first) AS first_at
+       FROM caller GROUP BY participant_id
      ), marked AS (
        UPDATE participants p SET
-         connected_at = CASE WHEN $8 THEN COALESCE(p.connected_at, $7) ELSE p.connected_at END,
-         first_connection_at = CASE WHEN $9 THEN COALESCE(p.first_connection_at, $7)
-           ELSE p.first_connection_at END
-       FROM caller WHERE p.participant_id = caller.participant_id AND ($8 OR $9)
+         connected_at = COALESCE(p.connected_at, m.connected_at),
+         first_connection_at = COALESCE(p.first_connection_at, m.first_at)
+       FROM marks m
+       WHERE p.participant_id = m.participant_id
+         AND (m.connected_at IS NOT NULL OR m.first_at IS NOT NULL)
      )
-     SELECT 1 FROM caller`,
+     SELECT n FROM caller`,
     [
-      w.participantId,
-      w.contactId,
-      w.websocket?.hash ?? null,
-      w.websocket?.expiresAt ?? null,
-      w.credentials?.hash ?? null,
-      w.credentials?.expiresAt ?? null,
-      w.at,
-      w.connected,
-      w.first,
+      column((w) => w.participantId),
+      column((w) => w.contactId),
+      column((w) => w.websocket?.hash ?? null),
+      column((w) => w.websocket?.expiresAt ?? null),
+      column((w) => w.credentials?.hash ?? null),
+      column((w) => w.credentials?.expiresAt ?? null),
+      column((w) => w.at),
+      column((w) => w.connected),
+      column((w) => w.first),
     ],
   );
-  return rows.length === 1;
+  const granted = new Set(rows.map((row) => Number(row.n)));
+  return writes.map((_, i) => granted.has(i + 1));
 }
 
 export type TokenTable = "connection_tokens" | "websocket_tokens";

@@ -1,20 +1,21 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "./db.js";
 
-export interface GroupCommitOptions<T> {
+export interface GroupCommitOptions<T, R> {
   db: Db;
   /** The most entries one transaction commits. */
   maxBatch: number;
   /**
    * Write these entries atomically (one statement, or a transaction of its own): all of them
-   * or, when it throws, none.
+   * or, when it throws, none. Answers each entry's result, in the batch's order (nothing when
+   * R is void).
    */
-  write: (db: Db, batch: readonly T[]) => Promise<void>;
+  write: (db: Db, batch: readonly T[]) => Promise<readonly R[] | void>;
 }
 
-interface Waiting<T> {
+interface Waiting<T, R> {
   entry: T;
-  resolve: () => void;
+  resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
 
@@ -91,32 +92,37 @@ export class TurnBatches<E> {
 /**
  * Group commit of independent writes: entries arriving while a write runs wait for it, then
  * commit together in one atomic write (at most `maxBatch`; see TurnBatches). `commit` resolves
- * only once its entry is committed. When a batch's write fails, nothing of it is committed and
- * each entry is written again on its own, so that one bad entry cannot refuse the others.
+ * only once its entry is committed, with its result. When a batch's write fails, nothing of it
+ * is committed and each entry is written again on its own, so that one bad entry cannot refuse
+ * the others.
  */
-export class GroupCommit<T> {
-  private readonly batches: TurnBatches<Waiting<T>>;
+export class GroupCommit<T, R = void> {
+  private readonly batches: TurnBatches<Waiting<T, R>>;
 
-  constructor(private readonly o: GroupCommitOptions<T>) {
+  constructor(private readonly o: GroupCommitOptions<T, R>) {
     this.batches = new TurnBatches({ maxBatch: o.maxBatch }, (batch) => this.commitBatch(batch));
   }
 
-  commit(entry: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  commit(entry: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.batches.push({ entry, resolve, reject });
     });
   }
 
-  private async commitBatch(batch: Waiting<T>[]): Promise<void> {
+  private async commitBatch(batch: Waiting<T, R>[]): Promise<void> {
     const write = (entries: readonly T[]) => this.o.write(this.o.db, entries);
+    let results: readonly R[] | void;
     try {
-      await write(batch.map((w) => w.entry));
+      results = await write(batch.map((w) => w.entry));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       for (const waiting of batch)
-        await write([waiting.entry]).then(waiting.resolve, waiting.reject);
+        await write([waiting.entry]).then(
+          (alone) => waiting.resolve(alone?.[0] as R),
+          waiting.reject,
+        );
       return;
     }
-    for (const waiting of batch) waiting.resolve();
+    batch.forEach((waiting, i) => waiting.resolve(results?.[i] as R));
   }
 }
