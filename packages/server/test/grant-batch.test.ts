@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GRANT_CONNECTIONS } from "../src/contact-centre/participants-repo.js";
 import { hashToken } from "../src/contact-centre/tokens.js";
 import type {
   ConnectionGrant,
@@ -151,5 +152,28 @@ describe.each(ENGINES)("group commit of connections (%s)", (engine) => {
       await expectGranted(chat, granted[i]!);
       expect((await stored(chat)).websocket).toHaveLength(1);
     }
+  });
+
+  it("finds its contacts by their keys in the plan kept for every run, not by reading every active chat", async () => {
+    await chats(20);
+    // The plan a prepared statement keeps after its first runs: PostgreSQL's generic plan. (One
+    // exec: the embedded store forgets prepared statements after each.)
+    const args = `'{p}', '{c}', '{w}', '{2030-01-01}', '{k}', '{2030-01-01}', '{2026-01-01}', '{t}', '{t}'`;
+    const plan = await db.transaction(async (tx) => {
+      await tx.exec(`
+        SET LOCAL plan_cache_mode = force_generic_plan;
+        PREPARE grant_plan AS ${GRANT_CONNECTIONS};
+        CREATE TEMP TABLE grant_plan_lines (n serial, line text) ON COMMIT DROP;
+        DO $$ DECLARE line text; BEGIN
+          FOR line IN EXECUTE 'EXPLAIN EXECUTE grant_plan(${args.replaceAll("'", "''")})' LOOP
+            INSERT INTO grant_plan_lines (line) VALUES (line);
+          END LOOP;
+        END $$;
+        DEALLOCATE grant_plan;`);
+      const rows = await tx.query<{ line: string }>("SELECT line FROM grant_plan_lines ORDER BY n");
+      return rows.map((r) => r.line).join("\n");
+    });
+    expect(plan).toMatch(/Index Scan using contacts_pkey on contacts/);
+    expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on contacts/);
   });
 });
