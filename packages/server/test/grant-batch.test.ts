@@ -9,6 +9,7 @@ import type {
 import type { Db } from "../src/store/db.js";
 import { ENGINES } from "./support/databases.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+import { countStatements, type CountedStatements } from "./support/statements.js";
 
 const FULL: ConnectionRequest = { websocket: true, credentials: true, connect: true };
 
@@ -18,9 +19,8 @@ const FULL: ConnectionRequest = { websocket: true, credentials: true, connect: t
 describe.each(ENGINES)("group commit of connections (%s)", (engine) => {
   let server: TestServer;
   let db: Db;
-  let realQuery: Db["query"];
   /** Statements that granted connections since the last reset, and failures to inject. */
-  const grants = { statements: 0, failNext: 0 };
+  let grants: CountedStatements;
 
   beforeAll(async () => {
     // A clock that stands still: the first connection sweeps expired tokens (beforeAll) and no
@@ -28,17 +28,7 @@ describe.each(ENGINES)("group commit of connections (%s)", (engine) => {
     const now = Date.now();
     server = await startServer(engine, { clock: { now: () => now } });
     db = server.built.deps.db;
-    realQuery = db.query.bind(db);
-    db.query = (sql, params) => {
-      if (sql.includes("INSERT INTO websocket_tokens")) {
-        grants.statements++;
-        if (grants.failNext > 0) {
-          grants.failNext--;
-          return Promise.reject(new Error("injected: the statement failed"));
-        }
-      }
-      return realQuery(sql, params);
-    };
+    grants = countStatements(db, "INSERT INTO websocket_tokens");
     // The first connection also sweeps expired tokens: done here, out of the counts.
     const chat = await server.startChat();
     await connect(chat);
@@ -49,7 +39,7 @@ describe.each(ENGINES)("group commit of connections (%s)", (engine) => {
     grants.failNext = 0;
   });
   afterAll(async () => {
-    if (db) db.query = realQuery;
+    grants?.restore();
     await server?.close();
   }, START_TIMEOUT_MS);
 

@@ -4,37 +4,27 @@ import type { ChatOpening, NewParticipant } from "../src/contact-centre/types.js
 import type { Db } from "../src/store/db.js";
 import { ENGINES } from "./support/databases.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+import { countStatements, type CountedStatements } from "./support/statements.js";
 
 // Start-chat's group commit (DbContactCentre.startChat over store/group-commit.ts): chats started
 // while a write runs commit together, in one statement; each is answered once it is committed.
 describe.each(ENGINES)("group commit of new chats (%s)", (engine) => {
   let server: TestServer;
   let db: Db;
-  let realQuery: Db["query"];
   /** Statements that inserted contacts since the last reset, and failures to inject. */
-  const starts = { statements: 0, failNext: 0 };
+  let starts: CountedStatements;
 
   beforeAll(async () => {
     server = await startServer(engine);
     db = server.built.deps.db;
-    realQuery = db.query.bind(db);
-    db.query = (sql, params) => {
-      if (sql.includes("INSERT INTO contacts")) {
-        starts.statements++;
-        if (starts.failNext > 0) {
-          starts.failNext--;
-          return Promise.reject(new Error("injected: the statement failed"));
-        }
-      }
-      return realQuery(sql, params);
-    };
+    starts = countStatements(db, "INSERT INTO contacts");
   }, START_TIMEOUT_MS);
   afterEach(() => {
     starts.statements = 0;
     starts.failNext = 0;
   });
   afterAll(async () => {
-    if (db) db.query = realQuery;
+    starts?.restore();
     await server?.close();
   }, START_TIMEOUT_MS);
 

@@ -32,6 +32,40 @@ export async function statementsDuring(
   return seen;
 }
 
+/** What countStatements counts, the failures still to inject, and how to stop. */
+export interface CountedStatements {
+  /** Statements run (or failed) since this was last set to 0. */
+  statements: number;
+  /** How many of the next ones fail, as if the store refused them. */
+  failNext: number;
+  /** Puts `db`'s own query back. */
+  restore(): void;
+}
+
+/** Counts the statements `db` is asked to run (outside a transaction) that contain `marker`. */
+export function countStatements(db: Db, marker: string): CountedStatements {
+  const real = db.query;
+  const query = real.bind(db);
+  const counted: CountedStatements = {
+    statements: 0,
+    failNext: 0,
+    restore: () => {
+      db.query = real;
+    },
+  };
+  db.query = (sql, params) => {
+    if (sql.includes(marker)) {
+      counted.statements++;
+      if (counted.failNext > 0) {
+        counted.failNext--;
+        return Promise.reject(new Error("injected: the statement failed"));
+      }
+    }
+    return query(sql, params);
+  };
+  return counted;
+}
+
 /** Per transaction, the statements it ran; `fail.when` fails the first that matches, after them. */
 export function recordTransactions(db: Db) {
   const real = db.transaction.bind(db);
