@@ -15,13 +15,10 @@ export interface Append {
 }
 
 /**
- * Append each contact's items after its `lastSeq` (the caller holds the contacts' row locks, in
- * a transaction): the rows of every contact and their new last seqs in one statement, whatever
- * their number, with, when given, the ClientTokens `recorded` for them (SendMessage's, see
- * recordingQuery). Items are written only for the contacts the statement updates (the store
- * checks no reference: see migration 109), and a contact it does not hold fails the call, so
- * the caller's transaction writes nothing. Returns how many keys were recorded: fewer than
- * given when a key was recorded before.
+ * Append each contact's items after its `lastSeq` (the caller holds the contacts' row locks):
+ * the rows of every contact and their new last seqs in one statement, whatever their number,
+ * with, when given, the ClientTokens `recorded` for them (SendMessage's, see recordingQuery).
+ * Returns how many of those were recorded: fewer than given when a key was recorded before.
  */
 export async function appendItems(
   tx: Db,
@@ -29,24 +26,20 @@ export async function appendItems(
   recording?: { recorded: readonly KeyedItem[]; at: string },
 ): Promise<number> {
   const { items, contacts } = appendedRows(appends);
-  const contactIds = contacts[0]!;
-  if (contactIds.length === 0) return 0;
+  if (contacts[0]!.length === 0) return 0;
   const records = recording?.recorded.length ? recording : null;
-  const [row] = await tx.query<{ updated: number; recorded: number }>(
-    `WITH updated AS (
-       UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
-       FROM unnest($4::text[], $5::int[], $6::timestamptz[]) AS v(contact_id, last_seq, last_item_at)
-       WHERE c.contact_id = v.contact_id
-       RETURNING c.contact_id
-     ), inserted AS (
-       ${insertingItems(1)} WHERE v.contact_id IN (SELECT contact_id FROM updated)
-     )${records ? `, ${recordingQuery(7)}` : ""}
-     SELECT (SELECT count(*)::int FROM updated) AS updated,
-       ${records ? "(SELECT count(*)::int FROM recorded)" : "0"} AS recorded`,
-    [...items, ...contacts, ...(records ? recordingParams(records.recorded, records.at) : [])],
+  const updating = `UPDATE contacts c SET last_seq = v.last_seq, last_item_at = v.last_item_at
+     FROM unnest($4::text[], $5::int[], $6::timestamptz[]) AS v(contact_id, last_seq, last_item_at)
+     WHERE c.contact_id = v.contact_id`;
+  if (!records) {
+    await tx.query(`WITH inserted AS (${insertingItems(1)}) ${updating}`, [...items, ...contacts]);
+    return 0;
+  }
+  const [row] = await tx.query<{ recorded: number }>(
+    `WITH inserted AS (${insertingItems(1)}), ${recordingQuery(7)}, updated AS (${updating})
+     SELECT count(*)::int AS recorded FROM recorded`,
+    [...items, ...contacts, ...recordingParams(records.recorded, records.at)],
   );
-  const missing = new Set(contactIds).size - row!.updated;
-  if (missing > 0) throw new Error(`appendItems: ${missing} of its contacts are not in the store`);
   return row!.recorded;
 }
 

@@ -19,16 +19,11 @@ export interface NewParticipantRow {
   createdAt: string;
 }
 
-/**
- * Inserts the participant; false when one with its id exists already, or its contact is not in
- * the store (nothing written: the store checks no reference, see migration 109).
- */
+/** Inserts the participant; false when one with its id exists already (nothing written). */
 export async function insertParticipant(db: Db, p: NewParticipantRow): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO participants (participant_id, contact_id, role, display_name, token_hash, created_at)
-     SELECT $1, $2, $3, $4, $5, $6::timestamptz
-     WHERE EXISTS (SELECT 1 FROM contacts WHERE contact_id = $2)
-     ON CONFLICT (participant_id) DO NOTHING RETURNING 1`,
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (participant_id) DO NOTHING RETURNING 1`,
     [p.participantId, p.contactId, p.role, p.displayName, p.tokenHash, p.createdAt],
   );
   return rows.length === 1;
