@@ -11,6 +11,8 @@ export interface GroupCommitOptions<T, R> {
    * R is void).
    */
   write: (db: Db, batch: readonly T[]) => Promise<readonly R[] | void>;
+  /** How its batches are paced (see TurnBatchesOptions.restMs; default: no rest). */
+  pace?: Omit<TurnBatchesOptions, "maxBatch">;
 }
 
 interface Waiting<T, R> {
@@ -100,7 +102,9 @@ export class GroupCommit<T, R = void> {
   private readonly batches: TurnBatches<Waiting<T, R>>;
 
   constructor(private readonly o: GroupCommitOptions<T, R>) {
-    this.batches = new TurnBatches({ maxBatch: o.maxBatch }, (batch) => this.commitBatch(batch));
+    this.batches = new TurnBatches({ ...o.pace, maxBatch: o.maxBatch }, (batch) =>
+      this.commitBatch(batch),
+    );
   }
 
   commit(entry: T): Promise<R> {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { TurnBatches, type TurnBatchesOptions } from "./group-commit.js";
+import type { Db } from "./db.js";
+import { GroupCommit, TurnBatches, type TurnBatchesOptions } from "./group-commit.js";
 import { openPglite } from "./pglite.js";
 import { openPostgres } from "./postgres.js";
 import { TEST_DATABASE_URL } from "../../test/support/databases.js";
@@ -147,6 +148,40 @@ describe("TurnBatches", () => {
     await h.endCommit();
     expect(h.batches).toEqual([["a"], ["b", "c", "d"], ["e"]]);
     expect(h.rests).toEqual([1]);
+  });
+});
+
+describe("GroupCommit's pace", () => {
+  it("rests as told after a small batch: a write asked meanwhile joins the next", async () => {
+    let clock = 0;
+    const rests: number[] = [];
+    let endRest: (() => void) | null = null;
+    const writes: string[][] = [];
+    const group = new GroupCommit<string, string>({
+      db: {} as Db,
+      maxBatch: 10,
+      write: async (_db, batch) => {
+        writes.push([...batch]);
+        clock += 1;
+        return batch.map((entry) => entry.toUpperCase());
+      },
+      pace: {
+        restMs: 5,
+        restBelow: 10,
+        now: () => clock,
+        sleep: (ms) => {
+          rests.push(ms);
+          return new Promise<void>((resolve) => (endRest = resolve));
+        },
+      },
+    });
+    expect(await group.commit("a")).toBe("A"); // the first: nothing to rest after
+    const b = group.commit("b");
+    await vi.waitFor(() => expect(rests).toEqual([5]));
+    const c = group.commit("c");
+    endRest!();
+    expect(await Promise.all([b, c])).toEqual(["B", "C"]);
+    expect(writes).toEqual([["a"], ["b", "c"]]);
   });
 });
 
