@@ -108,11 +108,11 @@ describe("loadConfig", () => {
     for (const env of [{}, { DATABASE_URL: "postgres://db/x" }]) {
       expect(loadConfig(env)).toMatchObject({
         instanceStartChatBurst: 1000,
-        instanceStartChatPerSecond: 500,
+        instanceStartChatPerSecond: 1000,
       });
     }
     expect(
-      loadConfig({ INSTANCE_START_CHAT_BURST: "3", INSTANCE_START_CHAT_PER_SECOND: "1000" }),
-    ).toMatchObject({ instanceStartChatBurst: 3, instanceStartChatPerSecond: 1000 });
+      loadConfig({ INSTANCE_START_CHAT_BURST: "3", INSTANCE_START_CHAT_PER_SECOND: "20" }),
+    ).toMatchObject({ instanceStartChatBurst: 3, instanceStartChatPerSecond: 20 });
   });
 });
