@@ -25,8 +25,9 @@ describe("set-up batches on the embedded store", () => {
     grants.statements = 0;
   });
   afterAll(async () => {
-    starts?.restore();
+    // The last wrapper first: each puts back the query it found.
     grants?.restore();
+    starts?.restore();
     await server?.close();
   }, START_TIMEOUT_MS);
 
