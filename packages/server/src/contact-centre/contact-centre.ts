@@ -5,7 +5,7 @@ import { Errors } from "../errors.js";
 import { pastMessages, rehydrated, rehydrationSource } from "./rehydration.js";
 import type { FanOut } from "../fanout/fanout.js";
 import type { Db } from "../store/db.js";
-import { GroupCommit } from "../store/group-commit.js";
+import { GroupCommit, type TurnBatchesOptions } from "../store/group-commit.js";
 import {
   ATTACHMENTS_PER_CONTACT_QUOTA,
   attachmentExpired,
@@ -66,6 +66,11 @@ export interface ContactCentreOptions {
   clock: Clock;
   /** Errors thrown by onItemCommitted listeners or fan-out end here (logged). */
   onError: (error: unknown) => void;
+  /**
+   * The clock and the timer of the batches' rests on the embedded store (tests give their own;
+   * by default performance.now and a timer).
+   */
+  restTimer?: Pick<TurnBatchesOptions, "now" | "sleep">;
 }
 
 interface MutationContext {
@@ -185,8 +190,10 @@ export class DbContactCentre implements ContactCentre {
 
   constructor(private readonly options: ContactCentreOptions) {
     this.listeners = new ItemListeners(options.onError);
-    const setupPace = options.db.embedded
-      ? { restMs: EMBEDDED_SETUP_REST_MS, restBelow: EMBEDDED_REST_BELOW }
+    const { embedded } = options.db;
+    const timer = options.restTimer ?? {};
+    const setupPace = embedded
+      ? { ...timer, restMs: EMBEDDED_SETUP_REST_MS, restBelow: EMBEDDED_REST_BELOW }
       : {};
     this.starts = new GroupCommit({
       db: options.db,
@@ -209,9 +216,9 @@ export class DbContactCentre implements ContactCentre {
       // 5,000 offered p99 63–132 → 53–94 ms). The senders are kept, so a chat's next batch is
       // one statement; another process's change to a chat forgets them (hearOtherProcesses).
       senders: new SenderCache(CACHED_SENDER_CONTACTS),
-      ...(options.db.embedded
-        ? { restMs: EMBEDDED_COMMIT_REST_MS, restBelow: EMBEDDED_REST_BELOW }
-        : {}),
+      pace: embedded
+        ? { ...timer, restMs: EMBEDDED_COMMIT_REST_MS, restBelow: EMBEDDED_REST_BELOW }
+        : {},
       emit: (part) => this.emit(part.contact, part.items, [], part.republish),
       alone: (m: QueuedMessage) =>
         this.commitAndEmit(

@@ -2,7 +2,7 @@ import type { Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
-import { TurnBatches } from "../store/group-commit.js";
+import { TurnBatches, type TurnBatchesOptions } from "../store/group-commit.js";
 import { findRecordedItems, type IdempotencyKey } from "./idempotency-repo.js";
 import { ownId, sentMessage, type MessageInput } from "./item-factory.js";
 import {
@@ -36,9 +36,8 @@ export interface MessageBatchOptions {
   clock: Clock;
   /** The most messages one transaction commits. */
   maxBatch: number;
-  /** How long a batch under load rests after a small one's commit (see TurnBatchesOptions). */
-  restMs?: number;
-  restBelow?: number;
+  /** How its batches are paced under load (see TurnBatchesOptions.restMs; default: no rest). */
+  pace?: Omit<TurnBatchesOptions, "maxBatch">;
   /**
    * The senders as the last batch read or wrote them, so that a chat's next batch writes in one
    * statement (see SenderCache); `forget` a contact another process changed.
@@ -87,8 +86,9 @@ export class MessageBatch {
   private readonly settledByContact = new Map<string, Promise<void>>();
 
   constructor(private readonly o: MessageBatchOptions) {
-    const { maxBatch, restMs = 0, restBelow = 0 } = o;
-    this.batches = new TurnBatches({ maxBatch, restMs, restBelow }, (batch) => this.commit(batch));
+    this.batches = new TurnBatches({ ...o.pace, maxBatch: o.maxBatch }, (batch) =>
+      this.commit(batch),
+    );
   }
 
   post(message: QueuedMessage): Promise<Item> {
