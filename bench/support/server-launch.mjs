@@ -2,7 +2,7 @@
 // free loopback port with the given environment; resolves with its URL once it listens.
 // `stop()` always ends the process (SIGTERM, then SIGKILL after 5 s); `cpuSeconds()` is the
 // CPU time it has used; `pid` its process id (to sample its memory); `ask(message)` sends it a
-// message and resolves with its answer (see server-process.mjs).
+// message and resolves with its answer (see server-process.mjs), or rejects once it has exited.
 import { execFileSync, fork, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -101,12 +101,22 @@ export async function launchServer(env, { cpu, execArgv } = {}) {
         );
       }),
     ]);
-    /** Sends `message` to the server process; resolves with its next message back. */
+    /**
+     * Sends `message` to the server process; resolves with its next message back, or rejects
+     * (with its last output) once it has exited without one.
+     */
     const ask = (message) =>
-      new Promise((resolve) => {
-        child.once("message", resolve);
-        child.send(message);
-      });
+      Promise.race([
+        new Promise((resolve) => {
+          child.once("message", resolve);
+          child.send(message);
+        }),
+        exit.then(() => {
+          throw new Error(
+            `the contact centre exited (${exited.code ?? exited.signal}):\n${output}`,
+          );
+        }),
+      ]);
     return { url, stop, ask, pid: child.pid, cpuSeconds: () => cpuSeconds(child.pid) };
   } catch (error) {
     await stop();
