@@ -190,22 +190,20 @@ export class DbContactCentre implements ContactCentre {
 
   constructor(private readonly options: ContactCentreOptions) {
     this.listeners = new ItemListeners(options.onError);
-    const { embedded } = options.db;
-    const timer = options.restTimer ?? {};
-    const setupPace = embedded
-      ? { ...timer, restMs: EMBEDDED_SETUP_REST_MS, restBelow: EMBEDDED_REST_BELOW }
-      : {};
+    // On the embedded store a batch under load rests `restMs` after a small one's commit.
+    const pace = (restMs: number) =>
+      options.db.embedded ? { ...options.restTimer, restMs, restBelow: EMBEDDED_REST_BELOW } : {};
     this.starts = new GroupCommit({
       db: options.db,
       maxBatch: STARTS_PER_COMMIT,
       write: writeStarts,
-      pace: setupPace,
+      pace: pace(EMBEDDED_SETUP_REST_MS),
     });
     this.grants = new GroupCommit({
       db: options.db,
       maxBatch: GRANTS_PER_COMMIT,
       write: grantConnections,
-      pace: setupPace,
+      pace: pace(EMBEDDED_SETUP_REST_MS),
     });
     this.messages = new MessageBatch({
       db: options.db,
@@ -216,9 +214,7 @@ export class DbContactCentre implements ContactCentre {
       // 5,000 offered p99 63–132 → 53–94 ms). The senders are kept, so a chat's next batch is
       // one statement; another process's change to a chat forgets them (hearOtherProcesses).
       senders: new SenderCache(CACHED_SENDER_CONTACTS),
-      pace: embedded
-        ? { ...timer, restMs: EMBEDDED_COMMIT_REST_MS, restBelow: EMBEDDED_REST_BELOW }
-        : {},
+      pace: pace(EMBEDDED_COMMIT_REST_MS),
       emit: (part) => this.emit(part.contact, part.items, [], part.republish),
       alone: (m: QueuedMessage) =>
         this.commitAndEmit(
