@@ -35,7 +35,6 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import WebSocket from "ws";
 import { topFunctions, topModules } from "./support/cpu-profile.mjs";
 import { percentile } from "./support/percentiles.mjs";
 import {
@@ -46,8 +45,9 @@ import {
   UNLIMITED_RATE,
 } from "./support/server-launch.mjs";
 import { postgresSchema, REDIS_URL, redisUnavailable } from "./support/services.mjs";
-import { Advisor, sleep, startChat } from "./support/chats.mjs";
-import { advisorChat, connectParticipant, HEARTBEAT_MS, sendMessage } from "./support/wire.mjs";
+import { Advisor, sleep } from "./support/chats.mjs";
+import { SETUP_PARALLEL, setups } from "./support/setups.mjs";
+import { advisorChat, HEARTBEAT_MS, relaySocket, sendMessage } from "./support/wire.mjs";
 
 const FULL = process.argv.includes("--full");
 /** Open files this process may hold (each idle chat is a socket here and one in the server). */
@@ -65,12 +65,12 @@ const PLAN = FULL
   : { chats: 20, rates: [100, 500], seconds: 3, setups: 300, idle: 500, hold: 5 };
 /** Half an advisor's 10 chats: set-ups in flight never meet the limit. */
 const CHATS_PER_ADVISOR = 5;
-const SETUP_PARALLEL = 50;
 /** The closed loop that warms a fresh server before the message scenarios are measured. */
 const WARM_SECONDS = Math.min(5, PLAN.seconds);
 const DRAIN_MS = 30_000;
 const QUIET_MS = 120_000;
 const RELAY = fileURLToPath(new URL("./support/relay-process.mjs", import.meta.url));
+const HOLDER = fileURLToPath(new URL("./support/idle-holder.mjs", import.meta.url));
 const PINNED = canPin() && availableParallelism() >= 2;
 if (PINNED) execFileSync("taskset", ["-pc", "1", String(process.pid)], { stdio: "ignore" });
 
@@ -86,7 +86,7 @@ function rssKb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
 }
 
-/** The bare relay on the server's core: its URL, pid and a websocket opener. */
+/** The bare relay on the server's core: its child process and websocket URL. */
 async function startRelay() {
   const child = forkOn(RELAY, {
     cpu: 0,
@@ -94,13 +94,32 @@ async function startRelay() {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const { url } = await new Promise((resolve) => child.once("message", resolve));
-  const open = (query) =>
-    new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${url}/?${query}`);
-      ws.once("open", () => resolve(ws));
-      ws.once("error", reject);
-    });
-  return { child, open };
+  return { child, open: (query) => relaySocket(url, query), url };
+}
+
+/**
+ * `count` idle connections (to the relay at `relay`, or chats set up on the server at `server`)
+ * held by a generator process of its own (support/idle-holder.mjs), on this generator's core:
+ * how many it holds, and `release()`, which closes them and waits for that process to exit.
+ */
+async function holdIdle(target) {
+  const child = forkOn(HOLDER, {
+    cpu: PINNED ? 1 : undefined,
+    env: process.env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  child.send(target);
+  const held = await Promise.race([
+    new Promise((resolve) => child.once("message", resolve)),
+    exited.then((code) => Promise.reject(new Error(`the idle holder exited (${code})`))),
+  ]);
+  reportRefused(held.reasons);
+  const release = async () => {
+    child.send("close");
+    await exited;
+  };
+  return { ...held, release };
 }
 
 /**
@@ -108,34 +127,20 @@ async function startRelay() {
  * random moment (as chats set up over time do), for `hold` seconds: memory per socket, CPU.
  */
 async function relayIdle(count, hold) {
-  const { child, open } = await startRelay();
-  const before = rssKb(child.pid);
-  const sockets = [];
-  const timers = [];
-  for (let i = 0; i < count; i += 100) {
-    const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) =>
-      open(`pair=idle${i + j}&role=customer`),
-    );
-    for (const ws of await Promise.all(batch)) {
-      sockets.push(ws);
-      const beat = () => ws.send('{"topic":"aws/heartbeat"}');
-      timers.push(
-        setTimeout(
-          () => timers.push(setInterval(beat, HEARTBEAT_MS)),
-          Math.random() * HEARTBEAT_MS,
-        ),
-      );
-    }
+  const { child, url } = await startRelay();
+  try {
+    const before = rssKb(child.pid);
+    const idle = await holdIdle({ relay: url, count });
+    await sleep(HEARTBEAT_MS); // every socket beats
+    const cpu0 = cpuSeconds(child.pid);
+    await sleep(hold * 1000);
+    const cpu = (cpuSeconds(child.pid) - cpu0) / hold;
+    const kb = (rssKb(child.pid) - before) / idle.held;
+    await idle.release();
+    return { sockets: idle.held, kb, cpu };
+  } finally {
+    child.kill("SIGTERM");
   }
-  await sleep(HEARTBEAT_MS); // every socket beats
-  const cpu0 = cpuSeconds(child.pid);
-  await sleep(hold * 1000);
-  const cpu = (cpuSeconds(child.pid) - cpu0) / hold;
-  const kb = (rssKb(child.pid) - before) / sockets.length;
-  for (const timer of timers) clearInterval(timer);
-  for (const ws of sockets) ws.terminate();
-  child.kill("SIGTERM");
-  return { sockets: sockets.length, kb, cpu };
 }
 
 /** The bare relay, closed loop per pair for `seconds`: msgs/s and latencies. */
@@ -297,43 +302,10 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
   };
 }
 
-/**
- * `count` chats set up (start-chat, connection, subscribed), SETUP_PARALLEL at a time; with
- * `retry`, a set-up the server throttles (429) is tried again a second later.
- */
-async function setups(base, count, { retry = false } = {}) {
-  const each = [];
-  const sockets = [];
-  let refused = 0;
-  const reasons = new Set();
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: SETUP_PARALLEL }, async () => {
-      while (next < count) {
-        next++;
-        const t = performance.now();
-        try {
-          const chat = await startChat(base);
-          const { socket } = await connectParticipant(base, chat.ParticipantToken);
-          sockets.push(socket);
-          each.push(performance.now() - t);
-        } catch (error) {
-          if (retry && error.status === 429) {
-            next--;
-            await sleep(1000);
-            continue;
-          }
-          refused++;
-          reasons.add(String(error.message).slice(0, 120));
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  if (reasons.size) progress(`refused: ${[...reasons].slice(0, 3).join(" | ")}`);
-  return { rate: each.length / elapsed, seconds: elapsed, each, refused, sockets };
-}
+/** Why set-ups were refused (at most three reasons), on stderr. */
+const reportRefused = (reasons) => {
+  for (const reason of reasons) progress(`refused: ${reason}`);
+};
 
 /**
  * Until the server has done with what came before (thousands of chats just closed mark their
@@ -364,16 +336,16 @@ async function measureStore(name, env) {
     // First, on the fresh server: what connected chats cost, without what traffic left behind.
     progress(`${name}: ${PLAN.idle} idle chats`);
     const before = rssKb(server.pid);
-    const idle = await setups(server.url, PLAN.idle, { retry: true });
+    const idle = await holdIdle({ server: server.url, count: PLAN.idle });
     const cpu0 = server.cpuSeconds();
     await sleep(PLAN.hold * 1000);
     const cpu = (server.cpuSeconds() - cpu0) / PLAN.hold;
     const during = rssKb(server.pid);
     rows.push([
-      `${name}: ${round(idle.sockets.length)} connected chats held ${PLAN.hold} s`,
-      `${((during - before) / idle.sockets.length).toFixed(1)} KB each (RSS); server CPU ${(cpu * 100).toFixed(1)} %; refused ${idle.refused}`,
+      `${name}: ${round(idle.held)} connected chats held ${PLAN.hold} s`,
+      `${((during - before) / idle.held).toFixed(1)} KB each (RSS); server CPU ${(cpu * 100).toFixed(1)} %; refused ${idle.refused}`,
     ]);
-    for (const socket of idle.sockets) socket.close();
+    await idle.release();
     await quiet(server);
     rows.push(...(await messageScenarios(name, server.cpuSeconds, server.url)));
 
@@ -381,6 +353,7 @@ async function measureStore(name, env) {
     progress(`${name}: ${PLAN.setups} set-ups`);
     const cpuBefore = server.cpuSeconds();
     const set = await setups(server.url, PLAN.setups);
+    reportRefused(set.reasons);
     const busy = (server.cpuSeconds() - cpuBefore) / set.seconds;
     rows.push([
       `${name}: chat set-up, ${round(PLAN.setups)} chats, ${SETUP_PARALLEL} at a time`,
@@ -476,6 +449,7 @@ async function profile(env, scenario) {
       await server.ask({ profile: "start" });
       const cpu0 = server.cpuSeconds();
       const set = await setups(server.url, count);
+      reportRefused(set.reasons);
       const each = ((server.cpuSeconds() - cpu0) * 1000) / count;
       await server.ask({ profile: "stop", file });
       for (const socket of set.sockets) socket.close();

@@ -57,6 +57,15 @@ export async function waitForItem(base, connection, match) {
   return found;
 }
 
+/** An open websocket to bench/load.mjs's bare relay (relay-process.mjs): `query` names its pair and role. */
+export function relaySocket(url, query) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url}/?${query}`);
+    ws.once("open", () => resolve(ws));
+    ws.once("error", reject);
+  });
+}
+
 /** A websocket subscribed to aws/chat that hands every chat item to its listeners. */
 export class ChatSocket {
   constructor(url) {
