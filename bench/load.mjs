@@ -14,7 +14,8 @@
 //   setup     start-chat + CreateParticipantConnection + subscribe, many at once: chats/s
 //   idle      connected chats holding their websockets with heartbeats: server memory per
 //             chat and its CPU while idle; the bare relay holding as many sockets with the same
-//             heartbeats is its baseline
+//             heartbeats is its baseline. A generator process of their own holds them
+//             (support/idle-holder.mjs), so this one is as fresh for the message scenarios
 // On PGlite (the default store), on PostgreSQL (127.0.0.1:5432, skipped when it does not
 // answer), and for the message scenarios on PostgreSQL + Redis with two processes (customers on
 // one, advisors on the other, both on the server's core; skipped without Redis at
@@ -335,15 +336,17 @@ async function measureStore(name, env) {
   try {
     // First, on the fresh server: what connected chats cost, without what traffic left behind.
     progress(`${name}: ${PLAN.idle} idle chats`);
-    const before = rssKb(server.pid);
+    // Both readings after a full collection: the start-up's garbage is not taken for the chats'.
+    const before = await server.ask({ memory: "settled" });
     const idle = await holdIdle({ server: server.url, count: PLAN.idle });
     const cpu0 = server.cpuSeconds();
     await sleep(PLAN.hold * 1000);
     const cpu = (server.cpuSeconds() - cpu0) / PLAN.hold;
-    const during = rssKb(server.pid);
+    const during = await server.ask({ memory: "settled" });
+    const each = (bytes) => (bytes / 1024 / idle.held).toFixed(1);
     rows.push([
       `${name}: ${round(idle.held)} connected chats held ${PLAN.hold} s`,
-      `${((during - before) / idle.held).toFixed(1)} KB each (RSS); server CPU ${(cpu * 100).toFixed(1)} %; refused ${idle.refused}`,
+      `${each(during.rss - before.rss)} KB each (RSS; heap ${each(during.heapUsed - before.heapUsed)} KB); server CPU ${(cpu * 100).toFixed(1)} %; refused ${idle.refused}`,
     ]);
     await idle.release();
     await quiet(server);

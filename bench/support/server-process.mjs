@@ -6,10 +6,13 @@
 // { profile: "start" } and { profile: "stop", file } record a CPU profile of what happens in
 // between (V8's sampling profiler, as `node --cpu-prof` but without the start-up) into `file`;
 // { promises: "start" } and { promises: "stop" } count the promises made in between (answered
-// with { promises: count }).
+// with { promises: count }); { memory: "settled" } collects every garbage first, then answers
+// with { rss, heapUsed } in bytes, so two readings compare the same state of the heap.
 import { createHook } from "node:async_hooks";
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { buildApp, listen } from "../../packages/server/dist/app.js";
 import { loadConfig } from "../../packages/server/dist/config.js";
 import { openDb } from "../../packages/server/dist/store/open-db.js";
@@ -32,6 +35,12 @@ const built = await buildApp(config, { db });
 const url = await listen(built);
 process.send({ url });
 
+/** V8's full collection, without starting the process with --expose-gc. */
+function collectGarbage() {
+  setFlagsFromString("--expose-gc");
+  runInNewContext("gc")();
+}
+
 let profiler = null;
 let promises = 0;
 const promiseCounter = createHook({
@@ -40,7 +49,11 @@ const promiseCounter = createHook({
   },
 });
 process.on("message", async (message) => {
-  if (message?.promises === "start") {
+  if (message?.memory === "settled") {
+    collectGarbage();
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send({ rss, heapUsed });
+  } else if (message?.promises === "start") {
     promises = 0;
     promiseCounter.enable();
     process.send({ promises: 0 });
