@@ -131,6 +131,7 @@ export async function buildApp(
   });
   const stopHearing = await centre.hearOtherProcesses();
   const callers = new CallerCache();
+  const stopSweepingCallers = callers.startSweeping(() => clock.now());
   const deps: ServerDeps = { config, db, fanout, centre, limits, log: app.log, callers };
 
   installErrorHandling(app);
@@ -187,6 +188,7 @@ export async function buildApp(
         clearTimeout(cut);
       }
       await centre.idle();
+      await stopSweepingCallers();
       await stopHearing();
       if (!overrides.fanout) await fanout.close();
       await limits.close();

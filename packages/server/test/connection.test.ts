@@ -1,5 +1,5 @@
 import { Limits, ParticipantPath } from "@chat-widget/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CALLER_TTL_MS } from "../src/participant/caller-cache.js";
 import { postStartChat } from "./features/helpers.js";
 import { call, connectParticipant } from "./support/client.js";
@@ -267,4 +267,30 @@ describe.each(ENGINES)("the callers of the tokens this process just gave (%s)", 
     });
     expect(sending.status).toBe(403);
   });
+});
+
+describe("a quiet server's kept callers", () => {
+  it(
+    "are dropped every CALLER_TTL_MS, with no request to make room",
+    async () => {
+      // Only the intervals are faked: requests, sockets and the store keep their real timers.
+      vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+      const clock = new ManualClock();
+      const server = await startServer("pglite", { clock });
+      try {
+        const chat = await server.startChat();
+        const r = await call(server.url, CreateParticipantConnection, chat.participantToken, BOTH);
+        expect(r.status).toBe(200);
+        const callers = server.built.deps.callers;
+        expect(callers.size).toBeGreaterThan(0);
+        clock.advance(CALLER_TTL_MS);
+        await vi.advanceTimersByTimeAsync(CALLER_TTL_MS);
+        expect(callers.size).toBe(0);
+      } finally {
+        vi.useRealTimers();
+        await server.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Contact } from "../contact-centre/types.js";
 import type { ParticipantRecord } from "../contact-centre/rows.js";
 import type { Caller } from "./auth.js";
@@ -144,5 +144,37 @@ describe("CallerCache", () => {
     paced.set("connection", "e", caller("c5", "p5"), T0 + HOUR, due + DROP_EXPIRED_EVERY_MS);
     expect(paced.size).toBe(3); // b dropped
     expect(paced.get("connection", "c", due + DROP_EXPIRED_EVERY_MS)).not.toBeNull();
+  });
+
+  describe("on a quiet server", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("drops the callers and words that are due every CALLER_TTL_MS, with no request", async () => {
+      vi.useFakeTimers();
+      let now = T0;
+      const cache = new CallerCache();
+      for (const n of [1, 2, 3])
+        cache.set("connection", `h${n}`, caller(`c${n}`, `p${n}`), T0 + HOUR, T0);
+      cache.hear({ kind: "close", contactId: "c9", reason: "chat ended" }, T0);
+      const stop = cache.startSweeping(() => now);
+      now = T0 + CALLER_TTL_MS;
+      await vi.advanceTimersByTimeAsync(CALLER_TTL_MS - 1);
+      expect(cache.size).toBe(3);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(cache.size).toBe(0);
+      // A chat's word is kept two TTLs (a store read just before it is still refused).
+      expect(cache.words).toBe(1);
+      now = T0 + 2 * CALLER_TTL_MS;
+      await vi.advanceTimersByTimeAsync(CALLER_TTL_MS);
+      expect(cache.words).toBe(0);
+      await stop();
+      // Stopped: what falls due afterwards waits for the next request.
+      cache.set("connection", "h4", caller("c4", "p4"), T0 + HOUR, now);
+      now += CALLER_TTL_MS;
+      await vi.advanceTimersByTimeAsync(2 * CALLER_TTL_MS);
+      expect(cache.size).toBe(1);
+    });
   });
 });

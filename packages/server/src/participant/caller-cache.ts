@@ -1,5 +1,6 @@
 import type { CentreMessage } from "../contact-centre/channel.js";
 import { setNewest } from "../http/newest-first-map.js";
+import { startSweeper } from "../sweeper.js";
 import type { Caller } from "./auth.js";
 
 /** How long a cached caller is trusted without a word from the fan-out. */
@@ -93,9 +94,31 @@ export class CallerCache {
     }
   }
 
+  /**
+   * Drops what is due every `everyMs` (the timer does not keep the process alive) until the
+   * returned stop is called: a server gone quiet after a burst of chats would otherwise keep
+   * their callers (tens of MB after 20,000 chats) and words until its next request.
+   */
+  startSweeping(now: () => number, everyMs = CALLER_TTL_MS): () => Promise<void> {
+    return startSweeper(
+      everyMs,
+      async () => {
+        const at = now();
+        this.dropExpired(at);
+        this.forgetOldWords(at);
+      },
+      () => {},
+    );
+  }
+
   /** How many callers are kept (tests). */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** How many words of contacts ended and participants gone are kept (tests). */
+  get words(): number {
+    return this.gone.size;
   }
 
   /** The fan-out's word (CENTRE_CHANNEL): a participant closed, or a whole contact. */
