@@ -15,7 +15,7 @@
 //   idle      connected chats holding their websockets with heartbeats: server memory per
 //             chat and its CPU while idle; the bare relay holding as many sockets with the same
 //             heartbeats is its baseline. A generator process of their own holds them
-//             (support/idle-holder.mjs), so this one is as fresh for the message scenarios
+//             (support/idle-holder.mjs), so this one comes fresh to the message scenarios
 // On PGlite (the default store), on PostgreSQL (127.0.0.1:5432, skipped when it does not
 // answer), and for the message scenarios on PostgreSQL + Redis with two processes (customers on
 // one, advisors on the other, both on the server's core; skipped without Redis at
