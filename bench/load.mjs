@@ -25,7 +25,9 @@
 // start-up and warm-up left out) and prints its top 10 modules and functions by self time;
 // `--profile setup` does so under set-ups, `--profile postgres` on PostgreSQL; `--promises
 // [postgres]` counts the promises the server makes a message under the closed loop (a count,
-// unlike a time the same on a slow day).
+// unlike a time the same on a slow day); `--window [postgres] [rate…]` runs only the offered
+// rates (5,000 unless given; the full run's 200 chats and 10 s with --full) and says what the
+// machine, PostgreSQL and the server's event loop did meanwhile.
 // The per-participant, start-chat and per-address websocket limits are lifted: this measures
 // the server. The full run holds 20,000 idle chats, or as many as `ulimit -n` lets each side
 // hold (its limit less 1,000).
@@ -34,7 +36,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { topFunctions, topModules } from "./support/cpu-profile.mjs";
 import { percentile } from "./support/percentiles.mjs";
@@ -45,8 +47,14 @@ import {
   launchServer,
   UNLIMITED_RATE,
 } from "./support/server-launch.mjs";
-import { postgresSchema, REDIS_URL, redisUnavailable } from "./support/services.mjs";
+import {
+  postgresCommits,
+  postgresSchema,
+  REDIS_URL,
+  redisUnavailable,
+} from "./support/services.mjs";
 import { Advisor, sleep } from "./support/chats.mjs";
+import { machineProbe } from "./support/machine-probe.mjs";
 import { SETUP_PARALLEL, setups } from "./support/setups.mjs";
 import { advisorChat, HEARTBEAT_MS, relaySocket, sendMessage } from "./support/wire.mjs";
 
@@ -208,7 +216,14 @@ async function heldChats(base, count, advisorBase = base) {
 async function traffic(base, chats, offered, seconds, serverCpu) {
   /** Content → when it was due, until its advisor has it. */
   const sent = new Map();
+  /** Content → when it was posted (left its outbox), until its advisor has it. */
+  const posted = new Map();
   const samples = [];
+  /** Per message delivered: its wait in the outbox (due → posted) and the rest (→ delivered). */
+  const outboxWaits = [];
+  const serverTimes = [];
+  /** Per second of the window (by when the message was due): its latencies. */
+  const perSecond = [];
   let acknowledged = 0;
   let failed = 0;
   const reasons = new Set();
@@ -220,6 +235,11 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
       sent.delete(item.Content);
       lastDelivery = performance.now();
       samples.push(lastDelivery - at);
+      const left = posted.get(item.Content);
+      posted.delete(item.Content);
+      outboxWaits.push(left - at);
+      serverTimes.push(lastDelivery - left);
+      (perSecond[Math.floor((at - started) / 1000)] ??= []).push(lastDelivery - at);
       chat.next?.();
     };
     chat.advisor.socket.listeners.add(listener);
@@ -235,6 +255,7 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
     if (stopped || outbox.busy || outbox.queue.length === 0) return;
     outbox.busy = true;
     const content = outbox.queue.shift();
+    posted.set(content, performance.now());
     sendMessage(base, chat.customer.connectionToken, content)
       .then(
         () => acknowledged++,
@@ -242,6 +263,7 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
           failed++;
           reasons.add(`${String(error.message).slice(0, 120)} ${error.code ?? ""}`.trim());
           sent.delete(content);
+          posted.delete(content);
         },
       )
       .then(() => {
@@ -294,6 +316,9 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
   return {
     rate: samples.length / ((lastDelivery - started) / 1000),
     samples,
+    outboxWaits,
+    serverTimes,
+    perSecond,
     acknowledged,
     failed,
     lost: acknowledged - samples.length,
@@ -497,6 +522,64 @@ async function promisesPerMessage(env) {
 }
 
 /**
+ * `--window [postgres] [rate…]`: the offered rates alone (5,000 msgs/s unless given) on a
+ * warmed server, each with what happened meanwhile, to lay a tail to its cause: the latency
+ * split into the wait in the chat's outbox and the rest (posted → the advisor's websocket), the
+ * p99 of each second, each core's busy share (mean, busiest 100 ms), PostgreSQL's CPU and
+ * transactions a message, the server's event-loop delay and garbage-collection pauses.
+ */
+async function windows(env, name, rates) {
+  const server = await launchServer({ ...serverEnv(), ...env }, { cpu: 0 });
+  try {
+    const chats = await heldChats(server.url, PLAN.chats);
+    await traffic(server.url, chats, null, WARM_SECONDS, server.cpuSeconds);
+    for (const rate of rates) {
+      await quiet(server);
+      progress(`${name}: ${rate} msgs/s offered, watched`);
+      const commits0 = env.DATABASE_URL ? await postgresCommits() : NaN;
+      await server.ask({ loop: "start" });
+      const machine = machineProbe();
+      const generatorLoop = monitorEventLoopDelay({ resolution: 1 });
+      generatorLoop.enable();
+      const r = await traffic(server.url, chats, rate, PLAN.seconds, server.cpuSeconds);
+      generatorLoop.disable();
+      const { cores, postgres } = machine.stop();
+      const loop = await server.ask({ loop: "stop" });
+      await sleep(1500); // PostgreSQL's statistics reach their view
+      const commits = env.DATABASE_URL ? (await postgresCommits()) - commits0 : NaN;
+      const p99 = (values) => ms(percentile(values, 99));
+      console.log(
+        `${name}, ${round(rate)} msgs/s offered, ${PLAN.chats} chats, ${PLAN.seconds} s:`,
+      );
+      console.log(
+        `  delivered ${round(r.rate)} msgs/s; ${latencies(r.samples)}; lost ${r.lost}, refused ${r.failed}; ${cpus(r)}`,
+      );
+      console.log(
+        `  outbox wait ${latencies(r.outboxWaits)}; posted → advisor ${latencies(r.serverTimes)}`,
+      );
+      console.log(`  p99 each second: ${r.perSecond.map((s) => p99(s ?? [])).join(", ")}`);
+      console.log(
+        `  cores: ${cores.map((c, i) => `${i} ${(c.mean * 100).toFixed(0)} % (busiest 100 ms ${(c.max * 100).toFixed(0)} %)`).join(", ")}`,
+      );
+      if (env.DATABASE_URL)
+        console.log(
+          `  PostgreSQL: CPU ${(postgres * 100).toFixed(0)} % of a core; ${(commits / r.acknowledged).toFixed(2)} transactions a message (${round(commits)})`,
+        );
+      console.log(
+        `  server event loop: delay p50 ${ms(loop.delay.p50)}, p99 ${ms(loop.delay.p99)}, max ${ms(loop.delay.max)}; GC ${loop.gc.count} pauses, ${ms(loop.gc.ms)} in all, longest ${ms(loop.gc.max)}, ${loop.gc.over10} over 10 ms`,
+      );
+      const late = (p) => ms(generatorLoop.percentile(p) / 1e6);
+      console.log(
+        `  generator's event loop: delay p50 ${late(50)}, p99 ${late(99)}, max ${ms(generatorLoop.max / 1e6)}`,
+      );
+    }
+    closeChats(chats);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
  * Runs `measure(env, name)` on the store the arguments name (PostgreSQL with `postgres`, else a
  * fresh PGlite directory), then drops that store and exits.
  */
@@ -524,6 +607,11 @@ if (process.argv.includes("--promises")) {
         `${promises.toFixed(1)} promises a message (${round(messages)} messages)`,
     );
   });
+}
+
+if (process.argv.includes("--window")) {
+  const rates = process.argv.filter((arg) => /^\d+$/.test(arg)).map(Number);
+  await onStoreThenExit((env, name) => windows(env, name, rates.length ? rates : [5000]));
 }
 
 if (process.argv.includes("--profile")) {

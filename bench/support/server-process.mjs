@@ -7,10 +7,14 @@
 // between (V8's sampling profiler, as `node --cpu-prof` but without the start-up) into `file`;
 // { promises: "start" } and { promises: "stop" } count the promises made in between (answered
 // with { promises: count }); { memory: "settled" } collects every garbage first, then answers
-// with { rss, heapUsed } in bytes, so two readings compare the same state of the heap.
+// with { rss, heapUsed } in bytes, so two readings compare the same state of the heap;
+// { loop: "start" } and { loop: "stop" } measure the event loop in between (answered with
+// { delay: { p50, p99, max }, gc: { count, ms, max, over10 } }, in ms: how late its turns ran, and
+// the garbage collector's pauses, their sum, the longest and how many took over 10 ms).
 import { createHook } from "node:async_hooks";
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { buildApp, listen } from "../../packages/server/dist/app.js";
@@ -41,6 +45,32 @@ function collectGarbage() {
   runInNewContext("gc")();
 }
 
+/** The event loop's delay and the collector's pauses, from `{ loop: "start" }` on. */
+function watchLoop() {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  const pauses = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  delay.enable();
+  gc.observe({ entryTypes: ["gc"] });
+  return () => {
+    delay.disable();
+    gc.disconnect();
+    const ms = (ns) => ns / 1e6;
+    return {
+      delay: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+      gc: {
+        count: pauses.length,
+        ms: pauses.reduce((sum, d) => sum + d, 0),
+        max: Math.max(0, ...pauses),
+        over10: pauses.filter((d) => d > 10).length,
+      },
+    };
+  };
+}
+
+let loop = null;
 let profiler = null;
 let promises = 0;
 const promiseCounter = createHook({
@@ -53,6 +83,12 @@ process.on("message", async (message) => {
     collectGarbage();
     const { rss, heapUsed } = process.memoryUsage();
     process.send({ rss, heapUsed });
+  } else if (message?.loop === "start") {
+    loop = watchLoop();
+    process.send({ loop: "started" });
+  } else if (message?.loop === "stop" && loop) {
+    process.send(loop());
+    loop = null;
   } else if (message?.promises === "start") {
     promises = 0;
     promiseCounter.enable();

@@ -58,3 +58,12 @@ export function redisUnavailable() {
     );
   });
 }
+
+/**
+ * Transactions committed so far in PostgreSQL's database (each statement outside a transaction
+ * is one); its statistics reach the view within about a second.
+ */
+export const postgresCommits = () =>
+  withClient((c) =>
+    c.query("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"),
+  ).then((r) => Number(r.rows[0].xact_commit));
