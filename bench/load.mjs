@@ -1,7 +1,7 @@
 // Issue 27: the contact centre under load, measured from outside by an independent generator
 // (bench/support/wire.mjs: http + ws speaking the participant protocol, none of our client),
 // beside a bare `ws` relay measured in the same run as the baseline. Where `taskset` exists the
-// server (or the relay) runs on core 0 and this generator on core 1.
+// server (or the relay) runs on core 0, and this generator and PostgreSQL's processes on core 1.
 //   relay     the bare relay, customer → advisor, closed loop per pair: msgs/s, latency
 //   warm-up   the advisor-held chats' first seconds of traffic on a fresh server (closed loop),
 //             reported apart: a fresh server is slower until warm
@@ -45,6 +45,7 @@ import {
   cpuSeconds,
   forkOn,
   launchServer,
+  pinProcessesNamed,
   UNLIMITED_RATE,
 } from "./support/server-launch.mjs";
 import {
@@ -82,6 +83,10 @@ const RELAY = fileURLToPath(new URL("./support/relay-process.mjs", import.meta.u
 const HOLDER = fileURLToPath(new URL("./support/idle-holder.mjs", import.meta.url));
 const PINNED = canPin() && availableParallelism() >= 2;
 if (PINNED) execFileSync("taskset", ["-pc", "1", String(process.pid)], { stdio: "ignore" });
+// PostgreSQL on the generator's core too, so that the server's core is the server's alone (its
+// backends otherwise ran on either core); set back as it was when the bench exits.
+const POSTGRES_PINNED = PINNED ? pinProcessesNamed("postgres", 1) : { count: 0, restore() {} };
+process.once("exit", () => POSTGRES_PINNED.restore());
 
 /** Progress on stderr; the table goes to stdout. */
 const progress = (text) => process.stderr.write(`load: ${text}\n`);
@@ -559,7 +564,7 @@ async function windows(env, name, rates) {
       );
       console.log(`  p99 each second: ${r.perSecond.map((s) => p99(s ?? [])).join(", ")}`);
       console.log(
-        `  cores: ${cores.map((c, i) => `${i} ${(c.mean * 100).toFixed(0)} % (busiest 100 ms ${(c.max * 100).toFixed(0)} %)`).join(", ")}`,
+        `  cores: ${cores.map((c, i) => `${i} ${(c.mean * 100).toFixed(0)} % (busiest 100 ms ${(c.max * 100).toFixed(0)} %, stolen ${(c.stolen * 100).toFixed(0)} %)`).join(", ")}`,
       );
       if (env.DATABASE_URL)
         console.log(
@@ -667,7 +672,7 @@ else {
 }
 
 console.log(
-  `${FULL ? "full" : "quick (--full for the issue's table)"}; ${PINNED ? "server on core 0, generator on core 1" : "not pinned (no taskset or one core)"}\n`,
+  `${FULL ? "full" : "quick (--full for the issue's table)"}; ${PINNED ? `server on core 0, generator on core 1${POSTGRES_PINNED.count ? " with PostgreSQL" : ""}` : "not pinned (no taskset or one core)"}\n`,
 );
 console.log("| what | figure |\n|---|---|");
 for (const [what, figure] of rows) console.log(`| ${what} | ${figure} |`);

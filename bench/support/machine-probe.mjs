@@ -1,13 +1,13 @@
 // What the machine does during a traffic window, sampled from /proc (Linux; empty elsewhere):
-// each core's busy share (mean and the busiest 100 ms), and the CPU PostgreSQL's processes
-// used (every process named `postgres` this user can read), so a tail can be laid to the core
+// each core's busy share (mean and the busiest 100 ms) and the share the hypervisor stole from
+// it (a virtual machine's neighbours: a slow hour), and the CPU PostgreSQL's processes used (every process named `postgres` this user can read), so a tail can be laid to the core
 // that filled, or to the database beside the generator.
 import { readdirSync, readFileSync } from "node:fs";
 import { cpuSeconds } from "./server-launch.mjs";
 
 const SAMPLE_MS = 100;
 
-/** Per core: [busy, total] clock ticks since boot. */
+/** Per core: [busy, total, stolen] clock ticks since boot. */
 function coreTicks() {
   try {
     return readFileSync("/proc/stat", "utf8")
@@ -18,8 +18,8 @@ function coreTicks() {
           .split(/\s+/)
           .slice(1)
           .map(Number);
-        const busy = user + nice + system + irq + softirq + steal;
-        return [busy, busy + idle + iowait];
+        const busy = user + nice + system + irq + softirq;
+        return [busy, busy + idle + iowait + steal, steal];
       });
   } catch {
     return [];
@@ -48,7 +48,7 @@ function postgresCpuSeconds() {
 }
 
 /**
- * Starts sampling; `stop()` answers { cores: [{ mean, max }] (shares of each core), postgres
+ * Starts sampling; `stop()` answers { cores: [{ mean, max, stolen }] (shares of each core), postgres
  * (PostgreSQL's CPU as a share of one core) } over the time in between.
  */
 export function machineProbe() {
@@ -70,10 +70,14 @@ export function machineProbe() {
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
       const end = coreTicks();
-      const cores = end.map(([busy, total], core) => ({
-        mean: (busy - first[core][0]) / Math.max(1, total - first[core][1]),
-        max: peaks[core],
-      }));
+      const cores = end.map(([busy, total, stolen], core) => {
+        const span = Math.max(1, total - first[core][1]);
+        return {
+          mean: (busy - first[core][0]) / span,
+          max: peaks[core],
+          stolen: (stolen - first[core][2]) / span,
+        };
+      });
       return { cores, postgres: (postgresCpuSeconds() - postgres0) / seconds };
     },
   };

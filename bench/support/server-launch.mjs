@@ -4,7 +4,7 @@
 // CPU time it has used; `pid` its process id (to sample its memory); `ask(message)` sends it a
 // message and resolves with its answer (see server-process.mjs), or rejects once it has exited.
 import { execFileSync, fork, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const ENTRY = fileURLToPath(new URL("./server-process.mjs", import.meta.url));
@@ -41,6 +41,39 @@ export function canPin() {
   } catch {
     return false;
   }
+}
+
+/**
+ * Pins every process named `name` (PostgreSQL's, say: its postmaster, so also the backends it
+ * forks later) to core `cpu`, where `taskset` exists and may (this user's own, or root);
+ * answers how many it pinned and `restore()`, which sets each back to the mask it had.
+ */
+export function pinProcessesNamed(name, cpu) {
+  const pinned = [];
+  if (canPin()) {
+    for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== name) continue;
+        const mask = /: ([0-9a-f]+)\s*$/.exec(
+          execFileSync("taskset", ["-p", pid], { encoding: "utf8" }),
+        )?.[1];
+        execFileSync("taskset", ["-apc", String(cpu), pid], { stdio: "ignore" });
+        if (mask) pinned.push([pid, mask]);
+      } catch {
+        // ended meanwhile, or not ours to pin
+      }
+    }
+  }
+  const restore = () => {
+    for (const [pid, mask] of pinned) {
+      try {
+        execFileSync("taskset", ["-ap", mask, pid], { stdio: "ignore" });
+      } catch {
+        // ended meanwhile
+      }
+    }
+  };
+  return { count: pinned.length, restore };
 }
 
 /** Starts a Node script as a child with IPC, on core `cpu` when given and `taskset` exists. */
