@@ -95,13 +95,13 @@ export class CallerCache {
   }
 
   /**
-   * Drops what is due every `everyMs` (the timer does not keep the process alive) until the
+   * Drops what is due every CALLER_TTL_MS (the timer does not keep the process alive) until the
    * returned stop is called: a server gone quiet after a burst of chats would otherwise keep
    * their callers (tens of MB after 20,000 chats) and words until its next request.
    */
-  startSweeping(now: () => number, everyMs = CALLER_TTL_MS): () => Promise<void> {
+  startSweeping(now: () => number): () => Promise<void> {
     return startSweeper(
-      everyMs,
+      CALLER_TTL_MS,
       async () => {
         const at = now();
         this.dropExpired(at);
