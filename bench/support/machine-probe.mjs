@@ -2,8 +2,8 @@
 // each core's busy share (mean and the busiest 100 ms) and the share the hypervisor stole from
 // it (a virtual machine's neighbours: a slow hour), and the CPU PostgreSQL's processes used (every process named `postgres` this user can read), so a tail can be laid to the core
 // that filled, or to the database beside the generator.
-import { readdirSync, readFileSync } from "node:fs";
-import { cpuSeconds } from "./server-launch.mjs";
+import { readFileSync } from "node:fs";
+import { cpuSeconds, pidsNamed } from "./server-launch.mjs";
 
 const SAMPLE_MS = 100;
 
@@ -26,25 +26,39 @@ function coreTicks() {
   }
 }
 
-/** CPU seconds used so far by the processes named `postgres`. */
-function postgresCpuSeconds() {
-  let total = 0;
-  let pids;
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return NaN;
-  }
-  for (const pid of pids) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
-    } catch {
-      continue; // it ended meanwhile
-    }
+/**
+ * PostgreSQL's CPU seconds from now on, summed over its processes: those running now from what
+ * they had used, those it starts later (a pool replaces its connections) from nothing. Each is
+ * read at every `sample()` (what one that exits uses after its last reading is missed; new ones
+ * are looked for once a second), `used()` answers the sum.
+ */
+function postgresCpu() {
+  const first = new Map();
+  const last = new Map();
+  const read = (pid) => {
     const seconds = cpuSeconds(pid);
-    if (Number.isFinite(seconds)) total += seconds;
+    if (Number.isFinite(seconds)) last.set(pid, seconds);
+  };
+  for (const pid of pidsNamed("postgres")) {
+    read(pid);
+    if (last.has(pid)) first.set(pid, last.get(pid));
   }
-  return total;
+  let lookedAt = performance.now();
+  return {
+    sample() {
+      if (performance.now() - lookedAt >= 1000) {
+        lookedAt = performance.now();
+        for (const pid of pidsNamed("postgres")) if (!last.has(pid)) last.set(pid, 0);
+      }
+      for (const pid of last.keys()) read(pid);
+    },
+    used() {
+      this.sample();
+      let total = 0;
+      for (const [pid, seconds] of last) total += seconds - (first.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
 
 /**
@@ -53,7 +67,7 @@ function postgresCpuSeconds() {
  */
 export function machineProbe() {
   const first = coreTicks();
-  const postgres0 = postgresCpuSeconds();
+  const postgres = postgresCpu();
   const started = performance.now();
   const peaks = first.map(() => 0);
   let last = first;
@@ -64,6 +78,7 @@ export function machineProbe() {
       if (span > 0) peaks[core] = Math.max(peaks[core], (busy - last[core][0]) / span);
     });
     last = now;
+    postgres.sample();
   }, SAMPLE_MS);
   return {
     stop() {
@@ -78,7 +93,7 @@ export function machineProbe() {
           stolen: (stolen - first[core][2]) / span,
         };
       });
-      return { cores, postgres: (postgresCpuSeconds() - postgres0) / seconds };
+      return { cores, postgres: postgres.used() / seconds };
     },
   };
 }

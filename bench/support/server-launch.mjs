@@ -43,6 +43,23 @@ export function canPin() {
   }
 }
 
+/** The ids of the processes named `name` now (Linux's /proc; none elsewhere). */
+export function pidsNamed(name) {
+  let pids;
+  try {
+    pids = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  return pids.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === name;
+    } catch {
+      return false; // it ended meanwhile
+    }
+  });
+}
+
 /**
  * Pins every process named `name` (PostgreSQL's, say: its postmaster, so also the backends it
  * forks later) to core `cpu`, where `taskset` exists and may (this user's own, or root);
@@ -51,9 +68,8 @@ export function canPin() {
 export function pinProcessesNamed(name, cpu) {
   const pinned = [];
   if (canPin()) {
-    for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    for (const pid of pidsNamed(name)) {
       try {
-        if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== name) continue;
         const mask = /: ([0-9a-f]+)\s*$/.exec(
           execFileSync("taskset", ["-p", pid], { encoding: "utf8" }),
         )?.[1];
