@@ -87,6 +87,9 @@ if (PINNED) execFileSync("taskset", ["-pc", "1", String(process.pid)], { stdio: 
 // backends otherwise ran on either core); set back as it was when the bench exits.
 const POSTGRES_PINNED = PINNED ? pinProcessesNamed("postgres", 1) : { count: 0, restore() {} };
 process.once("exit", () => POSTGRES_PINNED.restore());
+// Interrupted (Ctrl-C) or stopped, it exits as it would have, the masks set back first.
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.once(signal, () => process.exit(128 + (signal === "SIGINT" ? 2 : 15)));
 
 /** Progress on stderr; the table goes to stdout. */
 const progress = (text) => process.stderr.write(`load: ${text}\n`);

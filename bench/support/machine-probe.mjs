@@ -1,7 +1,8 @@
 // What the machine does during a traffic window, sampled from /proc (Linux; empty elsewhere):
 // each core's busy share (mean and the busiest 100 ms) and the share the hypervisor stole from
-// it (a virtual machine's neighbours: a slow hour), and the CPU PostgreSQL's processes used (every process named `postgres` this user can read), so a tail can be laid to the core
-// that filled, or to the database beside the generator.
+// it (a virtual machine's neighbours: a slow hour), and the CPU PostgreSQL's processes used
+// (every process named `postgres` this user can read), so a tail can be laid to the core that
+// filled, or to the database beside the generator.
 import { readFileSync } from "node:fs";
 import { cpuSeconds, pidsNamed } from "./server-launch.mjs";
 
