@@ -222,10 +222,8 @@ async function heldChats(base, count, advisorBase = base) {
  * seconds so far (summed over its processes).
  */
 async function traffic(base, chats, offered, seconds, serverCpu) {
-  /** Content → when it was due, until its advisor has it. */
+  /** Content → when it was due and when posted (left its outbox), until its advisor has it. */
   const sent = new Map();
-  /** Content → when it was posted (left its outbox), until its advisor has it. */
-  const posted = new Map();
   const samples = [];
   /** Per message delivered: its wait in the outbox (due → posted) and the rest (→ delivered). */
   const outboxWaits = [];
@@ -238,15 +236,14 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
   let lastDelivery = 0;
   const listeners = chats.map((chat) => {
     const listener = (item) => {
-      const at = sent.get(item.Content);
-      if (at === undefined || item.ParticipantRole !== "CUSTOMER") return;
+      const message = sent.get(item.Content);
+      if (message === undefined || item.ParticipantRole !== "CUSTOMER") return;
       sent.delete(item.Content);
+      const { due: at, posted } = message;
       lastDelivery = performance.now();
       samples.push(lastDelivery - at);
-      const left = posted.get(item.Content);
-      posted.delete(item.Content);
-      outboxWaits.push(left - at);
-      serverTimes.push(lastDelivery - left);
+      outboxWaits.push(posted - at);
+      serverTimes.push(lastDelivery - posted);
       (perSecond[Math.floor((at - started) / 1000)] ??= []).push(lastDelivery - at);
       chat.next?.();
     };
@@ -263,7 +260,7 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
     if (stopped || outbox.busy || outbox.queue.length === 0) return;
     outbox.busy = true;
     const content = outbox.queue.shift();
-    posted.set(content, performance.now());
+    sent.get(content).posted = performance.now();
     sendMessage(base, chat.customer.connectionToken, content)
       .then(
         () => acknowledged++,
@@ -271,7 +268,6 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
           failed++;
           reasons.add(`${String(error.message).slice(0, 120)} ${error.code ?? ""}`.trim());
           sent.delete(content);
-          posted.delete(content);
         },
       )
       .then(() => {
@@ -281,7 +277,7 @@ async function traffic(base, chats, offered, seconds, serverCpu) {
   };
   const queue = (chat, dueAt) => {
     const content = `load ${++seq}`;
-    sent.set(content, dueAt);
+    sent.set(content, { due: dueAt, posted: NaN });
     outboxes.get(chat).queue.push(content);
     pump(chat);
   };
