@@ -26,7 +26,11 @@ import { acceptJsonOfAnyType } from "../http/lenient-json.js";
 import { jwtAttributes } from "./jwt.js";
 import { checkOrigin, setCorsHeaders } from "../http/origin.js";
 import { discussedOrderNumberBody, startChatBody } from "./schemas.js";
-import { StartChatThrottle, type StartChatLimits } from "./start-chat-throttle.js";
+import {
+  configuredStartChatLimits,
+  StartChatThrottle,
+  type StartChatLimits,
+} from "./start-chat-throttle.js";
 import { visitorJwtVerifier } from "./visitor-jwt.js";
 
 export interface GatewayOptions {
@@ -53,17 +57,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   const startChatThrottle = new StartChatThrottle({
     clock,
     store: deps.limits,
-    limits: {
-      perAddress: {
-        burst: config.startChatBurst,
-        intervalMs: Math.max(1, Math.round(60_000 / config.startChatPerMinute)),
-      },
-      perInstance: {
-        burst: config.instanceStartChatBurst,
-        intervalMs: Math.max(1, Math.round(1_000 / config.instanceStartChatPerSecond)),
-      },
-      ...options.startChatLimits,
-    },
+    limits: { ...configuredStartChatLimits(config), ...options.startChatLimits },
   });
 
   app.setErrorHandler(handleError);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isServiceError, type ServiceError } from "../errors.js";
 import {
+  configuredStartChatLimits,
   DEFAULT_START_CHAT_LIMITS,
   START_CHAT_BURST_PER_ADDRESS,
   START_CHAT_INTERVAL_MS_PER_ADDRESS,
@@ -106,6 +107,25 @@ describe.each(LIMIT_STORES)("start-chat throttle, counting in %s", (_name, openS
     await throttle.take("2001:db8:1:2:ffff:ffff:ffff:ffff", INSTANCE);
     await refusal(() => throttle.take("2001:db8:1:2::abcd", INSTANCE));
     await throttle.take("2001:db8:1:3::1", INSTANCE);
+  });
+
+  it("keeps the configured instance rate above one chat a millisecond (2,000 a second: two each ms)", async () => {
+    const limits = configuredStartChatLimits({
+      startChatBurst: 20,
+      startChatPerMinute: 20,
+      instanceStartChatBurst: 2,
+      instanceStartChatPerSecond: 2_000,
+    });
+    const { clock, throttle } = setup(limits);
+    let address = 0;
+    const start = () => throttle.take(`10.0.1.${++address}`, INSTANCE);
+    await start();
+    await start();
+    expect((await refusal(start)).retryAfterSeconds).toBe(1);
+    clock.advance(1);
+    await start();
+    await start();
+    await refusal(start);
   });
 
   it("caps the chats started on one instance from all addresses together", async () => {

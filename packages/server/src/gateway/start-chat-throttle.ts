@@ -16,6 +16,7 @@
  * Redis when REDIS_URL is set, otherwise in this process's memory.
  */
 import type { Clock } from "../clock.js";
+import type { ServerConfig } from "../config.js";
 import { Errors } from "../errors.js";
 import { addressKey } from "../http/client-address.js";
 import { retryAfterSeconds, type BucketLimit, type LimitStore } from "../limits/limit-store.js";
@@ -62,6 +63,28 @@ export const DEFAULT_START_CHAT_LIMITS: StartChatLimits = {
     intervalMs: START_CHAT_INTERVAL_MS_PER_INSTANCE,
   },
 };
+
+/**
+ * The limits as configured (START_CHAT_* and INSTANCE_START_CHAT_*), each interval unrounded:
+ * 2,000 chats a second is one every half millisecond, not one a millisecond.
+ */
+export function configuredStartChatLimits(
+  config: Pick<
+    ServerConfig,
+    | "startChatBurst"
+    | "startChatPerMinute"
+    | "instanceStartChatBurst"
+    | "instanceStartChatPerSecond"
+  >,
+): StartChatLimits {
+  return {
+    perAddress: { burst: config.startChatBurst, intervalMs: 60_000 / config.startChatPerMinute },
+    perInstance: {
+      burst: config.instanceStartChatBurst,
+      intervalMs: 1_000 / config.instanceStartChatPerSecond,
+    },
+  };
+}
 
 /** The limit store's tables. */
 export const START_CHAT_ADDRESS_TABLE = "start-chat-address";

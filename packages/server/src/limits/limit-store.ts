@@ -15,7 +15,10 @@
 export interface BucketLimit {
   /** The most requests a key may make at once (the bucket's size). */
   burst: number;
-  /** Milliseconds for one token to come back (one request per `intervalMs` sustained). */
+  /**
+   * Milliseconds for one token to come back (one request per `intervalMs` sustained); not
+   * rounded, so any rate is kept as configured (0.5 for 2,000 a second).
+   */
   intervalMs: number;
 }
 

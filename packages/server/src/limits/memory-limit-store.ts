@@ -20,11 +20,19 @@ import type {
 /** The most keys a table holds by default (see the throttles for what an entry costs). */
 export const DEFAULT_MAX_KEYS = 10_000;
 
+/**
+ * A wait this short is none: a fractional interval (see BucketLimit) makes the bucket's times
+ * fractions of a millisecond, which a double rounds (to ~0.25 µs at today's timestamps). The
+ * Redis store's script allows the same.
+ */
+export const ROUNDING_SLACK_MS = 0.001;
+
 interface Bucket {
   /**
    * When the bucket is full again (ms). The token bucket kept as one timestamp (the "generic
    * cell rate algorithm"): the bucket holds `(full - now) / intervalMs` fewer tokens than
-   * `burst`, so whole milliseconds keep it exact, with no fractions of a token.
+   * `burst`, with no fractions of a token to keep. It is a fraction of a millisecond where a
+   * token comes back more often than once a millisecond (2,000 chats a second, say).
    */
   full: number;
   /** When a request last took a token (ms): the map is kept in this order. */
@@ -53,10 +61,8 @@ export class TokenBuckets {
     this.expire(now);
     const full = Math.max(this.entries.get(key)?.full ?? now, now);
     // Taking a token moves `full` one interval on; allowed while that stays within a burst.
-    return Math.max(
-      0,
-      full + this.limit.intervalMs - now - this.limit.burst * this.limit.intervalMs,
-    );
+    const wait = full + this.limit.intervalMs - now - this.limit.burst * this.limit.intervalMs;
+    return wait > ROUNDING_SLACK_MS ? wait : 0;
   }
 
   /** Takes one token from `key` (call after `waitMs` answered 0). */

@@ -18,7 +18,7 @@ import type {
   Release,
   WindowKey,
 } from "./limit-store.js";
-import { MemoryLimitStore } from "./memory-limit-store.js";
+import { MemoryLimitStore, ROUNDING_SLACK_MS } from "./memory-limit-store.js";
 
 /** A limit check waits at most this long for Redis before counting in memory. */
 export const COMMAND_TIMEOUT_MS = 500;
@@ -28,7 +28,9 @@ const FALLBACK_LOG_INTERVAL_MS = 60_000;
 /**
  * Token buckets, as the memory store's TokenBuckets: each key holds the time its bucket is
  * full again, and expires a minute after that (the slack keeps Redis's own clock, which may
- * differ from the servers', from ever deciding a check). KEYS: the buckets; ARGV: now, then burst and intervalMs of each key.
+ * differ from the servers', from ever deciding a check), written with all 17 digits (a fraction
+ * of a millisecond kept, as for 2,000 a second). KEYS: the buckets; ARGV: now, then burst and
+ * intervalMs of each key.
  * Answers 0 when a token was taken from every key, else the milliseconds to wait.
  */
 const TAKE = `
@@ -44,10 +46,10 @@ for i, key in ipairs(KEYS) do
   local w = f + interval - now - burst * interval
   if w > wait then wait = w end
 end
-if wait > 0 then return math.ceil(wait) end
+if wait > ${ROUNDING_SLACK_MS} then return math.ceil(wait) end
 for i, key in ipairs(KEYS) do
   local f = full[i] + tonumber(ARGV[i * 2 + 1])
-  redis.call('SET', key, string.format('%d', f), 'PX', math.ceil(f - now) + 60000)
+  redis.call('SET', key, string.format('%.17g', f), 'PX', math.ceil(f - now) + 60000)
 end
 return 0`;
 

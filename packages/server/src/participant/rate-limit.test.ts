@@ -36,6 +36,28 @@ describe.each(LIMIT_STORES)("RateLimiter, counting in %s", (_name, openStore) =>
     expect(await retryAfter(limiter, "p")).toBe(1);
   });
 
+  it("keeps a rate above one a millisecond as configured: 3,000 a second is 3 a millisecond", async () => {
+    let now = 1_000_000;
+    const limiter = new RateLimiter({ now: () => now }, store, 3, 3_000);
+    const taken = [];
+    for (let i = 0; i < 4; i++) taken.push(await retryAfter(limiter, "p"));
+    now += 1;
+    for (let i = 0; i < 4; i++) taken.push(await retryAfter(limiter, "p"));
+    expect(taken).toEqual([0, 0, 0, 1, 0, 0, 0, 1]);
+  });
+
+  it("keeps a rate that does not divide a second as configured: 600 a second, not 500 (an interval rounded to 2 ms)", async () => {
+    let now = 1_000_000;
+    const limiter = new RateLimiter({ now: () => now }, store, 2, 600);
+    while ((await retryAfter(limiter, "p")) === 0); // the burst
+    let passed = 0;
+    for (const end = now + 1_000; now < end;) {
+      now += 1;
+      while ((await retryAfter(limiter, "p")) === 0) passed++;
+    }
+    expect(passed).toBe(600);
+  });
+
   it("never refills beyond the burst and keeps keys apart", async () => {
     let now = 0;
     const limiter = new RateLimiter({ now: () => now }, store, 2, 1);

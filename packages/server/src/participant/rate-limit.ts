@@ -20,8 +20,8 @@ export class RateLimiter {
     burst: number,
     perSecond: number,
   ) {
-    // Whole milliseconds keep the count exact in memory and in Redis alike.
-    this.limit = { burst, intervalMs: Math.max(1, Math.round(1000 / perSecond)) };
+    // Not rounded to whole milliseconds: 600 a second must not become 500 (nor 3,000 become 1,000).
+    this.limit = { burst, intervalMs: 1000 / perSecond };
   }
 
   /**
