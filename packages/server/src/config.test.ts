@@ -107,8 +107,8 @@ describe("loadConfig", () => {
   it("sizes the per-instance start-chat limit above the measured set-up rate; both can be set", () => {
     for (const env of [{}, { DATABASE_URL: "postgres://db/x" }]) {
       expect(loadConfig(env)).toMatchObject({
-        instanceStartChatBurst: 1000,
-        instanceStartChatPerSecond: 1000,
+        instanceStartChatBurst: 2000,
+        instanceStartChatPerSecond: 2000,
       });
     }
     expect(
