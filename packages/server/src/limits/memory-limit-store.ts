@@ -23,7 +23,8 @@ export const DEFAULT_MAX_KEYS = 10_000;
 /**
  * A wait this short is none: a fractional interval (see BucketLimit) makes the bucket's times
  * fractions of a millisecond, which a double rounds (to ~0.25 µs at today's timestamps). The
- * Redis store's script allows the same.
+ * Redis store's script allows the same. So a rate above ~100,000 a second (an interval of a few
+ * such steps) is kept only roughly: set that high, a limit is off in all but name.
  */
 export const ROUNDING_SLACK_MS = 0.001;
 
