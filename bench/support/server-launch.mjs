@@ -73,8 +73,9 @@ export function pinProcessesNamed(name, cpu) {
         const mask = /: ([0-9a-f]+)\s*$/.exec(
           execFileSync("taskset", ["-p", pid], { encoding: "utf8" }),
         )?.[1];
+        if (!mask) continue; // not pinned: it could not be set back
         execFileSync("taskset", ["-apc", String(cpu), pid], { stdio: "ignore" });
-        if (mask) pinned.push([pid, mask]);
+        pinned.push([pid, mask]);
       } catch {
         // ended meanwhile, or not ours to pin
       }
