@@ -34,6 +34,12 @@ export interface StartChatRequest {
   PersistentChat?: {
     RehydrationType?: "ENTIRE_PAST_SESSION" | "FROM_SEGMENT";
     SourceContactId?: string;
+    /**
+     * Ours: the proof that the earlier chat is this visitor's when it was started without a
+     * visitor jwt (its StartChatResult's ContinuationToken). A chat started with a jwt is
+     * continued only with a jwt of the same subject (`sub`). Any refusal is one 403.
+     */
+    ContinuationToken?: string;
   };
 }
 
@@ -41,6 +47,11 @@ export interface StartChatResult {
   ContactId: string;
   ParticipantId: string;
   ParticipantToken: string;
+  /**
+   * Ours: the secret that proves a later start-chat this visitor's, to continue this chat
+   * (PersistentChat.ContinuationToken). Keep it beside the ContactId; never put it in a URL.
+   */
+  ContinuationToken?: string;
   /** A persistent chat: the past contact it continues. */
   ContinuedFromContactId?: string;
 }

@@ -71,6 +71,11 @@ export interface ServerConfig {
    */
   telemetryRetentionDays: number;
   /**
+   * CONTINUE_CHAT_MAX_AGE_DAYS: a persistent chat continues an earlier chat only if it ended
+   * within this many days; default 30.
+   */
+  continueChatMaxAgeDays: number;
+  /**
    * DRAIN_DELAY_MS: on SIGTERM, how long /readyz answers 503 while everything still works,
    * so a load balancer stops sending new clients before the process stops listening; default 0.
    */
@@ -281,6 +286,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 300_000, 1_000, 3_600_000),
     uploadMinBytesPerSecond: integer(env, "UPLOAD_MIN_BYTES_PER_SECOND", 8192, 0, 1_000_000_000),
     telemetryRetentionDays: integer(env, "TELEMETRY_RETENTION_DAYS", 7, 1, 3650),
+    continueChatMaxAgeDays: integer(env, "CONTINUE_CHAT_MAX_AGE_DAYS", 30, 1, 3650),
     drainDelayMs: integer(env, "DRAIN_DELAY_MS", 0, 0, 600_000),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
   };

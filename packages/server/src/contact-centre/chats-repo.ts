@@ -2,7 +2,7 @@ import type { Db } from "../store/db.js";
 import type { Item } from "@chat-widget/protocol";
 import { appendedRows, insertingItems } from "./items-repo.js";
 import type { NewParticipantRow } from "./participants-repo.js";
-import type { Contact } from "./types.js";
+import type { ChatOpening, Contact } from "./types.js";
 
 /** What starting a chat writes: the contact, its participants and its first items. */
 export interface NewChat {
@@ -13,6 +13,8 @@ export interface NewChat {
   participants: NewParticipantRow[];
   /** The first items, numbered from 1. */
   items: Item[];
+  /** What proves a later start-chat the same visitor's, to continue it (rehydration.ts). */
+  proof: { visitorSubject: string | null; continuationHash: string };
 }
 
 /**
@@ -44,20 +46,24 @@ export async function insertChats(
   await db.query(
     `WITH new_contacts AS (
        INSERT INTO contacts (contact_id, initial_contact_id, instance_id, contact_flow_id, status,
-         attributes, supported_content_types, created_at, expires_at, last_seq, last_item_at)
+         attributes, supported_content_types, created_at, expires_at, last_seq, last_item_at,
+         visitor_subject, continuation_hash)
        SELECT contact_id, initial_contact_id, instance_id, contact_flow_id, 'active',
-         attributes, supported_content_types, created_at, expires_at, last_seq, last_item_at
+         attributes, supported_content_types, created_at, expires_at, last_seq, last_item_at,
+         visitor_subject, continuation_hash
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[],
-         $7::timestamptz[], $8::timestamptz[], $9::int[], $10::timestamptz[])
+         $7::timestamptz[], $8::timestamptz[], $9::int[], $10::timestamptz[], $11::text[],
+         $12::text[])
          AS v(contact_id, initial_contact_id, instance_id, contact_flow_id, attributes,
-           supported_content_types, created_at, expires_at, last_seq, last_item_at)
+           supported_content_types, created_at, expires_at, last_seq, last_item_at,
+           visitor_subject, continuation_hash)
      ), new_participants AS (
        INSERT INTO participants (participant_id, contact_id, role, display_name, token_hash,
          created_at)
-       SELECT * FROM unnest($11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
-         $16::timestamptz[])
-     )${withParts(parts, 17 + appended.items.length)}
-     ${insertingItems(17)}`,
+       SELECT * FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[],
+         $18::timestamptz[])
+     )${withParts(parts, 19 + appended.items.length)}
+     ${insertingItems(19)}`,
     [
       column(contacts, (c) => c.contactId),
       column(contacts, (c) => c.initialContactId),
@@ -69,6 +75,8 @@ export async function insertChats(
       column(chats, (c) => c.expiresAt),
       column(chats, (c) => c.items.length),
       column(chats, (c) => c.items.at(-1)?.AbsoluteTime ?? null),
+      column(chats, (c) => c.proof.visitorSubject),
+      column(chats, (c) => c.proof.continuationHash),
       column(participants, (p) => p.participantId),
       column(participants, (p) => p.contactId),
       column(participants, (p) => p.role),
@@ -78,6 +86,26 @@ export async function insertChats(
       ...appended.items,
       ...parts.flatMap((part) => part.params),
     ],
+  );
+}
+
+/** A chat to start, and what its opening writes with it (see ChatOpening). */
+export interface Start {
+  chat: NewChat;
+  opening: Pick<ChatOpening, "kept" | "write"> | null;
+}
+
+/** New chats in one statement, with their openings' writes (one per `write`, see ChatOpening). */
+export async function writeStarts(db: Db, starts: readonly Start[]): Promise<void> {
+  const writes = new Map<ChatOpening["write"], unknown[]>();
+  for (const { opening } of starts) {
+    if (opening) writes.set(opening.write, [...(writes.get(opening.write) ?? []), opening.kept]);
+  }
+  const parts = [...writes].map(([write, kept]) => write(kept));
+  await insertChats(
+    db,
+    starts.map((s) => s.chat),
+    parts,
   );
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ContentType, Limits, ParticipantRole, type Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
-import { pastMessages, rehydrated, rehydrationSource } from "./rehydration.js";
+import { claimContinuation, pastMessages, rehydrated, releaseContinuation } from "./rehydration.js";
 import type { FanOut } from "../fanout/fanout.js";
 import type { Db } from "../store/db.js";
 import { GroupCommit, type TurnBatchesOptions } from "../store/group-commit.js";
@@ -26,7 +26,7 @@ import { ItemListeners, type ItemListener } from "./item-listeners.js";
 import { MessageBatch, type QueuedMessage } from "./message-batch.js";
 import { SenderCache } from "./sender-cache.js";
 import { appendItems, findItem } from "./items-repo.js";
-import { insertChats, type NewChat } from "./chats-repo.js";
+import { writeStarts, type Start } from "./chats-repo.js";
 import { buildReceipt } from "./receipts.js";
 import {
   findParticipant,
@@ -43,7 +43,6 @@ import { hashRequest, hashToken, newToken } from "./tokens.js";
 import type {
   AddParticipantOptions,
   AttachmentInput,
-  ChatOpening,
   ConnectionGrant,
   ConnectionRequest,
   ConnectionTokenGrant,
@@ -131,26 +130,6 @@ export const STARTS_PER_COMMIT = 50;
 /** The most connections (CreateParticipantConnection's writes) one group commit grants. */
 export const GRANTS_PER_COMMIT = 50;
 
-/** A chat to start, and what its opening writes with it (see ChatOpening). */
-interface Start {
-  chat: NewChat;
-  opening: Pick<ChatOpening, "kept" | "write"> | null;
-}
-
-/** New chats in one statement, with their openings' writes (one per `write`, see ChatOpening). */
-async function writeStarts(db: Db, starts: readonly Start[]): Promise<void> {
-  const writes = new Map<ChatOpening["write"], unknown[]>();
-  for (const { opening } of starts) {
-    if (opening) writes.set(opening.write, [...(writes.get(opening.write) ?? []), opening.kept]);
-  }
-  const parts = [...writes].map(([write, kept]) => write(kept));
-  await insertChats(
-    db,
-    starts.map((s) => s.chat),
-    parts,
-  );
-}
-
 /** The key a ClientToken is remembered under, or null without one. */
 function idempotencyKey(
   participantId: string,
@@ -237,14 +216,15 @@ export class DbContactCentre implements ContactCentre {
   async startChat(input: StartChatInput, open?: OpenChat): Promise<NewParticipant> {
     const at = this.now();
     const contactId = randomUUID();
-    // A persistent chat continues an ended one: checked first, its past copied below.
-    const source = input.persistentChat
-      ? await rehydrationSource(this.db, input.instanceId, input.persistentChat)
+    // A persistent chat continues an ended one: proved and claimed first, its past copied below.
+    const { instanceId, persistentChat, visitorSubject } = input;
+    const source = persistentChat
+      ? await claimContinuation(this.db, instanceId, persistentChat, visitorSubject, contactId)
       : null;
     const contact: Contact = {
       contactId,
       initialContactId: source?.initialContactId ?? contactId,
-      instanceId: input.instanceId,
+      instanceId,
       contactFlowId: input.contactFlowId,
       status: "active",
       attributes: input.attributes ?? {},
@@ -280,15 +260,24 @@ export class DbContactCentre implements ContactCentre {
       for (const line of opening.lines) items.push(sentMessage(contact, speaker, at, line));
     }
     const minutes = input.durationMinutes ?? DEFAULT_CHAT_DURATION_MINUTES;
-    await this.starts.commit({
-      chat: { contact, expiresAt: isoAt(Date.parse(at) + minutes * 60_000), participants, items },
-      opening,
-    });
+    const continuation = newToken();
+    const proof = {
+      visitorSubject: visitorSubject ?? null,
+      continuationHash: hashToken(continuation),
+    };
+    const expiresAt = isoAt(Date.parse(at) + minutes * 60_000);
+    await this.starts
+      .commit({ chat: { contact, expiresAt, participants, items, proof }, opening })
+      .catch(async (error: unknown) => {
+        if (source) await releaseContinuation(this.db, source, contactId);
+        throw error;
+      });
     await this.emit(contact, items, []);
     return {
       contactId,
       participantId: participant.participantId,
       participantToken: token,
+      continuationToken: continuation,
       ...(source ? { continuedFromContactId: source.contactId } : {}),
       started: { participant: { ...participant, createdAt: at, firstConnectionAt: null }, contact },
     };

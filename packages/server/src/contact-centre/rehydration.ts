@@ -9,14 +9,22 @@
  * contact it was first written on, then a `chat.rehydrated` event. The new contact joins the
  * session (its `InitialContactId` is the session's). A past contact's transcript already holds
  * the session before it, so one copy carries the whole session.
+ *
+ * Our gateway is public, so continuing needs proof (issue 57; Amazon Connect leaves it to the
+ * company's backend). One rule, `proves`: a chat started with a verified visitor jwt is
+ * continued only with a jwt of the same subject; any other chat only with the continuation
+ * secret its customer received at start. Every refusal of proof is the same 403, given before
+ * anything else is checked, so it never tells whether a contact exists. Once proved, a chat
+ * still going, ended too long ago (CONTINUE_CHAT_MAX_AGE_DAYS) or continued already is a 400:
+ * each chat is continued (copied) once, so continuing one chat over and over copies nothing.
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import { ContentType, ItemType } from "@chat-widget/protocol";
 import type { Item } from "@chat-widget/protocol";
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
-import { findContact } from "./contacts-repo.js";
 import { toContact, type ContactRow } from "./rows.js";
+import { hashToken } from "./tokens.js";
 import type { Contact } from "./types.js";
 
 export type RehydrationType = "ENTIRE_PAST_SESSION" | "FROM_SEGMENT";
@@ -24,7 +32,15 @@ export type RehydrationType = "ENTIRE_PAST_SESSION" | "FROM_SEGMENT";
 export interface PersistentChatInput {
   sourceContactId: string;
   rehydrationType: RehydrationType;
+  /** The continuation secret the earlier chat's customer received (StartChatResult). */
+  secret?: string;
+  /** A chat that ended before this time (ISO) is too old to continue. */
+  endedAfter: string;
 }
+
+/** The refusal of every continuation without proof, whatever the reason: one 403. */
+export const CONTINUATION_REFUSED =
+  "This chat cannot be continued: it was not found, or it is not this visitor's.";
 
 /** The most a continued chat carries over: the newest messages of the past session. */
 export const MAX_REHYDRATED_ITEMS = 1000;
@@ -33,16 +49,41 @@ const refuse = (what: string): never => {
   throw Errors.validation(`PersistentChat.SourceContactId ${what}`);
 };
 
-/** The contact whose transcript the new chat continues, checked as StartChatContact checks it. */
-export async function rehydrationSource(
+interface ProvenRow extends ContactRow {
+  visitor_subject: string | null;
+  continuation_hash: string | null;
+}
+
+/**
+ * The one rule of proof: a chat started with a verified subject is that subject's; any other is
+ * its continuation secret's holder's. A chat with neither (stored before proof was kept) is
+ * nobody's.
+ */
+export function proves(row: ProvenRow, subject: string | undefined, secret?: string): boolean {
+  if (row.visitor_subject !== null) return subject === row.visitor_subject;
+  if (secret === undefined || row.continuation_hash === null) return false;
+  const given = Buffer.from(hashToken(secret));
+  const kept = Buffer.from(row.continuation_hash);
+  return given.length === kept.length && timingSafeEqual(given, kept);
+}
+
+/**
+ * The contact whose transcript the new chat `contactId` continues, proved the caller's (the
+ * verified jwt's `subject`, or the secret) and checked as StartChatContact checks it; then
+ * claimed for `contactId`, so no other chat continues it (releaseContinuation undoes it).
+ */
+export async function claimContinuation(
   db: Db,
   instanceId: string,
   input: PersistentChatInput,
+  subject: string | undefined,
+  contactId: string,
 ): Promise<Contact> {
   const id = input.sourceContactId;
-  let source = await findContact(db, id);
-  if (!source || source.instanceId !== instanceId)
-    return refuse(`${id} is not a contact of this instance.`);
+  const [named] = await db.query<ProvenRow>("SELECT * FROM contacts WHERE contact_id = $1", [id]);
+  if (!named || named.instance_id !== instanceId || !proves(named, subject, input.secret))
+    throw Errors.accessDenied(CONTINUATION_REFUSED);
+  let source = toContact(named);
   if (input.rehydrationType === "ENTIRE_PAST_SESSION") {
     if (source.initialContactId !== source.contactId)
       refuse(`${id} is not the first contact of a past session (ENTIRE_PAST_SESSION needs it).`);
@@ -55,7 +96,24 @@ export async function rehydrationSource(
   }
   if (source.status !== "ended")
     refuse(`${source.contactId} has not ended: only an ended chat can be continued.`);
+  if (Date.parse(source.endedAt!) < Date.parse(input.endedAfter))
+    refuse(`${source.contactId} ended too long ago to be continued.`);
+  const claimed = await db.query(
+    `UPDATE contacts SET continued_by = $2 WHERE contact_id = $1 AND continued_by IS NULL
+     RETURNING contact_id`,
+    [source.contactId, contactId],
+  );
+  if (claimed.length === 0)
+    refuse(`${source.contactId} was continued already: continue the chat that continued it.`);
   return source;
+}
+
+/** `source` free to be continued again: the chat `contactId` that claimed it did not start. */
+export async function releaseContinuation(db: Db, source: Contact, contactId: string) {
+  await db.query(
+    "UPDATE contacts SET continued_by = NULL WHERE contact_id = $1 AND continued_by = $2",
+    [source.contactId, contactId],
+  );
 }
 
 /** The past contact's messages and files, oldest first (its newest MAX_REHYDRATED_ITEMS). */

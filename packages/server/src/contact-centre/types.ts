@@ -45,12 +45,19 @@ export interface StartChatInput {
   durationMinutes?: number;
   /** Continue an ended chat: its past conversation comes first (contact-centre/rehydration.ts). */
   persistentChat?: PersistentChatInput;
+  /** The subject (`sub`) of the visitor jwt verified at start: a continuation's proof. */
+  visitorSubject?: string;
 }
 
 export interface NewParticipant {
   contactId: string;
   participantId: string;
   participantToken: string;
+  /**
+   * A started chat's continuation secret: given to its customer only, it proves a later
+   * start-chat theirs (rehydration.ts); only its hash is stored. Absent for other participants.
+   */
+  continuationToken?: string;
   /** A persistent chat: the past contact it continues. */
   continuedFromContactId?: string;
   /** A started chat's customer and contact as committed (what its token authenticates). */

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isoAt, type Clock } from "../clock.js";
 import { findCallerByToken } from "../contact-centre/participants-repo.js";
-import type { RehydrationType } from "../contact-centre/rehydration.js";
+import type { PersistentChatInput, RehydrationType } from "../contact-centre/rehydration.js";
 import type { NewParticipant, StartChatInput } from "../contact-centre/types.js";
 import { hashToken } from "../contact-centre/tokens.js";
 import type { ServerDeps } from "../deps.js";
@@ -32,6 +32,8 @@ import {
   type StartChatLimits,
 } from "./start-chat-throttle.js";
 import { visitorJwtVerifier } from "./visitor-jwt.js";
+
+const DAY_MS = 86_400_000;
 
 export interface GatewayOptions {
   deps: ServerDeps;
@@ -92,6 +94,17 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     }
   };
 
+  /** A start-chat's PersistentChat as the contact centre takes it, with the age limit in force. */
+  const persistentChat = (
+    asked: NonNullable<StartChatRequest["PersistentChat"]>,
+    now: number,
+  ): PersistentChatInput => ({
+    sourceContactId: asked.SourceContactId!,
+    rehydrationType: asked.RehydrationType as RehydrationType,
+    ...(asked.ContinuationToken === undefined ? {} : { secret: asked.ContinuationToken }),
+    endedAfter: isoAt(now - config.continueChatMaxAgeDays * DAY_MS),
+  });
+
   app.get(GatewayPath.Verify, async (request) => {
     const snippet = request.headers[SNIPPET_ID_HEADER.toLowerCase()];
     if (typeof snippet !== "string" || snippet === "") {
@@ -120,8 +133,9 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       // ones are refused cheaply above and start nothing), before the jwt is verified or
       // anything is written; a refused jwt still counts, so guessing jwts is throttled too.
       await startChatThrottle.take(request.ip, body.InstanceId);
-      const signed =
-        body.Jwt === undefined ? {} : jwtAttributes(await visitorJwt.verify(body.Jwt, clock.now()));
+      const verified = body.Jwt === undefined ? {} : await visitorJwt.verify(body.Jwt, clock.now());
+      const signed = jwtAttributes(verified);
+      const subject = typeof verified.sub === "string" ? verified.sub : undefined;
       // The integrator's attributes only for keys the operator allows; the signed jwt's win.
       const integrator = Object.fromEntries(
         Object.entries(body.Attributes ?? {}).filter(([key]) => allowedAttributes.has(key)),
@@ -133,13 +147,9 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
         supportedContentTypes: body.SupportedMessagingContentTypes ?? [],
         attributes: { ...integrator, ...signed },
         ...(body.ChatDurationInMinutes ? { durationMinutes: body.ChatDurationInMinutes } : {}),
+        ...(subject === undefined ? {} : { visitorSubject: subject }),
         ...(body.PersistentChat
-          ? {
-              persistentChat: {
-                sourceContactId: body.PersistentChat.SourceContactId!,
-                rehydrationType: body.PersistentChat.RehydrationType as RehydrationType,
-              },
-            }
+          ? { persistentChat: persistentChat(body.PersistentChat, clock.now()) }
           : {}),
         ...(body.InitialMessage
           ? {
@@ -161,6 +171,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
             ContactId: started.contactId,
             ParticipantId: started.participantId,
             ParticipantToken: started.participantToken,
+            ...(started.continuationToken ? { ContinuationToken: started.continuationToken } : {}),
             ...(started.continuedFromContactId
               ? { ContinuedFromContactId: started.continuedFromContactId }
               : {}),

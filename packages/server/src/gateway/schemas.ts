@@ -58,6 +58,7 @@ export const startChatBody = {
       properties: {
         RehydrationType: { type: "string", enum: ["ENTIRE_PAST_SESSION", "FROM_SEGMENT"] },
         SourceContactId: id,
+        ContinuationToken: { type: "string", minLength: 1, maxLength: 256 },
       },
     },
   },

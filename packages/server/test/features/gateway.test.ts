@@ -87,6 +87,7 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
       ContactId: expect.any(String),
       ParticipantId: expect.any(String),
       ParticipantToken: expect.any(String),
+      ContinuationToken: expect.any(String),
     });
     const contact = await server.built.deps.centre.getContact(result.ContactId);
     expect(contact).toMatchObject({
@@ -388,16 +389,23 @@ describe("start-chat as StartChatContact takes it (issue 17)", () => {
     expect((await startChat({ Attributes: { plan: 7 } })).status).toBe(400);
   });
 
-  it("PersistentChat needs a rehydration type and an ended source contact of the instance (400 otherwise)", async () => {
-    const earlier = (await startChat({})).body.data.startChatResult.ContactId;
+  it("PersistentChat needs a rehydration type, proof (403 without) and an ended source contact of the instance (400 otherwise)", async () => {
+    const started = (await startChat({})).body.data.startChatResult;
+    const earlier = started.ContactId;
     const persistent = (SourceContactId: string, RehydrationType = "ENTIRE_PAST_SESSION") =>
-      startChat({ PersistentChat: { RehydrationType, SourceContactId } });
+      startChat({
+        PersistentChat: {
+          RehydrationType,
+          SourceContactId,
+          ContinuationToken: started.ContinuationToken,
+        },
+      });
     const active = await persistent(earlier);
     expect(active.status).toBe(400);
     expect(active.body).toMatchObject({
       message: `PersistentChat.SourceContactId ${earlier} has not ended: only an ended chat can be continued.`,
     });
-    expect((await persistent("no-such-contact")).status).toBe(400);
+    expect((await persistent("no-such-contact")).status).toBe(403);
     expect((await persistent(earlier, "SOMETIMES")).status).toBe(400);
     await server.built.deps.centre.endContact(earlier);
     expect((await persistent(earlier)).status).toBe(200);

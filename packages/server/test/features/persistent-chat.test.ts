@@ -28,12 +28,24 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
     for (const c of customers.splice(0)) c.close();
   });
 
+  /** Each chat's continuation secret, as its visitor's widget keeps it (issue 57). */
+  const secrets = new Map<string, string>();
+  /** PersistentChat continuing `source`, proved with its secret. */
+  const continuing = (RehydrationType: string, source: string) => ({
+    RehydrationType,
+    SourceContactId: source,
+    ContinuationToken: secrets.get(source) ?? "none",
+  });
+  const startChat = async (extra: Record<string, unknown> = {}) => {
+    const started = await postStartChat(server, extra);
+    const result = started.body.data?.startChatResult;
+    if (result?.ContinuationToken) secrets.set(result.ContactId, result.ContinuationToken);
+    return started;
+  };
+
   /** A chat in which the visitor said `words`, then ended. */
   async function pastChat(words: string[], persistentChat?: object): Promise<string> {
-    const started = await postStartChat(
-      server,
-      persistentChat ? { PersistentChat: persistentChat } : {},
-    );
+    const started = await startChat(persistentChat ? { PersistentChat: persistentChat } : {});
     expect(started.status).toBe(200);
     const result = started.body.data.startChatResult;
     const { connectionToken } = await connectParticipant(server.url, result.ParticipantToken);
@@ -68,9 +80,7 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
 
   it("FROM_SEGMENT: the new chat starts with the ended chat's messages, under new Ids, then chat.rehydrated", async () => {
     const past = await pastChat(["my parcel is late", "order A-10042"]);
-    const started = await postStartChat(server, {
-      PersistentChat: { RehydrationType: "FROM_SEGMENT", SourceContactId: past },
-    });
+    const started = await startChat({ PersistentChat: continuing("FROM_SEGMENT", past) });
     expect(started.status).toBe(200);
     const result = started.body.data.startChatResult;
     expect(result.ContinuedFromContactId).toBe(past);
@@ -105,13 +115,8 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
 
   it("ENTIRE_PAST_SESSION names the session's first chat and continues its latest: every chat of the session once, in order", async () => {
     const first = await pastChat(["monday: hello"]);
-    const second = await pastChat(["tuesday: still waiting"], {
-      RehydrationType: "FROM_SEGMENT",
-      SourceContactId: first,
-    });
-    const started = await postStartChat(server, {
-      PersistentChat: { RehydrationType: "ENTIRE_PAST_SESSION", SourceContactId: first },
-    });
+    const second = await pastChat(["tuesday: still waiting"], continuing("FROM_SEGMENT", first));
+    const started = await startChat({ PersistentChat: continuing("ENTIRE_PAST_SESSION", first) });
     expect(started.status).toBe(200);
     const result = started.body.data.startChatResult;
     expect(result.ContinuedFromContactId).toBe(second);
@@ -125,7 +130,7 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
     expect(Transcript.filter((i) => i.ContentType === ContentType.CHAT_REHYDRATED)).toHaveLength(1);
   });
 
-  it("refuses, with a 400 saying why and starting nothing: a chat still going, a later chat for ENTIRE_PAST_SESSION, a session whose latest chat goes on, an unknown contact, an unknown type", async () => {
+  it("refuses a proved continuation, with a 400 saying why and starting nothing: a chat still going, a later chat for ENTIRE_PAST_SESSION, a session whose latest chat goes on, a chat continued already, an unknown type", async () => {
     const contacts = async () =>
       (await server.built.deps.db.query("SELECT contact_id FROM contacts")).length;
     const refused = async (PersistentChat: object, message: string) => {
@@ -135,41 +140,35 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
       expect((r.body as unknown as { message: string }).message).toBe(message);
       expect(await contacts()).toBe(before);
     };
-    const going = (await postStartChat(server)).body.data.startChatResult.ContactId;
+    const going = (await startChat()).body.data.startChatResult.ContactId;
     await refused(
-      { RehydrationType: "FROM_SEGMENT", SourceContactId: going },
+      continuing("FROM_SEGMENT", going),
       `PersistentChat.SourceContactId ${going} has not ended: only an ended chat can be continued.`,
     );
     const first = await pastChat(["hi"]);
-    const second = await pastChat(["again"], {
-      RehydrationType: "FROM_SEGMENT",
-      SourceContactId: first,
-    });
+    const second = await pastChat(["again"], continuing("FROM_SEGMENT", first));
     await refused(
-      { RehydrationType: "ENTIRE_PAST_SESSION", SourceContactId: second },
+      continuing("ENTIRE_PAST_SESSION", second),
       `PersistentChat.SourceContactId ${second} is not the first contact of a past session (ENTIRE_PAST_SESSION needs it).`,
     );
-    const third = (
-      await postStartChat(server, {
-        PersistentChat: { RehydrationType: "FROM_SEGMENT", SourceContactId: second },
-      })
-    ).body.data.startChatResult.ContactId;
     await refused(
-      { RehydrationType: "ENTIRE_PAST_SESSION", SourceContactId: first },
+      continuing("FROM_SEGMENT", first),
+      `PersistentChat.SourceContactId ${first} was continued already: continue the chat that continued it.`,
+    );
+    const third = (await startChat({ PersistentChat: continuing("FROM_SEGMENT", second) })).body
+      .data.startChatResult.ContactId;
+    await refused(
+      continuing("ENTIRE_PAST_SESSION", first),
       `PersistentChat.SourceContactId ${third} has not ended: only an ended chat can be continued.`,
     );
-    await refused(
-      { RehydrationType: "FROM_SEGMENT", SourceContactId: "no-such-contact" },
-      "PersistentChat.SourceContactId no-such-contact is not a contact of this instance.",
-    );
     const r = await postStartChat(server, {
-      PersistentChat: { RehydrationType: "SOMETIMES", SourceContactId: first },
+      PersistentChat: { ...continuing("FROM_SEGMENT", first), RehydrationType: "SOMETIMES" },
     });
     expect(r.status).toBe(400);
   });
 
   it("a file of the past chat comes along and downloads in the continued chat, and nowhere else", async () => {
-    const started = await postStartChat(server);
+    const started = await startChat();
     const result = started.body.data.startChatResult;
     const { connectionToken } = await connectParticipant(server.url, result.ParticipantToken);
     const bytes = Buffer.from("invoice A-10042");
@@ -202,8 +201,8 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
     expect(completed.status).toBe(200);
     await server.built.deps.centre.endContact(result.ContactId);
 
-    const continued = await postStartChat(server, {
-      PersistentChat: { RehydrationType: "FROM_SEGMENT", SourceContactId: result.ContactId },
+    const continued = await startChat({
+      PersistentChat: continuing("FROM_SEGMENT", result.ContactId),
     });
     const next = continued.body.data.startChatResult;
     const { Transcript } = await transcriptOf(next.ParticipantToken);
@@ -227,7 +226,7 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
     const advisor = await signIn(server);
     expect((await advisor.setAvailability("Available")).status).toBe(200);
     const customer = await widgetCustomer(server, null, {
-      PersistentChat: { RehydrationType: "FROM_SEGMENT", SourceContactId: past },
+      PersistentChat: continuing("FROM_SEGMENT", past),
     });
     customers.push(customer);
     expect(customerWords(customer.items())[0]).toBe("the blue mug arrived broken");
