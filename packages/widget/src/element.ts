@@ -76,6 +76,12 @@ export function defineChatWidget(deps: WidgetDeps, name = ELEMENT_NAME): CustomE
       this.#call((api) => api.end());
     }
 
+    forget(): void {
+      // The remembered chat goes at once, even before the widget first renders.
+      deps.gateway.forget?.();
+      this.#call((api) => api.forget());
+    }
+
     get unreadCount(): number {
       return this.#api?.unreadCount ?? 0;
     }

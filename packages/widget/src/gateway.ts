@@ -16,15 +16,23 @@ import { Text } from "./texts.js";
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** An earlier chat to continue, with the secret that proves it the visitor's (issue 57). */
+export interface LastChat {
+  contactId: string;
+  continuationToken: string;
+}
+
 export interface Gateway {
   /** GET verify with the snippet id; success is the response's ok flag. */
   verify(): Promise<boolean>;
   /**
    * POST start-chat; reads data.startChatResult. With `continueFrom`, a persistent chat that
-   * continues that ended contact; one the contact centre refuses (400: still going, or unknown)
-   * starts afresh.
+   * continues that ended contact; one the contact centre refuses (403: not this visitor's, or
+   * unknown; 400: still going, too old, continued already) starts afresh, with no error.
    */
-  startChat(jwt: string | undefined, continueFrom?: string): Promise<StartChatResult>;
+  startChat(jwt: string | undefined, continueFrom?: LastChat): Promise<StartChatResult>;
+  /** Forget the chat remembered to continue (persistent-chat.ts); the host's `forget()`. */
+  forget?(): void;
   /**
    * POST discussed-order-number for the chat just started, proved the visitor's own by its
    * ParticipantToken (X-Amz-Bearer); only the ok flag is read.
@@ -63,7 +71,11 @@ export function createGateway(settings: WidgetSettings, fetch: FetchLike): Gatew
         ...(typeof jwt === "string" && jwt !== "" ? { Jwt: jwt } : {}),
         ...(continueFrom
           ? {
-              PersistentChat: { RehydrationType: "FROM_SEGMENT", SourceContactId: continueFrom },
+              PersistentChat: {
+                RehydrationType: "FROM_SEGMENT",
+                SourceContactId: continueFrom.contactId,
+                ContinuationToken: continueFrom.continuationToken,
+              },
             }
           : {}),
       };
@@ -72,7 +84,8 @@ export function createGateway(settings: WidgetSettings, fetch: FetchLike): Gatew
         headers: JSON_HEADERS,
         body: JSON.stringify(request),
       });
-      if (continueFrom && response.status === 400) return this.startChat(jwt);
+      if (continueFrom && (response.status === 400 || response.status === 403))
+        return this.startChat(jwt);
       if (!response.ok) throw new Error(`start-chat failed with status ${response.status}`);
       const body = (await response.json()) as { data?: { startChatResult?: unknown } };
       const result = body.data?.startChatResult;

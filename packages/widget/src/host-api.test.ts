@@ -145,6 +145,26 @@ describe("the host page's API on <chat-widget> (issue 25)", () => {
     expect(p.names().filter((n) => n === "chat-widget:ended")).toHaveLength(2);
   });
 
+  it("forget() (a site's log-out, issue 57) ends the chat, closes the window and forgets the remembered chat; before any chat, it forgets at once", async () => {
+    const p = await hostPage();
+    const forget = p.gateway.forget;
+    await p.run(() => p.el.open());
+    await p.run(() => p.el.forget());
+    expect(p.adapter.last.disconnects).toBe(1);
+    expect(p.el.shadowRoot!.querySelector("[role=dialog]")).toBeNull();
+    expect(p.names()).toEqual(["chat-widget:open", "chat-widget:ended"]);
+    expect(forget).toHaveBeenCalled();
+    // The next open() is a new chat, not the one that was going.
+    await p.run(() => p.el.open());
+    expect(p.gateway.startChat).toHaveBeenCalledTimes(2);
+
+    const fresh = await hostPage();
+    const before = fresh.gateway.forget;
+    await fresh.run(() => fresh.el.forget());
+    expect(before).toHaveBeenCalled();
+    expect(fresh.gateway.startChat).not.toHaveBeenCalled();
+  });
+
   it('data-launcher="hidden": no floating button; the host opens the chat, and focus goes back to its own button when the window hides', async () => {
     const help = document.createElement("button");
     help.textContent = "Help";

@@ -1,6 +1,6 @@
 /**
  * What the host page can do with `<chat-widget>` (issue 25): open, minimise and end the chat,
- * read the unread count, and hear what happens as DOM events on the element (they bubble and
+ * forget the visitor (issue 57), read the unread count, and hear what happens as DOM events on the element (they bubble and
  * cross the shadow root, so a listener on `document` hears them too).
  *
  * ```ts
@@ -19,6 +19,11 @@ export interface ChatWidgetApi {
   minimise(): void;
   /** End the chat for both sides and close the window (no question asked: the host decided). */
   end(): void;
+  /**
+   * A site's log-out (as Intercom's `shutdown`): end any chat, close the window, and forget the
+   * chat remembered for `data-persistent-chat`, so the next visitor on this browser starts afresh.
+   */
+  forget(): void;
   /** Advisor and bot messages that arrived while the window was hidden. */
   readonly unreadCount: number;
 }

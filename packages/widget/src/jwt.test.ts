@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeJwtAttributes } from "./jwt.js";
+import { decodeJwtAttributes, decodeJwtSubject } from "./jwt.js";
 import { fakeLogger, jwtWith } from "./test-support/fakes.js";
 
 describe("the jwt", () => {
@@ -37,4 +37,13 @@ describe("the jwt", () => {
       expect(logger.error).toHaveBeenCalledTimes(1);
     });
   }
+
+  it("the subject is the payload's string sub; none without a jwt, a string sub or a payload that decodes", () => {
+    expect(decodeJwtSubject(jwtWith({ sub: "alice", attributes: {} }))).toBe("alice");
+    expect(decodeJwtSubject(jwtWith({ sub: 7 }))).toBeNull();
+    expect(decodeJwtSubject(jwtWith({ attributes: {} }))).toBeNull();
+    expect(decodeJwtSubject(undefined)).toBeNull();
+    expect(decodeJwtSubject("")).toBeNull();
+    expect(decodeJwtSubject("a.***.c")).toBeNull();
+  });
 });

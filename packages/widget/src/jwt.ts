@@ -16,27 +16,32 @@ function asString(value: unknown): string {
   return String(value);
 }
 
+/** The jwt's payload, or the problem that it has none (with what to log beside it). */
+function decodePayload(
+  jwt: unknown,
+): { payload: unknown } | { problem: string; detail: unknown[] } {
+  if (typeof jwt !== "string") return { problem: "The jwt must be a string", detail: [jwt] };
+  const payloadPart = jwt.split(".")[1];
+  if (payloadPart === undefined || payloadPart === "")
+    return { problem: "The jwt has no payload part", detail: [] };
+  try {
+    return { payload: JSON.parse(decodeBase64Url(payloadPart)) };
+  } catch (error) {
+    return { problem: "The jwt payload is not valid base64 and JSON", detail: [error] };
+  }
+}
+
 /**
  * The jwt's `attributes` claim with every value turned into a string, or null (problem logged)
  * when the jwt is not a string whose payload part is valid base64 and JSON.
  */
 export function decodeJwtAttributes(jwt: unknown, logger: Logger): Record<string, string> | null {
-  if (typeof jwt !== "string") {
-    logger.error("The jwt must be a string", jwt);
+  const decoded = decodePayload(jwt);
+  if ("problem" in decoded) {
+    logger.error(decoded.problem, ...decoded.detail);
     return null;
   }
-  const payloadPart = jwt.split(".")[1];
-  if (payloadPart === undefined || payloadPart === "") {
-    logger.error("The jwt has no payload part");
-    return null;
-  }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(decodeBase64Url(payloadPart));
-  } catch (error) {
-    logger.error("The jwt payload is not valid base64 and JSON", error);
-    return null;
-  }
+  const { payload } = decoded;
   const raw =
     typeof payload === "object" && payload !== null
       ? (payload as { attributes?: unknown }).attributes
@@ -46,4 +51,16 @@ export function decodeJwtAttributes(jwt: unknown, logger: Logger): Record<string
     for (const [key, value] of Object.entries(raw)) attributes[key] = asString(value);
   }
   return attributes;
+}
+
+/**
+ * The jwt's subject (`sub`), or null: no jwt, or none that decodes, or no string subject. It
+ * tells one visitor from another (persistent-chat.ts); the server verifies it.
+ */
+export function decodeJwtSubject(jwt: string | undefined): string | null {
+  if (jwt === undefined || jwt === "") return null;
+  const decoded = decodePayload(jwt);
+  if ("problem" in decoded) return null;
+  const sub = (decoded.payload as { sub?: unknown } | null)?.sub;
+  return typeof sub === "string" ? sub : null;
 }

@@ -1,12 +1,14 @@
 /**
  * Issue 26, `data-persistent-chat="on"`: each chat started continues the visitor's last one,
  * remembered in local storage; one the contact centre will not continue starts afresh.
+ * Issue 57: what is remembered proves the chat the visitor's (its continuation secret, the jwt
+ * subject it was started with); another subject, or the host's forget(), starts afresh.
  */
 import { describe, expect, it } from "vitest";
 import { createGateway } from "./gateway.js";
 import { LAST_CHAT_KEY, withPersistentChat } from "./persistent-chat.js";
 import { readSettings } from "./settings.js";
-import { CHAT } from "./test-support/fakes.js";
+import { CHAT, jwtWith } from "./test-support/fakes.js";
 
 const settings = (dataset: Record<string, string> = {}) =>
   readSettings(
@@ -14,15 +16,20 @@ const settings = (dataset: Record<string, string> = {}) =>
     "http://127.0.0.1:8080/",
   );
 
-/** A contact centre answering start-chat: each body seen, a new ContactId each time. */
-function centre(refuse: (body: Record<string, unknown>) => boolean = () => false) {
+/**
+ * A contact centre answering start-chat: each body seen, a new ContactId and ContinuationToken
+ * each time; `refuse` answers a body with that status instead.
+ */
+function centre(refuse: (body: Record<string, unknown>) => number | null = () => null) {
   const bodies: Record<string, unknown>[] = [];
   let n = 0;
   const fetch = async (_url: string, init?: RequestInit) => {
     const body = JSON.parse(init!.body as string) as Record<string, unknown>;
     bodies.push(body);
-    if (refuse(body)) return new Response(JSON.stringify({ message: "no" }), { status: 400 });
-    const result = { ...CHAT, ContactId: `contact-${++n}` };
+    const status = refuse(body);
+    if (status !== null) return new Response(JSON.stringify({ message: "no" }), { status });
+    n++;
+    const result = { ...CHAT, ContactId: `contact-${n}`, ContinuationToken: `secret-${n}` };
     return new Response(JSON.stringify({ data: { startChatResult: result } }), { status: 200 });
   };
   return { bodies, fetch };
@@ -32,7 +39,16 @@ class MemoryStorage {
   values = new Map<string, string>();
   getItem = (key: string) => this.values.get(key) ?? null;
   setItem = (key: string, value: string) => void this.values.set(key, value);
+  removeItem = (key: string) => void this.values.delete(key);
 }
+
+const remembered = (contactId: string, continuationToken: string, subject: string | null = null) =>
+  JSON.stringify({ contactId, continuationToken, subject });
+const continuing = (id: number) => ({
+  RehydrationType: "FROM_SEGMENT",
+  SourceContactId: `contact-${id}`,
+  ContinuationToken: `secret-${id}`,
+});
 
 describe("persistent chat in the widget", () => {
   it("is off unless data-persistent-chat is on", () => {
@@ -41,42 +57,81 @@ describe("persistent chat in the widget", () => {
     expect(settings({ persistentChat: "yes" }).persistentChat).toBe(false);
   });
 
-  it("the first chat starts afresh; the next continues it (FROM_SEGMENT), and so on", async () => {
+  it("the first chat starts afresh; the next continues it (FROM_SEGMENT) with its secret, and so on", async () => {
     const c = centre();
     const storage = new MemoryStorage();
     const gateway = withPersistentChat(createGateway(settings(), c.fetch), storage);
     expect((await gateway.startChat(undefined)).ContactId).toBe("contact-1");
     expect(c.bodies[0]!.PersistentChat).toBeUndefined();
-    expect(storage.values.get(LAST_CHAT_KEY)).toBe("contact-1");
+    expect(storage.values.get(LAST_CHAT_KEY)).toBe(remembered("contact-1", "secret-1"));
     expect((await gateway.startChat(undefined)).ContactId).toBe("contact-2");
-    expect(c.bodies[1]!.PersistentChat).toEqual({
-      RehydrationType: "FROM_SEGMENT",
-      SourceContactId: "contact-1",
-    });
+    expect(c.bodies[1]!.PersistentChat).toEqual(continuing(1));
     await gateway.startChat(undefined);
-    expect(c.bodies[2]!.PersistentChat).toMatchObject({ SourceContactId: "contact-2" });
+    expect(c.bodies[2]!.PersistentChat).toEqual(continuing(2));
   });
 
-  it("a last chat the contact centre will not continue (400) starts a new chat, remembered next", async () => {
-    const c = centre((body) => body.PersistentChat !== undefined);
+  for (const status of [400, 403]) {
+    it(`a last chat the contact centre will not continue (${status}) starts a new chat without an error, remembered next`, async () => {
+      const c = centre((body) => (body.PersistentChat !== undefined ? status : null));
+      const storage = new MemoryStorage();
+      storage.setItem(LAST_CHAT_KEY, remembered("contact-0", "secret-0"));
+      const gateway = withPersistentChat(createGateway(settings(), c.fetch), storage);
+      expect((await gateway.startChat(undefined)).ContactId).toBe("contact-1");
+      expect(c.bodies.map((b) => b.PersistentChat)).toEqual([continuing(0), undefined]);
+      expect(storage.values.get(LAST_CHAT_KEY)).toBe(remembered("contact-1", "secret-1"));
+    });
+  }
+
+  it("a chat started with one jwt subject is continued with that subject only; another subject, or none, starts afresh and forgets it", async () => {
+    const c = centre();
     const storage = new MemoryStorage();
-    storage.setItem(LAST_CHAT_KEY, "still-going");
     const gateway = withPersistentChat(createGateway(settings(), c.fetch), storage);
-    expect((await gateway.startChat(undefined)).ContactId).toBe("contact-1");
-    expect(c.bodies.map((b) => b.PersistentChat)).toEqual([
-      { RehydrationType: "FROM_SEGMENT", SourceContactId: "still-going" },
-      undefined,
-    ]);
-    expect(storage.values.get(LAST_CHAT_KEY)).toBe("contact-1");
+    const alice = jwtWith({ sub: "alice" });
+    await gateway.startChat(alice);
+    expect(storage.values.get(LAST_CHAT_KEY)).toBe(remembered("contact-1", "secret-1", "alice"));
+    await gateway.startChat(jwtWith({ sub: "alice", attributes: { orderNumber: "A-1" } }));
+    expect(c.bodies[1]!.PersistentChat).toEqual(continuing(1));
+    await gateway.startChat(jwtWith({ sub: "bob" }));
+    expect(c.bodies[2]!.PersistentChat).toBeUndefined();
+    expect(storage.values.get(LAST_CHAT_KEY)).toBe(remembered("contact-3", "secret-3", "bob"));
+    // Signed out: no jwt is another visitor too.
+    await gateway.startChat(undefined);
+    expect(c.bodies[3]!.PersistentChat).toBeUndefined();
+  });
+
+  it("forget() forgets the remembered chat, and a start under way when it came remembers nothing", async () => {
+    const c = centre();
+    const storage = new MemoryStorage();
+    const gateway = withPersistentChat(createGateway(settings(), c.fetch), storage);
+    await gateway.startChat(undefined);
+    gateway.forget!();
+    expect(storage.values.has(LAST_CHAT_KEY)).toBe(false);
+    const starting = gateway.startChat(undefined);
+    gateway.forget!();
+    await starting;
+    expect(c.bodies[1]!.PersistentChat).toBeUndefined();
+    expect(storage.values.has(LAST_CHAT_KEY)).toBe(false);
+    await gateway.startChat(undefined);
+    expect(c.bodies[2]!.PersistentChat).toBeUndefined();
+  });
+
+  it("what an older widget remembered (a bare contact id) proves nothing: a new chat, no continuation", async () => {
+    const c = centre();
+    const storage = new MemoryStorage();
+    storage.setItem(LAST_CHAT_KEY, "contact-0");
+    const gateway = withPersistentChat(createGateway(settings(), c.fetch), storage);
+    await gateway.startChat(undefined);
+    expect(c.bodies[0]!.PersistentChat).toBeUndefined();
+    expect(storage.values.get(LAST_CHAT_KEY)).toBe(remembered("contact-1", "secret-1"));
   });
 
   it("any other failure is the start's failure, and the last chat stays remembered", async () => {
     const storage = new MemoryStorage();
-    storage.setItem(LAST_CHAT_KEY, "contact-0");
+    storage.setItem(LAST_CHAT_KEY, remembered("contact-0", "secret-0"));
     const failing = async () => new Response("", { status: 503 });
     const gateway = withPersistentChat(createGateway(settings(), failing), storage);
     await expect(gateway.startChat(undefined)).rejects.toThrow("503");
-    expect(storage.values.get(LAST_CHAT_KEY)).toBe("contact-0");
+    expect(storage.values.get(LAST_CHAT_KEY)).toBe(remembered("contact-0", "secret-0"));
   });
 
   it("storage that refuses (private mode) starts chats afresh and never fails them", async () => {
@@ -87,6 +142,9 @@ describe("persistent chat in the widget", () => {
       },
       setItem: () => {
         throw new Error("QuotaExceededError");
+      },
+      removeItem: () => {
+        throw new Error("SecurityError");
       },
     };
     const gateway = withPersistentChat(createGateway(settings(), c.fetch), refusing);

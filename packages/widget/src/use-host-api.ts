@@ -41,6 +41,9 @@ export function useHostApi(
       end() {
         if (controller.getSnapshot().chatExists) void controller.close();
       },
+      forget() {
+        void controller.forget();
+      },
       get unreadCount() {
         return controller.getSnapshot().unread;
       },

@@ -9,7 +9,7 @@
  * It renders an empty `<div>` (on the server too: nothing of it runs there) and, once mounted,
  * the widget inside that div's shadow root, so neither page's styles touch the other. The
  * options are read when it mounts; give it a new `key` to apply changed ones. `ref` gives the
- * host API (`open()`, `minimise()`, `end()`, `unreadCount`), the `on…` props its events.
+ * host API (`open()`, `minimise()`, `end()`, `forget()`, `unreadCount`), the `on…` props its events.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Ref } from "react";

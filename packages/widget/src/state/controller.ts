@@ -385,6 +385,12 @@ export class WidgetController {
     this.store.dispatch({ type: "closed" });
   }
 
+  /** The host's forget() (a site's log-out): the remembered chat forgotten, any chat ended. */
+  async forget(): Promise<void> {
+    this.deps.gateway.forget?.();
+    if (this.store.getState().chatExists) await this.close();
+  }
+
   private async disconnect(connection: ChatConnection): Promise<void> {
     try {
       await connection.disconnect();
