@@ -7,6 +7,7 @@ import { systemClock, type Clock } from "./clock.js";
 import type { ServerConfig } from "./config.js";
 import { DbContactCentre } from "./contact-centre/contact-centre.js";
 import type { ServerDeps } from "./deps.js";
+import { Refusals } from "./http/refusals.js";
 import type { FanOut } from "./fanout/fanout.js";
 import { openFanOut } from "./fanout/open-fanout.js";
 import type { LimitStore } from "./limits/limit-store.js";
@@ -132,7 +133,8 @@ export async function buildApp(
   const stopHearing = await centre.hearOtherProcesses();
   const callers = new CallerCache();
   const stopSweepingCallers = callers.startSweeping(() => clock.now());
-  const deps: ServerDeps = { config, db, fanout, centre, limits, log: app.log, callers };
+  const refusals = new Refusals();
+  const deps: ServerDeps = { config, db, fanout, centre, limits, log: app.log, callers, refusals };
 
   installErrorHandling(app);
   securityHeaders(app, config);

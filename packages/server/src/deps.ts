@@ -3,6 +3,7 @@ import type { ServerConfig } from "./config.js";
 import type { ContactCentre } from "./contact-centre/types.js";
 import type { FanOut } from "./fanout/fanout.js";
 import type { LimitStore } from "./limits/limit-store.js";
+import type { Refusals } from "./http/refusals.js";
 import type { CallerCache } from "./participant/caller-cache.js";
 import type { Db } from "./store/db.js";
 
@@ -17,4 +18,6 @@ export interface ServerDeps {
   log: FastifyBaseLogger;
   /** The callers of recently given or used tokens, so requests need not read the store. */
   callers: CallerCache;
+  /** Requests refused under a security rule, by kind (/metrics). */
+  refusals: Refusals;
 }

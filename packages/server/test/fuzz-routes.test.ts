@@ -553,9 +553,19 @@ describe("fuzz: thousands of malformed requests over every route", () => {
         "POST",
         fixed(GatewayPath.StartChat),
         (rng) =>
-          startChatBody(
-            rng.chance(0.3) ? { Jwt: rng.pick(["x.y.z", "eyJhbGciOiJub25lIn0.e30."]) } : {},
-          ),
+          startChatBody({
+            ...(rng.chance(0.3) ? { Jwt: rng.pick(["x.y.z", "eyJhbGciOiJub25lIn0.e30."]) } : {}),
+            // Continuing a chat, with or without proof (issue 57).
+            ...(rng.chance(0.3)
+              ? {
+                  PersistentChat: {
+                    RehydrationType: rng.pick(["FROM_SEGMENT", "ENTIRE_PAST_SESSION"]),
+                    SourceContactId: s.contactId,
+                    ...(rng.chance(0.5) ? { ContinuationToken: "not-the-secret" } : {}),
+                  },
+                }
+              : {}),
+          }),
         originHeaders,
         1.5,
       ),

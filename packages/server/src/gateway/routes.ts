@@ -13,11 +13,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isoAt, type Clock } from "../clock.js";
 import { findCallerByToken } from "../contact-centre/participants-repo.js";
-import type { PersistentChatInput, RehydrationType } from "../contact-centre/rehydration.js";
+import {
+  CONTINUATION_REFUSED,
+  type PersistentChatInput,
+  type RehydrationType,
+} from "../contact-centre/rehydration.js";
 import type { NewParticipant, StartChatInput } from "../contact-centre/types.js";
 import { hashToken } from "../contact-centre/tokens.js";
 import type { ServerDeps } from "../deps.js";
-import { Errors } from "../errors.js";
+import { Errors, ServiceError } from "../errors.js";
 import { bearer } from "../participant/auth.js";
 import { RateLimiter } from "../participant/rate-limit.js";
 import { handleError } from "../http/errors.js";
@@ -94,6 +98,15 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     }
   };
 
+  /** A continuation refused (rehydration.ts) counted by its kind for /metrics; rethrown. */
+  const countRefusal = (error: unknown): never => {
+    if (error instanceof ServiceError && error.message === CONTINUATION_REFUSED)
+      deps.refusals.count("continuation_unproved");
+    else if (error instanceof ServiceError && error.message.startsWith("PersistentChat."))
+      deps.refusals.count("continuation_invalid");
+    throw error;
+  };
+
   /** A start-chat's PersistentChat as the contact centre takes it, with the age limit in force. */
   const persistentChat = (
     asked: NonNullable<StartChatRequest["PersistentChat"]>,
@@ -159,7 +172,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
               },
             }
           : {}),
-      });
+      }).catch(countRefusal);
       // Its token's caller, kept: CreateParticipantConnection comes next (CallerCache).
       if (started.started) {
         const hash = hashToken(started.participantToken);

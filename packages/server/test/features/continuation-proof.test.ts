@@ -86,9 +86,19 @@ describe.each(ENGINES)("continuing a chat needs proof (%s)", (engine) => {
     );
   }
 
-  /** Each attempt refused with the same 403, word for word, and no chat started. */
+  /** /metrics' count of refusals of `kind` (this process's). */
+  async function refusals(kind: string): Promise<number> {
+    const text = await (await fetch(server.url + "/metrics")).text();
+    const line = text
+      .split("\n")
+      .find((l) => l.startsWith(`chat_widget_refusals_total{kind="${kind}"}`));
+    return Number(line?.split(" ")[1]);
+  }
+
+  /** Each attempt refused with the same 403, word for word, no chat started, each counted. */
   async function refusedAlike(attempts: Record<string, unknown>[]) {
     const before = await contacts();
+    const counted = await refusals("continuation_unproved");
     const replies = [];
     for (const extra of attempts) {
       const r = await start(extra);
@@ -100,6 +110,7 @@ describe.each(ENGINES)("continuing a chat needs proof (%s)", (engine) => {
     });
     for (const reply of replies) expect(reply).toEqual(replies[0]);
     expect(await contacts()).toBe(before);
+    expect(await refusals("continuation_unproved")).toBe(counted + attempts.length);
   }
 
   it("another jwt subject, no jwt, and alice's own secret without her jwt get one identical 403, like a contact that does not exist; alice continues and reads her words", async () => {
@@ -158,7 +169,9 @@ describe.each(ENGINES)("continuing a chat needs proof (%s)", (engine) => {
     const replies = await Promise.all(Array.from({ length: 6 }, attempt));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
     const before = await items();
+    const invalid = await refusals("continuation_invalid");
     const again = await attempt();
+    expect(await refusals("continuation_invalid")).toBe(invalid + 1);
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(
       `PersistentChat.SourceContactId ${chat.ContactId} was continued already: continue the chat that continued it.`,
