@@ -38,9 +38,12 @@ describe("the jwt", () => {
     });
   }
 
-  it("the subject is the payload's string sub; none without a jwt, a string sub or a payload that decodes", () => {
+  it("the subject is the payload's sub as text, trimmed; none without a jwt, a non-empty sub or a payload that decodes", () => {
     expect(decodeJwtSubject(jwtWith({ sub: "alice", attributes: {} }))).toBe("alice");
-    expect(decodeJwtSubject(jwtWith({ sub: 7 }))).toBeNull();
+    expect(decodeJwtSubject(jwtWith({ sub: 7 }))).toBe("7");
+    expect(decodeJwtSubject(jwtWith({ sub: " bob " }))).toBe("bob");
+    expect(decodeJwtSubject(jwtWith({ sub: "  " }))).toBeNull();
+    expect(decodeJwtSubject(jwtWith({ sub: { id: 1 } }))).toBeNull();
     expect(decodeJwtSubject(jwtWith({ attributes: {} }))).toBeNull();
     expect(decodeJwtSubject(undefined)).toBeNull();
     expect(decodeJwtSubject("")).toBeNull();

@@ -54,13 +54,15 @@ export function decodeJwtAttributes(jwt: unknown, logger: Logger): Record<string
 }
 
 /**
- * The jwt's subject (`sub`), or null: no jwt, or none that decodes, or no string subject. It
- * tells one visitor from another (persistent-chat.ts); the server verifies it.
+ * The jwt's subject (`sub`) as the server reads it: as text (a number too), trimmed; null
+ * without a jwt, one that does not decode, or a `sub` that is missing or empty. It tells one
+ * visitor from another (persistent-chat.ts); the server verifies it.
  */
 export function decodeJwtSubject(jwt: string | undefined): string | null {
   if (jwt === undefined || jwt === "") return null;
   const decoded = decodePayload(jwt);
   if ("problem" in decoded) return null;
   const sub = (decoded.payload as { sub?: unknown } | null)?.sub;
-  return typeof sub === "string" ? sub : null;
+  const text = typeof sub === "string" ? sub : typeof sub === "number" ? String(sub) : "";
+  return text.trim() === "" ? null : text.trim();
 }

@@ -99,6 +99,19 @@ describe("persistent chat in the widget", () => {
     expect(c.bodies[3]!.PersistentChat).toBeUndefined();
   });
 
+  it("a jwt without a subject cannot tell visitors apart: its chat is not remembered, nor does it continue one", async () => {
+    const c = centre();
+    const storage = new MemoryStorage();
+    const gateway = withPersistentChat(createGateway(settings(), c.fetch), storage);
+    await gateway.startChat(undefined);
+    await gateway.startChat(jwtWith({ attributes: { orderNumber: "A-1" } }));
+    expect(c.bodies[1]!.PersistentChat).toBeUndefined();
+    expect(storage.values.has(LAST_CHAT_KEY)).toBe(false);
+    // A numeric subject is a subject (as the server reads it).
+    await gateway.startChat(jwtWith({ sub: 1001 }));
+    expect(storage.values.get(LAST_CHAT_KEY)).toBe(remembered("contact-3", "secret-3", "1001"));
+  });
+
   it("forget() forgets the remembered chat, and a start under way when it came remembers nothing", async () => {
     const c = centre();
     const storage = new MemoryStorage();

@@ -6,7 +6,8 @@
  * What it remembers proves the chat the visitor's (issue 57): the contact id, its continuation
  * secret (ContinuationToken, kept here and sent only in start-chat's body) and the subject of the
  * jwt it was started with. A jwt of another subject (another visitor signed in, or one signed
- * out), or the host's `forget()` (a site's log-out), forgets it: that visitor starts afresh.
+ * out), or the host's `forget()` (a site's log-out), forgets it: that visitor starts afresh. A
+ * jwt without a subject cannot tell one visitor from the next: such chats are not remembered.
  */
 import type { Gateway, LastChat } from "./gateway.js";
 import { decodeJwtSubject } from "./jwt.js";
@@ -58,12 +59,14 @@ export function withPersistentChat(gateway: Gateway, storage: StorageLike | null
     ...gateway,
     async startChat(jwt) {
       const subject = decodeJwtSubject(jwt);
+      const anonymous = jwt === undefined || jwt === "";
+      const remembers = anonymous || subject !== null;
       const last = recall(storage);
-      const mine = last !== null && last.subject === subject;
+      const mine = remembers && last !== null && last.subject === subject;
       if (!mine) forget();
       const before = forgotten;
       const chat = await gateway.startChat(jwt, mine ? last : undefined);
-      if (forgotten === before && chat.ContinuationToken) {
+      if (remembers && forgotten === before && chat.ContinuationToken) {
         const next: Remembered = {
           contactId: chat.ContactId,
           continuationToken: chat.ContinuationToken,

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { ContentType, Limits, ParticipantRole, type Item } from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
-import { claimContinuation, pastMessages, rehydrated, releaseContinuation } from "./rehydration.js";
+import {
+  claimContinuation,
+  pastMessages,
+  rehydrated,
+  rehydrationSource,
+  releaseContinuation,
+} from "./rehydration.js";
 import type { FanOut } from "../fanout/fanout.js";
 import type { Db } from "../store/db.js";
 import { GroupCommit, type TurnBatchesOptions } from "../store/group-commit.js";
@@ -216,10 +222,10 @@ export class DbContactCentre implements ContactCentre {
   async startChat(input: StartChatInput, open?: OpenChat): Promise<NewParticipant> {
     const at = this.now();
     const contactId = randomUUID();
-    // A persistent chat continues an ended one: proved and claimed first, its past copied below.
+    // A persistent chat continues an ended one: proved first, its past copied below.
     const { instanceId, persistentChat, visitorSubject } = input;
     const source = persistentChat
-      ? await claimContinuation(this.db, instanceId, persistentChat, visitorSubject, contactId)
+      ? await rehydrationSource(this.db, instanceId, persistentChat, visitorSubject)
       : null;
     const contact: Contact = {
       contactId,
@@ -266,6 +272,7 @@ export class DbContactCentre implements ContactCentre {
       continuationHash: hashToken(continuation),
     };
     const expiresAt = isoAt(Date.parse(at) + minutes * 60_000);
+    if (source) await claimContinuation(this.db, source, contactId);
     await this.starts
       .commit({ chat: { contact, expiresAt, participants, items, proof }, opening })
       .catch(async (error: unknown) => {

@@ -42,6 +42,16 @@ export interface PersistentChatInput {
 export const CONTINUATION_REFUSED =
   "This chat cannot be continued: it was not found, or it is not this visitor's.";
 
+/**
+ * The subject a verified jwt payload names: its `sub` as text (a numeric user id too), trimmed;
+ * none when it has no such `sub`, or an empty one, which proves nobody.
+ */
+export function visitorSubject(payload: Record<string, unknown>): string | undefined {
+  const sub = payload.sub;
+  const text = typeof sub === "string" ? sub : typeof sub === "number" ? String(sub) : "";
+  return text.trim() === "" ? undefined : text.trim();
+}
+
 /** The most a continued chat carries over: the newest messages of the past session. */
 export const MAX_REHYDRATED_ITEMS = 1000;
 
@@ -60,7 +70,7 @@ interface ProvenRow extends ContactRow {
  * nobody's.
  */
 export function proves(row: ProvenRow, subject: string | undefined, secret?: string): boolean {
-  if (row.visitor_subject !== null) return subject === row.visitor_subject;
+  if (row.visitor_subject !== null) return subject !== undefined && subject === row.visitor_subject;
   if (secret === undefined || row.continuation_hash === null) return false;
   const given = Buffer.from(hashToken(secret));
   const kept = Buffer.from(row.continuation_hash);
@@ -68,36 +78,46 @@ export function proves(row: ProvenRow, subject: string | undefined, secret?: str
 }
 
 /**
- * The contact whose transcript the new chat `contactId` continues, proved the caller's (the
- * verified jwt's `subject`, or the secret) and checked as StartChatContact checks it; then
- * claimed for `contactId`, so no other chat continues it (releaseContinuation undoes it).
+ * The contact whose transcript a new chat continues, proved the caller's (the verified jwt's
+ * `subject`, or the secret) and checked as StartChatContact checks it. Proof is of the contact
+ * actually continued (ENTIRE_PAST_SESSION: the session's latest), before anything is revealed.
+ * Reads only: claimContinuation claims it when the new chat is about to be written.
  */
-export async function claimContinuation(
+export async function rehydrationSource(
   db: Db,
   instanceId: string,
   input: PersistentChatInput,
   subject: string | undefined,
-  contactId: string,
 ): Promise<Contact> {
   const id = input.sourceContactId;
   const [named] = await db.query<ProvenRow>("SELECT * FROM contacts WHERE contact_id = $1", [id]);
-  if (!named || named.instance_id !== instanceId || !proves(named, subject, input.secret))
-    throw Errors.accessDenied(CONTINUATION_REFUSED);
-  let source = toContact(named);
-  if (input.rehydrationType === "ENTIRE_PAST_SESSION") {
-    if (source.initialContactId !== source.contactId)
-      refuse(`${id} is not the first contact of a past session (ENTIRE_PAST_SESSION needs it).`);
-    const [latest] = await db.query<ContactRow>(
+  let row = named;
+  if (named && input.rehydrationType === "ENTIRE_PAST_SESSION") {
+    const [latest] = await db.query<ProvenRow>(
       `SELECT * FROM contacts WHERE initial_contact_id = $1 ORDER BY created_at DESC, contact_id
        LIMIT 1`,
       [id],
     );
-    if (latest) source = toContact(latest);
+    row = latest ?? named;
   }
+  if (!row || row.instance_id !== instanceId || !proves(row, subject, input.secret))
+    throw Errors.accessDenied(CONTINUATION_REFUSED);
+  if (input.rehydrationType === "ENTIRE_PAST_SESSION" && named!.initial_contact_id !== id)
+    refuse(`${id} is not the first contact of a past session (ENTIRE_PAST_SESSION needs it).`);
+  const source = toContact(row);
   if (source.status !== "ended")
     refuse(`${source.contactId} has not ended: only an ended chat can be continued.`);
   if (Date.parse(source.endedAt!) < Date.parse(input.endedAfter))
     refuse(`${source.contactId} ended too long ago to be continued.`);
+  return source;
+}
+
+/**
+ * `source` claimed for the new chat `contactId`, so no other chat continues it (copies it
+ * again); a 400 when one did. Called right before the new chat is written, which
+ * releaseContinuation undoes when that write fails.
+ */
+export async function claimContinuation(db: Db, source: Contact, contactId: string) {
   const claimed = await db.query(
     `UPDATE contacts SET continued_by = $2 WHERE contact_id = $1 AND continued_by IS NULL
      RETURNING contact_id`,
@@ -105,7 +125,6 @@ export async function claimContinuation(
   );
   if (claimed.length === 0)
     refuse(`${source.contactId} was continued already: continue the chat that continued it.`);
-  return source;
 }
 
 /** `source` free to be continued again: the chat `contactId` that claimed it did not start. */

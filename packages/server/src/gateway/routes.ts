@@ -17,6 +17,7 @@ import {
   CONTINUATION_REFUSED,
   type PersistentChatInput,
   type RehydrationType,
+  visitorSubject,
 } from "../contact-centre/rehydration.js";
 import type { NewParticipant, StartChatInput } from "../contact-centre/types.js";
 import { hashToken } from "../contact-centre/tokens.js";
@@ -148,7 +149,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       await startChatThrottle.take(request.ip, body.InstanceId);
       const verified = body.Jwt === undefined ? {} : await visitorJwt.verify(body.Jwt, clock.now());
       const signed = jwtAttributes(verified);
-      const subject = typeof verified.sub === "string" ? verified.sub : undefined;
+      const subject = visitorSubject(verified);
       // The integrator's attributes only for keys the operator allows; the signed jwt's win.
       const integrator = Object.fromEntries(
         Object.entries(body.Attributes ?? {}).filter(([key]) => allowedAttributes.has(key)),

@@ -30,11 +30,14 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
 
   /** Each chat's continuation secret, as its visitor's widget keeps it (issue 57). */
   const secrets = new Map<string, string>();
-  /** PersistentChat continuing `source`, proved with its secret. */
-  const continuing = (RehydrationType: string, source: string) => ({
+  /**
+   * PersistentChat continuing `source`, proved with the secret of `continued`, the contact
+   * actually continued (ENTIRE_PAST_SESSION: the session's latest).
+   */
+  const continuing = (RehydrationType: string, source: string, continued = source) => ({
     RehydrationType,
     SourceContactId: source,
-    ContinuationToken: secrets.get(source) ?? "none",
+    ContinuationToken: secrets.get(continued) ?? "none",
   });
   const startChat = async (extra: Record<string, unknown> = {}) => {
     const started = await postStartChat(server, extra);
@@ -116,7 +119,9 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
   it("ENTIRE_PAST_SESSION names the session's first chat and continues its latest: every chat of the session once, in order", async () => {
     const first = await pastChat(["monday: hello"]);
     const second = await pastChat(["tuesday: still waiting"], continuing("FROM_SEGMENT", first));
-    const started = await startChat({ PersistentChat: continuing("ENTIRE_PAST_SESSION", first) });
+    const started = await startChat({
+      PersistentChat: continuing("ENTIRE_PAST_SESSION", first, second),
+    });
     expect(started.status).toBe(200);
     const result = started.body.data.startChatResult;
     expect(result.ContinuedFromContactId).toBe(second);
@@ -158,7 +163,7 @@ describe.each(ENGINES)("persistent chat (%s)", (engine) => {
     const third = (await startChat({ PersistentChat: continuing("FROM_SEGMENT", second) })).body
       .data.startChatResult.ContactId;
     await refused(
-      continuing("ENTIRE_PAST_SESSION", first),
+      continuing("ENTIRE_PAST_SESSION", first, third),
       `PersistentChat.SourceContactId ${third} has not ended: only an ended chat can be continued.`,
     );
     const r = await postStartChat(server, {
