@@ -121,6 +121,7 @@ export async function registerFeatures(
       db: deps.db,
       adminToken,
       onAdvisorsChanged: () => availability.forget(),
+      revoke: (advisorId) => agents.revoke(advisorId),
     });
   const canReadMetrics = metricsAccess(deps.config.metricsToken, (token) =>
     agents.authenticate(token).then(

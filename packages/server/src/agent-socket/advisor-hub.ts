@@ -18,6 +18,9 @@ import { SerialQueue } from "../fanout/serial-queue.js";
 import type { Db } from "../store/db.js";
 import type { FrameTarget } from "../participant/frames.js";
 
+/** The close code of an advisor websocket whose advisor was disabled or signed out. */
+export const ADVISOR_REVOKED_CLOSE = 4001;
+
 export interface AdvisorConnection extends FrameTarget {
   advisorId: string;
   /** Contacts whose items this socket receives. */
@@ -88,14 +91,27 @@ export class AdvisorSocketHub {
 
   /** Fan-out handler of the agent API's channel: an advisor's chats changed. */
   handleAgent = (message: unknown): void => {
-    if (!isAgentChannelMessage(message) || message.kind !== "chats") return;
+    if (!isAgentChannelMessage(message) || message.kind === "queue") return;
     const { advisorId } = message;
+    if (message.kind === "revoked") return this.closeFor(advisorId);
     if (!this.forAdvisor(advisorId).length) return;
     void this.serial.run(async () => {
       const held = await this.heldContacts(advisorId);
       for (const c of this.forAdvisor(advisorId)) c.contacts = new Set(held);
     });
   };
+
+  /**
+   * The advisor was revoked: their sockets close now, not in turn, so no item handled after this
+   * word reaches them (the console must sign in again).
+   */
+  private closeFor(advisorId: string): void {
+    for (const c of this.forAdvisor(advisorId)) {
+      this.connections.delete(c);
+      c.contacts.clear();
+      c.socket.close(ADVISOR_REVOKED_CLOSE, "signed out");
+    }
+  }
 
   /** Resolves once every fan-out message received so far has been handled. */
   idle(): Promise<void> {

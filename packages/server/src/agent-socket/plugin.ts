@@ -9,7 +9,7 @@ import { AgentApiPath, Limits, type WebSocketTransportResponse } from "@chat-wid
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import { AGENT_CHANNEL } from "../agents/channel.js";
-import { findSessionAdvisor } from "../agents/advisors-repo.js";
+import { advisorSignedIn, findSessionAdvisor } from "../agents/advisors-repo.js";
 import { isoAt, systemClock, type Clock } from "../clock.js";
 import { CENTRE_CHANNEL } from "../contact-centre/channel.js";
 import type { ServerDeps } from "../deps.js";
@@ -96,8 +96,12 @@ export async function registerAgentSocket(
       preValidation: async (request: WsRequest) => {
         if (!consoleOrigin(request, deps.config.publicUrl))
           throw Errors.accessDenied("The advisor websocket opens only from the agent console.");
-        const claims = verifyTransportToken(secret(), request.query.token, clock.now());
+        const now = clock.now();
+        const claims = verifyTransportToken(secret(), request.query.token, now);
         if (!claims) throw Errors.accessDenied("The websocket URL is not valid or has expired.");
+        // A URL handed out before the advisor was disabled or signed out opens nothing.
+        if (!(await advisorSignedIn(deps.db, claims.advisorId, isoAt(now))))
+          throw Errors.accessDenied("The session has expired or is not valid. Sign in again.");
         opened.set(request, { advisorId: claims.advisorId });
       },
     },

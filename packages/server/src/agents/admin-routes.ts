@@ -26,6 +26,11 @@ export interface AdminRoutesOptions {
   adminToken: string;
   /** An advisor was disabled or enabled (the flow's cached availability goes). */
   onAdvisorsChanged?: () => void;
+  /**
+   * An advisor was disabled or had their password reset: what they hold ends in every process
+   * (AgentService.revoke), before the request is answered.
+   */
+  revoke?: (advisorId: string) => Promise<void>;
 }
 
 type UserRoute = { Params: { username: string } };
@@ -64,8 +69,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
 
   app.post<UserRoute>("/admin-api/advisors/:username/disable", async (request) => {
-    await setAdvisorDisabled(db, request.params.username, true);
+    const advisorId = await setAdvisorDisabled(db, request.params.username, true);
     options.onAdvisorsChanged?.();
+    await options.revoke?.(advisorId);
     return {};
   });
   app.post<UserRoute>("/admin-api/advisors/:username/enable", async (request) => {
@@ -74,7 +80,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     return {};
   });
   app.post<UserRoute>("/admin-api/advisors/:username/reset-password", async (request) => {
-    const { password } = await resetAdvisorPassword(db, request.params.username);
+    const { password, advisorId } = await resetAdvisorPassword(db, request.params.username);
+    await options.revoke?.(advisorId);
     return { Username: request.params.username, Password: password };
   });
 }

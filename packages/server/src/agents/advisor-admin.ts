@@ -60,20 +60,29 @@ export async function addAdvisor(db: Db, a: NewAdvisor): Promise<{ password: str
   return { password };
 }
 
-/** Disable (signing them out everywhere) or enable an advisor. */
-export async function setAdvisorDisabled(db: Db, username: unknown, disabled: boolean) {
+/**
+ * Disable (signing them out everywhere) or enable an advisor; returns their id. Disabling
+ * changes only the store: revoking what they hold is AgentService.revoke's (admin API, CLI).
+ */
+export async function setAdvisorDisabled(
+  db: Db,
+  username: unknown,
+  disabled: boolean,
+): Promise<string> {
   const user = checkUsername(username);
-  if (!(await setDisabled(db, user, disabled))) throw Errors.notFound(`No advisor ${user}`);
+  const advisorId = await setDisabled(db, user, disabled);
+  if (advisorId === null) throw Errors.notFound(`No advisor ${user}`);
+  return advisorId;
 }
 
-/** A new generated password; the advisor is signed out everywhere. */
+/** A new generated password; the advisor is signed out everywhere (their id returned too). */
 export async function resetAdvisorPassword(
   db: Db,
   username: unknown,
-): Promise<{ password: string }> {
+): Promise<{ password: string; advisorId: string }> {
   const user = checkUsername(username);
   const password = newPassword();
-  if (!(await setPasswordHash(db, user, await hashPassword(password))))
-    throw Errors.notFound(`No advisor ${user}`);
-  return { password };
+  const advisorId = await setPasswordHash(db, user, await hashPassword(password));
+  if (advisorId === null) throw Errors.notFound(`No advisor ${user}`);
+  return { password, advisorId };
 }

@@ -109,6 +109,16 @@ export async function findSessionAdvisor(
   return row ? toAdvisor(row) : null;
 }
 
+/** Whether this advisor is enabled and signed in somewhere (a session not expired). */
+export async function advisorSignedIn(db: Db, advisorId: string, nowIso: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM advisor_sessions s JOIN advisors a ON a.advisor_id = s.advisor_id
+     WHERE s.advisor_id = $1 AND s.expires_at > $2 AND NOT a.disabled LIMIT 1`,
+    [advisorId, nowIso],
+  );
+  return rows.length > 0;
+}
+
 /** Whether an advisor is signed in (a session not expired), enabled and Available. */
 export async function anyAdvisorAvailable(db: Db, nowIso: string): Promise<boolean> {
   const rows = await db.query(
@@ -130,32 +140,36 @@ export async function listAdvisors(db: Db): Promise<AdvisorRecord[]> {
   return rows.map(toAdvisor);
 }
 
-/** Disable or enable an advisor; disabling signs them out everywhere. False when there is no such advisor. */
-export async function setDisabled(db: Db, username: string, disabled: boolean): Promise<boolean> {
+/** Disable or enable an advisor; disabling signs them out everywhere. Their id; null when there is no such advisor. */
+export async function setDisabled(
+  db: Db,
+  username: string,
+  disabled: boolean,
+): Promise<string | null> {
   const advisor = await findAdvisorByUsername(db, username);
-  if (!advisor) return false;
+  if (!advisor) return null;
   await db.query("UPDATE advisors SET disabled = $2 WHERE advisor_id = $1", [
     advisor.AdvisorId,
     disabled,
   ]);
   if (disabled) await deleteAdvisorSessions(db, advisor.AdvisorId);
-  return true;
+  return advisor.AdvisorId;
 }
 
-/** Set a new password hash and sign the advisor out everywhere. False when there is no such advisor. */
+/** Set a new password hash and sign the advisor out everywhere. Their id; null when there is no such advisor. */
 export async function setPasswordHash(
   db: Db,
   username: string,
   passwordHash: string,
-): Promise<boolean> {
+): Promise<string | null> {
   const advisor = await findAdvisorByUsername(db, username);
-  if (!advisor) return false;
+  if (!advisor) return null;
   await db.query("UPDATE advisors SET password_hash = $2 WHERE advisor_id = $1", [
     advisor.AdvisorId,
     passwordHash,
   ]);
   await deleteAdvisorSessions(db, advisor.AdvisorId);
-  return true;
+  return advisor.AdvisorId;
 }
 
 export async function deleteAdvisorSessions(db: Db, advisorId: string): Promise<void> {

@@ -5,10 +5,18 @@ export type AgentChannelMessage =
   /** The queue changed: every console refreshes it. */
   | { kind: "queue" }
   /** One advisor's active chats changed. */
-  | { kind: "chats"; advisorId: string };
+  | { kind: "chats"; advisorId: string }
+  /**
+   * The advisor was disabled, signed out or had their password reset: every process closes
+   * their advisor websockets and event streams at once (issue 57).
+   */
+  | { kind: "revoked"; advisorId: string };
 
 export function isAgentChannelMessage(v: unknown): v is AgentChannelMessage {
   if (typeof v !== "object" || v === null) return false;
   const m = v as Record<string, unknown>;
-  return m.kind === "queue" || (m.kind === "chats" && typeof m.advisorId === "string");
+  return (
+    m.kind === "queue" ||
+    ((m.kind === "chats" || m.kind === "revoked") && typeof m.advisorId === "string")
+  );
 }

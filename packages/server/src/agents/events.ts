@@ -47,7 +47,8 @@ export class AgentEventsHub {
   async start(): Promise<void> {
     this.unsubscribe = await this.o.fanout.subscribe(AGENT_CHANNEL, (message) => {
       if (!isAgentChannelMessage(message)) return;
-      if (message.kind === "chats") {
+      if (message.kind === "revoked") this.endFor(message.advisorId);
+      else if (message.kind === "chats") {
         const { advisorId } = message;
         void this.serial.run(() => this.sendChats(advisorId));
       } else if (!this.queueWaiting) {
@@ -94,6 +95,15 @@ export class AgentEventsHub {
         throw error;
       }
     });
+  }
+
+  /** The advisor's streams end now, before any later frame (their console must sign in again). */
+  private endFor(advisorId: string): void {
+    for (const c of this.clients) {
+      if (c.advisorId !== advisorId) continue;
+      this.clients.delete(c);
+      c.res.end();
+    }
   }
 
   get size(): number {

@@ -11,6 +11,8 @@ export interface AgentContact {
   advisorId: string | null;
   participantId: string | null;
   acceptedAt: string | null;
+  /** When it last went back to its queue (requeueContact); null if never. */
+  requeuedAt: string | null;
 }
 
 interface Row {
@@ -21,6 +23,7 @@ interface Row {
   advisor_id: string | null;
   participant_id: string | null;
   accepted_at: string | Date | null;
+  requeued_at: string | Date | null;
 }
 
 const iso = (v: string | Date | null): string | null =>
@@ -34,6 +37,7 @@ const toAgentContact = (r: Row): AgentContact => ({
   advisorId: r.advisor_id,
   participantId: r.participant_id,
   acceptedAt: iso(r.accepted_at),
+  requeuedAt: iso(r.requeued_at ?? null),
 });
 
 /** Put a contact in a queue; a contact already routed stays where it is. Returns whether it was added. */
@@ -108,13 +112,37 @@ export async function claim(
   return rows.length > 0;
 }
 
-/** The claimed contact's advisor participant has joined (its token is never stored here). */
-export async function activate(db: Db, contactId: string, participantId: string): Promise<void> {
-  await db.query(
+/**
+ * The claimed contact's advisor participant has joined (its token is never stored here); false
+ * when the claim was undone meanwhile (the chat went back to its queue).
+ */
+export async function activate(db: Db, contactId: string, participantId: string): Promise<boolean> {
+  const rows = await db.query(
     `UPDATE agent_contacts SET status = 'active', participant_id = $2
-     WHERE contact_id = $1 AND status = 'accepting'`,
+     WHERE contact_id = $1 AND status = 'accepting' RETURNING contact_id`,
     [contactId, participantId],
   );
+  return rows.length > 0;
+}
+
+/**
+ * A chat an advisor holds or is taking goes back to its queue, waiting, in its old place (its
+ * queued_at kept): returns the advisor and participant it had; null when it was not held.
+ */
+export async function requeueContact(
+  db: Db,
+  contactId: string,
+  at: string,
+): Promise<{ advisorId: string | null; participantId: string | null } | null> {
+  const [row] = await db.query<{ advisor_id: string | null; participant_id: string | null }>(
+    `UPDATE agent_contacts a SET status = 'waiting', advisor_id = NULL, participant_id = NULL,
+       accepted_at = NULL, requeued_at = $2
+     FROM (SELECT contact_id, advisor_id, participant_id FROM agent_contacts
+           WHERE contact_id = $1 AND status IN ('accepting', 'active') FOR UPDATE) p
+     WHERE a.contact_id = p.contact_id RETURNING p.advisor_id, p.participant_id`,
+    [contactId, at],
+  );
+  return row ? { advisorId: row.advisor_id, participantId: row.participant_id } : null;
 }
 
 /** Undo a claim whose participant could not be added. */

@@ -77,8 +77,8 @@ export async function agentRoutes(
   );
 
   app.post(AgentApiPath.SignOut, async (request) => {
-    await signedIn(request);
-    await service.signOut(bearerToken(request)!);
+    const advisor = await signedIn(request);
+    await service.signOut(advisor.AdvisorId, bearerToken(request)!);
     return {};
   });
 

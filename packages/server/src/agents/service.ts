@@ -23,6 +23,7 @@ import { Errors, isServiceError } from "../errors.js";
 import type { FanOut } from "../fanout/fanout.js";
 import type { Db } from "../store/db.js";
 import {
+  advisorSignedIn,
   createSession,
   deleteSession,
   findAdvisorByUsername,
@@ -43,8 +44,10 @@ import {
   enqueue,
   findAgentContact,
   listActive,
+  listFollowed,
   listWaiting,
   release,
+  requeueContact,
   type AgentContact,
 } from "./queue-repo.js";
 
@@ -90,9 +93,11 @@ export class AgentService {
     return { Token: token, ExpiresAt: expiresAt, Advisor: publicAdvisor(advisor) };
   }
 
-  async signOut(token: string): Promise<void> {
+  /** Sign this session out; signed out everywhere, the advisor's chats go back to the queue. */
+  async signOut(advisorId: string, token: string): Promise<void> {
     await deleteSession(this.o.db, token);
     this.o.onAdvisorsChanged?.();
+    if (!(await advisorSignedIn(this.o.db, advisorId, this.now()))) await this.revoke(advisorId);
   }
 
   /** The signed-in advisor of a bearer token. */
@@ -183,7 +188,11 @@ export class AgentService {
       }
       throw error;
     }
-    await activate(this.o.db, contactId, participantId);
+    if (!(await activate(this.o.db, contactId, participantId))) {
+      // The chat went back to its queue while the advisor joined (they were revoked).
+      await this.leave(contactId, participantId);
+      throw Errors.conflict(`Contact ${contactId} is no longer yours to accept.`);
+    }
     await this.queueChanged();
     await this.publish({ kind: "chats", advisorId: advisor.AdvisorId });
     const details = await this.details(contactId);
@@ -206,6 +215,40 @@ export class AgentService {
     return {
       chatTokenTransport: { participantToken: grant.connectionToken, expiry: grant.expiry },
     };
+  }
+
+  /**
+   * A chat its advisor holds goes back to its queue, waiting in its old place (issue 57; the
+   * transfer and routing issues reuse it): the advisor's AGENT participant leaves (the visitor
+   * sees "… has left the chat"; its tokens stop working in every process), consoles hear the
+   * queue, and the visitor is told their place again. False when nobody held it.
+   */
+  async requeue(contactId: string): Promise<boolean> {
+    const held = await requeueContact(this.o.db, contactId, this.now());
+    if (!held) return false;
+    if (held.participantId) await this.leave(contactId, held.participantId);
+    await this.queueChanged(contactId);
+    if (held.advisorId) await this.publish({ kind: "chats", advisorId: held.advisorId });
+    return true;
+  }
+
+  /**
+   * The advisor was disabled, signed out or had their password reset: every process closes
+   * their advisor websockets and event streams first, then each chat they hold goes back to
+   * its queue. Any process may run it; each chat is requeued once.
+   */
+  async revoke(advisorId: string): Promise<void> {
+    await this.publish({ kind: "revoked", advisorId });
+    for (const contactId of await listFollowed(this.o.db, advisorId)) await this.requeue(contactId);
+  }
+
+  /** The AGENT participant leaves the chat; one that left already, or a chat that ended, is fine. */
+  private async leave(contactId: string, participantId: string): Promise<void> {
+    try {
+      await this.o.centre.disconnectParticipant(contactId, participantId);
+    } catch (error) {
+      if (!isServiceError(error) || error.type !== "AccessDeniedException") throw error;
+    }
   }
 
   async end(advisor: AdvisorRecord, contactId: string): Promise<void> {

@@ -79,7 +79,9 @@ export interface FlowRunnerOptions {
   /** Whether an advisor is signed in and Available (read only for flows that ask). */
   advisorsAvailable: () => Promise<boolean>;
   /** The contacts waiting for an advisor, oldest first. */
-  waiting: () => Promise<readonly { contactId: string; queue: string }[]>;
+  waiting: () => Promise<
+    readonly { contactId: string; queue: string; requeuedAt?: string | null }[]
+  >;
   onError: (error: unknown) => void;
   /** How bots are reached (tests: another fetch). */
   bot?: BotClientOptions;
@@ -476,7 +478,7 @@ export class FlowRunner {
 
   private async announce(joined: string | undefined): Promise<void> {
     const places = new Map<string, number>();
-    for (const { contactId, queue } of await this.o.waiting()) {
+    for (const { contactId, queue, requeuedAt } of await this.o.waiting()) {
       const place = (places.get(queue) ?? 0) + 1;
       places.set(queue, place);
       if (joined !== undefined ? contactId !== joined : place > QUEUE_POSITION_UPDATES_FROM)
@@ -489,7 +491,8 @@ export class FlowRunner {
         await this.o.centre.postMessage(contactId, assistant, {
           contentType: ContentType.TEXT_MARKDOWN,
           content: fill(flow.queuePosition, { position: String(place) }),
-          clientToken: `queue-position:${place}`,
+          // Back in the queue (its advisor was revoked), the visitor hears each place anew.
+          clientToken: `queue-position:${place}${requeuedAt ? `:${requeuedAt}` : ""}`,
         });
       } catch (error) {
         // The chat ended, or was accepted, meanwhile: nothing to say.

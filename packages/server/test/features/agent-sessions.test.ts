@@ -41,8 +41,8 @@ describe("advisor sessions", () => {
   });
 
   it("signing out ends the session", async () => {
-    const { Token } = await service.signIn("demo", "demo");
-    await service.signOut(Token);
+    const { Token, Advisor } = await service.signIn("demo", "demo");
+    await service.signOut(Advisor.AdvisorId, Token);
     await expect(service.authenticate(Token)).rejects.toMatchObject({
       type: "AccessDeniedException",
     });
