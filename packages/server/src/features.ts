@@ -3,6 +3,7 @@ import { registerAgentSocket } from "./agent-socket/plugin.js";
 import { adminRoutes } from "./agents/admin-routes.js";
 import { applyModeToDemoAdvisor } from "./agents/demo-advisor.js";
 import { AgentEventsHub } from "./agents/events.js";
+import { startRevocationSweeper } from "./agents/revocation-sweep.js";
 import { agentRoutes } from "./agents/routes.js";
 import { AgentService } from "./agents/service.js";
 import { anyAdvisorAvailable } from "./agents/advisors-repo.js";
@@ -137,9 +138,17 @@ export async function registerFeatures(
     agentConsoleDist: options.agentConsoleDist,
   });
 
-  await registerAgentSocket(app, { deps, clock });
+  const sockets = await registerAgentSocket(app, { deps, clock });
+  const stopRevocations = startRevocationSweeper({
+    db: deps.db,
+    clock,
+    connected: () => [...sockets.advisorIds(), ...hub.advisorIds()],
+    revoke: (advisorId) => agents.revoke(advisorId),
+    onError,
+  });
 
   return async () => {
+    await stopRevocations();
     await stopFlows();
     await stopExpiry();
     stopAgentItems();

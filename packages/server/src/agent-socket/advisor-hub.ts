@@ -65,6 +65,11 @@ export class AdvisorSocketHub {
     this.connections.delete(connection);
   }
 
+  /** The advisors with a websocket open here. */
+  advisorIds(): string[] {
+    return [...new Set([...this.connections].map((c) => c.advisorId))];
+  }
+
   get size(): number {
     return this.connections.size;
   }

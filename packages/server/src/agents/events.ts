@@ -106,6 +106,11 @@ export class AgentEventsHub {
     }
   }
 
+  /** The advisors with a stream open here. */
+  advisorIds(): string[] {
+    return [...new Set([...this.clients].map((c) => c.advisorId))];
+  }
+
   get size(): number {
     return this.clients.size;
   }

@@ -14,6 +14,7 @@ import {
 } from "@chat-widget/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADVISOR_REVOKED_CLOSE } from "../../src/agent-socket/advisor-hub.js";
+import { runAdvisorsCommand } from "../../src/cli/advisors-commands.js";
 import { call, connectParticipant, FrameClient } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
@@ -169,6 +170,16 @@ describe.each(ENGINES)("revoking an advisor (%s)", (engine) => {
     await expect(FrameClient.open(urlBefore.body.webSocketTransport.url)).rejects.toThrow(
       "unexpected response 403",
     );
+    await expectRevoked(server.url, chat, socket);
+  });
+
+  it("the advisors CLI's disable, which writes only the store, reaches the running server too", async () => {
+    const { username, advisor } = await newAdvisor(server.url);
+    const chat = await acceptedChat(server.url, advisor);
+    const socket = await advisorSocket(server.url, advisor);
+    const stream = await eventStream(server.url, advisor);
+    await runAdvisorsCommand(server.built.deps.db, ["disable", username]);
+    await expect.poll(() => socket.closed !== null && stream.ended, BOUND).toBe(true);
     await expectRevoked(server.url, chat, socket);
   });
 
