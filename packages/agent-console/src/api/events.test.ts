@@ -25,6 +25,7 @@ function handlers() {
     queue: (d) => seen.push(`queue ${d.Contacts.length}`),
     chats: (d) => seen.push(`chats ${d.Chats.length}`),
     trouble: (down) => seen.push(down ? "down" : "up"),
+    signedOut: () => seen.push("signed out"),
   };
   return { h, seen };
 }
@@ -89,5 +90,28 @@ describe("the advisor's live updates", () => {
     stop();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it("a stream the server ends and then refuses (403: the advisor was revoked) says signed out and is not opened again", async () => {
+    const first = body();
+    const fetch = vi.fn(async () =>
+      fetch.mock.calls.length === 1
+        ? new Response(first.stream, { status: 200 })
+        : new Response("{}", { status: 403 }),
+    );
+    const { h, seen } = handlers();
+    subscribeAgentEvents(AgentApiPath.Events, "tok-1", h, {
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
+      random: () => 0.5,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    first.end();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(seen).toEqual(["up", "down", "signed out"]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,7 +2,7 @@
  * The agent API's live updates (Server-Sent Events `queue` and `chats`), read with `fetch` so
  * the advisor's token travels in the Authorization header, never in a URL (EventSource cannot
  * send headers). A stream that fails or ends is opened again on the client's backoff (1 s
- * doubling to 30 s, ±30 %).
+ * doubling to 30 s, ±30 %); one refused 403 means the advisor is signed out, and stays closed.
  */
 import { backoffDelayMs } from "@chat-widget/chat-client";
 import type { ChatsResponse, QueueResponse } from "@chat-widget/protocol";
@@ -12,6 +12,11 @@ export interface EventHandlers {
   chats(data: ChatsResponse): void;
   /** The stream dropped (it is reopened by itself); `false` once it is back. */
   trouble(down: boolean): void;
+  /**
+   * The sign-in no longer holds (403: the advisor was disabled, signed out elsewhere or had
+   * their password reset): the stream is not opened again.
+   */
+  signedOut(): void;
 }
 
 export interface EventStreamDeps {
@@ -85,6 +90,11 @@ export function subscribeAgentEvents(
         cache: "no-store",
         signal: controller.signal,
       });
+      if (response.status === 403) {
+        stopped = true;
+        handlers.signedOut();
+        return;
+      }
       if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
       failures = 0;
       handlers.trouble(false);

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentApiError } from "../api/errors.js";
 import { loadAuth, saveAuth } from "../state/auth-storage.js";
 import { fakeApi } from "../test-support/fake-sessions.js";
-import { App } from "./App.js";
+import { App, type AppProps } from "./App.js";
+import { SIGNED_OUT } from "./Console.js";
 
 afterEach(() => {
   cleanup();
@@ -33,6 +34,24 @@ describe("signing out", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
     await screen.findByRole("button", { name: "Sign in" });
     expect(screen.getByRole("alert").textContent).toBe("Sign-out failed: Network down");
+  });
+});
+
+describe("signed out by the server (issue 57)", () => {
+  it("the events stream refused (the advisor was disabled or signed out elsewhere) goes back to the sign-in form, saying so, and forgets the sign-in", async () => {
+    saveAuth({ token: "tok", advisor });
+    const api = fakeApi({ me: vi.fn(async () => ({ Advisor: advisor })) });
+    let revoke = () => {};
+    const events: AppProps["subscribeEvents"] = (handlers) => {
+      revoke = () => handlers.signedOut();
+      return () => {};
+    };
+    render(<App api={api} subscribeEvents={events} />);
+    await screen.findByRole("button", { name: "Sign out" });
+    act(() => revoke());
+    await screen.findByRole("button", { name: "Sign in" });
+    expect(screen.getByRole("alert").textContent).toBe(SIGNED_OUT);
+    expect(loadAuth()).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 /** The signed-in console: availability, the live queue, the advisor's chats and the one in view. */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type {
   ActiveChat,
   Advisor,
@@ -30,6 +30,9 @@ export interface ConsoleProps {
   subscribeEvents?: (handlers: EventHandlers) => () => void;
 }
 
+/** Shown on the sign-in form when the server ended this sign-in (issue 57). */
+export const SIGNED_OUT = "You were signed out. Sign in again.";
+
 const toInfo = (c: ActiveChat) => ({
   ContactId: c.ContactId,
   InitialContactId: c.InitialContactId,
@@ -54,6 +57,11 @@ export function Console({
     [api, token, store, createChats],
   );
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The newest onSignOut, for the events stream opened once per sign-in.
+  const latestSignOut = useRef(onSignOut);
+  useEffect(() => {
+    latestSignOut.current = onSignOut;
+  });
   const [queue, setQueue] = useState<QueuedContact[]>([]);
   const [live, setLive] = useState(true);
   // After a chat closes, keyboard focus moves to the tab of the chat now in view.
@@ -68,6 +76,7 @@ export function Console({
       queue: (data) => setQueue(data.Contacts),
       chats: (data) => chats.sync(data.Chats.map(toInfo)),
       trouble: (down) => setLive(!down),
+      signedOut: () => latestSignOut.current(SIGNED_OUT),
     };
     const stop = subscribeEvents
       ? subscribeEvents(handlers)
