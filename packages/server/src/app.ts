@@ -8,6 +8,7 @@ import type { ServerConfig } from "./config.js";
 import { DbContactCentre } from "./contact-centre/contact-centre.js";
 import type { ServerDeps } from "./deps.js";
 import { Refusals } from "./http/refusals.js";
+import { FrameGuard } from "./participant/frame-guard.js";
 import type { FanOut } from "./fanout/fanout.js";
 import { openFanOut } from "./fanout/open-fanout.js";
 import type { LimitStore } from "./limits/limit-store.js";
@@ -134,7 +135,18 @@ export async function buildApp(
   const callers = new CallerCache();
   const stopSweepingCallers = callers.startSweeping(() => clock.now());
   const refusals = new Refusals();
-  const deps: ServerDeps = { config, db, fanout, centre, limits, log: app.log, callers, refusals };
+  const frames = new FrameGuard(() => db.query("SELECT 1"), clock, refusals);
+  const deps: ServerDeps = {
+    config,
+    db,
+    fanout,
+    centre,
+    limits,
+    log: app.log,
+    callers,
+    refusals,
+    frames,
+  };
 
   installErrorHandling(app);
   securityHeaders(app, config);

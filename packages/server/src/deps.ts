@@ -5,6 +5,7 @@ import type { FanOut } from "./fanout/fanout.js";
 import type { LimitStore } from "./limits/limit-store.js";
 import type { Refusals } from "./http/refusals.js";
 import type { CallerCache } from "./participant/caller-cache.js";
+import type { FrameGuard } from "./participant/frame-guard.js";
 import type { Db } from "./store/db.js";
 
 /** What every route plugin and service of the server is given. */
@@ -20,4 +21,6 @@ export interface ServerDeps {
   callers: CallerCache;
   /** Requests refused under a security rule, by kind (/metrics). */
   refusals: Refusals;
+  /** What websocket client frames may cost: pings from a cached store probe, others budgeted. */
+  frames: FrameGuard;
 }

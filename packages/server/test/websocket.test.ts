@@ -1,6 +1,7 @@
 import { Limits, ParticipantPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CALLER_TTL_MS } from "../src/participant/caller-cache.js";
+import { FRAME_BURST } from "../src/participant/frame-guard.js";
 import { call, connectParticipant, FrameClient } from "./support/client.js";
 import { statementsDuring } from "./support/statements.js";
 import { ENGINES } from "./support/databases.js";
@@ -52,6 +53,43 @@ describe.each(ENGINES)("participant websocket (%s)", (engine) => {
       statusContent: "OK",
     });
     ws.close();
+  });
+
+  it("answers every one of a flood of pings over several sockets, asking the store at most once a second; other frames beyond a socket's budget go unanswered (issue 57)", async () => {
+    const sockets = await Promise.all(
+      [1, 2, 3].map(async () => FrameClient.open((await connected()).websocketUrl)),
+    );
+    const db = server.built.deps.db;
+    const query = db.query.bind(db);
+    let probes = 0;
+    db.query = ((sql: string, params?: unknown[]) => {
+      if (sql === "SELECT 1") probes++;
+      return query(sql, params);
+    }) as typeof db.query;
+    const began = Date.now();
+    try {
+      for (const ws of sockets) for (let i = 0; i < 300; i++) ws.send({ topic: "aws/ping" });
+      for (const ws of sockets) {
+        await ws.waitFor(() => ws.frames.filter((f) => f.topic === "aws/ping").length === 300, {
+          ms: 15_000,
+        });
+        expect(ws.frames.every((f) => f.statusCode === 200)).toBe(true);
+      }
+      expect(probes).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - began) / 1000));
+    } finally {
+      db.query = query;
+    }
+    // 100 heartbeats at once: the budget's burst is answered, the rest dropped, the socket open.
+    const [ws] = sockets;
+    const before = ws!.frames.length;
+    for (let i = 0; i < 100; i++) ws!.send({ topic: "aws/heartbeat" });
+    ws!.send({ topic: "aws/ping" });
+    await ws!.waitFor((f) => f.topic === "aws/ping", { from: before });
+    const beats = ws!.frames.slice(before).filter((f) => f.topic === "aws/heartbeat").length;
+    expect(beats).toBeGreaterThanOrEqual(FRAME_BURST);
+    expect(beats).toBeLessThan(100);
+    expect(ws!.closed).toBeNull();
+    for (const s of sockets) s.close();
   });
 
   it("answers non-JSON, binary and unknown-topic frames with a gateway-style error frame and keeps the socket open", async () => {

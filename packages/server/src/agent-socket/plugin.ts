@@ -58,11 +58,6 @@ export async function registerAgentSocket(
   });
 
   const secret = (): string => deps.config.tokenSecret;
-  const storeAlive = (): Promise<boolean> =>
-    deps.db.query("SELECT 1").then(
-      () => true,
-      () => false,
-    );
 
   app.post(
     AgentApiPath.WebSocketTransport,
@@ -124,7 +119,7 @@ export async function registerAgentSocket(
       socket.on("message", (data: RawData, isBinary: boolean) => {
         const text = frameText(data);
         ready
-          .then(() => answerFrame(connection, text, isBinary, storeAlive))
+          .then(() => answerFrame(connection, text, isBinary, deps.frames))
           .catch((err: unknown) => request.log.warn({ err }, "advisor websocket frame failed"));
       });
       socket.on("close", () => hub.remove(connection));

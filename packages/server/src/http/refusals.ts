@@ -10,6 +10,8 @@ export const REFUSAL_KINDS = {
   continuation_unproved: "continuing a chat without proof that it is the visitor's",
   /** A proved continuation of a chat still going, too old, or continued already (400). */
   continuation_invalid: "continuing a chat that is still going, too old or continued already",
+  /** A websocket frame (not a ping) beyond its socket's budget, dropped unanswered. */
+  websocket_frame_throttled: "a websocket frame beyond its socket's budget",
 } as const;
 
 export type RefusalKind = keyof typeof REFUSAL_KINDS;

@@ -1,6 +1,7 @@
 /**
  * Client frames of the websocket protocol (docs/protocol.md §3.2): subscribe, unsubscribe, heartbeat,
- * deep heartbeat (the store answers too). Shared by the participant and advisor websockets.
+ * deep heartbeat (the store answers too, see frame-guard.ts). Shared by the participant and
+ * advisor websockets.
  */
 import {
   parseFrame,
@@ -11,6 +12,7 @@ import {
 } from "@chat-widget/protocol";
 import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
+import type { FrameGuard } from "./frame-guard.js";
 
 /** Topics a client may subscribe to. */
 const SUBSCRIBABLE = new Set<string>([Topic.CHAT]);
@@ -34,17 +36,25 @@ function topicsOf(content: unknown): string[] | null {
   return topics;
 }
 
-/** Answer one client frame; bad frames get a gateway-style error frame. */
+/**
+ * Answer one client frame; bad frames get a gateway-style error frame. Every ping is answered
+ * (from the guard's cached store probe); any other frame only within its socket's budget.
+ */
 export async function answerFrame(
   target: FrameTarget,
   raw: string,
   isBinary: boolean,
-  storeAlive: () => Promise<boolean>,
+  guard: FrameGuard,
 ): Promise<void> {
   const gatewayError = (message: string): void =>
     sendFrame(target.socket, { message, connectionId: target.id, requestId: randomUUID() });
-  if (isBinary) return gatewayError("Binary frames are not supported");
-  const parsed = parseFrame(raw);
+  const parsed = isBinary ? null : parseFrame(raw);
+  if (parsed?.kind === "frame" && parsed.frame.topic === Topic.PING) {
+    sendFrame(target.socket, pingResponseFrame((await guard.probe.alive()) ? 200 : 500));
+    return;
+  }
+  if (!guard.allow(target.id)) return;
+  if (parsed === null) return gatewayError("Binary frames are not supported");
   if (parsed.kind === "empty") return;
   if (parsed.kind === "invalid") return gatewayError("Invalid frame: expected a JSON object");
   const frame = parsed.frame;
@@ -71,9 +81,6 @@ export async function answerFrame(
     }
     case Topic.HEARTBEAT:
       sendFrame(target.socket, { topic: Topic.HEARTBEAT });
-      return;
-    case Topic.PING:
-      sendFrame(target.socket, pingResponseFrame((await storeAlive()) ? 200 : 500));
       return;
     default:
       gatewayError("Forbidden");

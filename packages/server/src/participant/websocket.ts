@@ -55,12 +55,6 @@ export function registerWebsocket(
       `Too many websockets from this address (at most ${max}). Close one and try again.`,
       5,
     );
-  // Deep heartbeat: the store must answer too.
-  const storeAlive = (): Promise<boolean> =>
-    ctx.deps.db.query("SELECT 1").then(
-      () => true,
-      () => false,
-    );
   app.get(
     WEBSOCKET_PATH,
     {
@@ -108,8 +102,8 @@ export function registerWebsocket(
       };
       hub.add(connection);
       socket.on("message", (data: RawData, isBinary: boolean) => {
-        answerFrame(connection, frameText(data), isBinary, storeAlive).catch((error: unknown) =>
-          request.log.warn({ err: error }, "websocket frame failed"),
+        answerFrame(connection, frameText(data), isBinary, ctx.deps.frames).catch(
+          (error: unknown) => request.log.warn({ err: error }, "websocket frame failed"),
         );
       });
       socket.on("close", () => {
