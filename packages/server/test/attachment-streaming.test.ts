@@ -2,7 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { ParticipantPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHUNK_BYTES } from "../src/contact-centre/attachment-chunks-repo.js";
-import { MAX_CONCURRENT_UPLOADS } from "../src/participant/upload-slots.js";
+import {
+  MAX_CONCURRENT_UPLOADS,
+  UPLOADS_PER_ADDRESS,
+  UPLOADS_PER_CHAT,
+} from "../src/participant/upload-slots.js";
 import { connectParticipant, call } from "./support/client.js";
 import { ENGINES } from "./support/databases.js";
 import { openUpload, waitFor } from "./support/raw-upload.js";
@@ -31,8 +35,12 @@ describe.each(ENGINES)("attachment uploads streamed in chunks (%s)", (engine) =>
   }, START_TIMEOUT_MS);
   afterAll(() => server?.close(), START_TIMEOUT_MS);
 
-  const start = async (size: number): Promise<Started> => {
-    const r = await call<Started>(server.url, StartAttachmentUpload, token, {
+  /** A new chat's connection token (a chat holds at most UPLOADS_PER_CHAT uploads at once). */
+  const newChat = async () =>
+    (await connectParticipant(server.url, (await server.startChat()).participantToken))
+      .connectionToken;
+  const start = async (size: number, chat = token): Promise<Started> => {
+    const r = await call<Started>(server.url, StartAttachmentUpload, chat, {
       ContentType: "application/pdf",
       AttachmentSizeInBytes: size,
       AttachmentName: "file.pdf",
@@ -146,9 +154,16 @@ describe.each(ENGINES)("attachment uploads streamed in chunks (%s)", (engine) =>
   it(`refuses an upload beyond ${MAX_CONCURRENT_UPLOADS} at once with 503 and Retry-After, at once; it succeeds once one finished`, async () => {
     const size = 2 * CHUNK_BYTES;
     const bodies = Array.from({ length: MAX_CONCURRENT_UPLOADS }, () => randomBytes(size));
-    const held = await Promise.all(bodies.map(() => start(size)));
+    // Held by chats of UPLOADS_PER_CHAT uploads each, from addresses of UPLOADS_PER_ADDRESS each.
+    const chats = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_UPLOADS / UPLOADS_PER_CHAT }, newChat),
+    );
+    const held = await Promise.all(
+      bodies.map((_, i) => start(size, chats[Math.floor(i / UPLOADS_PER_CHAT)])),
+    );
     const open = held.map((s, i) => {
-      const upload = openUpload(s.UploadMetadata.Url, HEADERS, size);
+      const from = `127.0.0.${2 + Math.floor(i / UPLOADS_PER_ADDRESS)}`;
+      const upload = openUpload(s.UploadMetadata.Url, HEADERS, size, from);
       upload.req.write(bodies[i]!.subarray(0, CHUNK_BYTES + 1));
       return upload;
     });
@@ -158,7 +173,7 @@ describe.each(ENGINES)("attachment uploads streamed in chunks (%s)", (engine) =>
       "every held upload streaming",
     );
 
-    const extra = await start(size);
+    const extra = await start(size, await newChat());
     const extraBytes = randomBytes(size);
     const refused = await put(extra, extraBytes);
     expect(refused.status).toBe(503);

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { ParticipantPath } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_CONCURRENT_UPLOADS } from "../src/participant/upload-slots.js";
+import { MAX_CONCURRENT_UPLOADS, UPLOADS_PER_ADDRESS } from "../src/participant/upload-slots.js";
 import { call, connectParticipant } from "./support/client.js";
 import { openUpload, waitFor } from "./support/raw-upload.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
@@ -16,22 +16,23 @@ const SIZE = 1024 * 1024;
 
 describe("uploads slower than the minimum rate", () => {
   let server: TestServer;
-  let token: string;
   let n = 0;
   beforeAll(async () => {
     server = await startServer("pglite", {
       env: { RATE_LIMIT_BURST: "100000", UPLOAD_MIN_BYTES_PER_SECOND: "65536" },
     });
-    const chat = await server.startChat();
-    token = (await connectParticipant(server.url, chat.participantToken)).connectionToken;
   }, START_TIMEOUT_MS);
   afterAll(() => server?.close(), START_TIMEOUT_MS);
 
-  const start = async (): Promise<string> => {
+  /** A new chat's connection token (a chat holds at most UPLOADS_PER_CHAT uploads at once). */
+  const newChat = async () =>
+    (await connectParticipant(server.url, (await server.startChat()).participantToken))
+      .connectionToken;
+  const start = async (chat?: string): Promise<string> => {
     const r = await call<{ UploadMetadata: { Url: string } }>(
       server.url,
       ParticipantPath.StartAttachmentUpload,
-      token,
+      chat ?? (await newChat()),
       {
         ContentType: "application/pdf",
         AttachmentSizeInBytes: SIZE,
@@ -46,9 +47,15 @@ describe("uploads slower than the minimum rate", () => {
     (await fetch(url, { method: "PUT", headers: HEADERS, body: randomBytes(SIZE) })).status;
 
   it("are refused after the grace, and the slots they held serve others", async () => {
-    const urls = await Promise.all(Array.from({ length: MAX_CONCURRENT_UPLOADS }, start));
-    const slow = urls.map((url) => {
-      const upload = openUpload(url, HEADERS, SIZE);
+    const urls = await Promise.all(Array.from({ length: MAX_CONCURRENT_UPLOADS }, () => start()));
+    const slow = urls.map((url, i) => {
+      // From addresses of UPLOADS_PER_ADDRESS uploads each.
+      const upload = openUpload(
+        url,
+        HEADERS,
+        SIZE,
+        `127.0.0.${2 + Math.floor(i / UPLOADS_PER_ADDRESS)}`,
+      );
       upload.req.write(Buffer.alloc(1)); // then nothing more
       return upload;
     });

@@ -21,9 +21,12 @@ export function openUpload(
   url: string,
   headers: Record<string, string>,
   contentLength?: number,
+  /** Sent from this loopback address (another client address to the server). */
+  localAddress?: string,
 ): OpenUpload {
   const req = request(url, {
     method: "PUT",
+    ...(localAddress ? { localAddress } : {}),
     headers: {
       ...headers,
       ...(contentLength === undefined ? {} : { "content-length": String(contentLength) }),

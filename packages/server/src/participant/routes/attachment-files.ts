@@ -19,6 +19,7 @@ import { signedFileParams, signedFileQuery } from "../schemas.js";
 import { ATTACHMENT_FILE_PATH, verifyAttachmentUrl } from "../signed-url.js";
 import { UPLOAD_GRACE_MS } from "../minimum-rate.js";
 import { uploadSlots } from "../upload-slots.js";
+import { addressKey } from "../../http/client-address.js";
 
 interface FileRequest {
   Params: { attachmentId: string };
@@ -108,7 +109,11 @@ export async function registerAttachmentFiles(
       if (!attachment) throw Errors.accessDenied("The URL signature is not valid.");
       checkUpload(attachment, request.headers, isoAt(ctx.clock.now()));
 
-      const release = slots.acquire();
+      const release = slots.acquire({
+        attachmentId,
+        contactId: attachment.contactId,
+        address: addressKey(request.ip),
+      });
       const uploadId = randomUUID();
       try {
         try {
