@@ -62,16 +62,34 @@ export interface AvailabilityRequest {
 }
 
 /** A contact waiting in the queue. */
+/**
+ * A waiting contact as every advisor's queue shows it: only what the console shows (issue 57:
+ * a visitor's many long attributes went to every console at every change), each text at most
+ * QUEUE_TEXT_MAX characters. The accepted chat carries its attributes (AcceptResponse).
+ */
 export interface QueuedContact {
   ContactId: string;
   Queue: string;
   QueuedAt: string;
   CustomerName: string;
-  Attributes: Record<string, string>;
+  /** The order number the chat carries (signed or reported), if any. */
+  OrderNumber?: string;
 }
+/** The most characters of a queue entry's CustomerName and OrderNumber. */
+export const QUEUE_TEXT_MAX = 128;
+/** The contact attribute holding the order number (the jwt's or the order-number report's). */
+export const ORDER_NUMBER_ATTRIBUTE = "orderNumber";
 export interface QueueResponse {
   /** Oldest first. */
   Contacts: QueuedContact[];
+}
+/**
+ * The events stream's `queue-change`: entries new or changed since the last frame (to put in
+ * place by QueuedAt, then ContactId), and the contact ids that left the queue.
+ */
+export interface QueueChange {
+  Added: QueuedContact[];
+  Removed: string[];
 }
 
 /** Chat details for the console's AGENT chat session (its chatDetails, with getConnectionToken). */
@@ -98,9 +116,14 @@ export interface ConnectionTokenResponse {
   chatTokenTransport: { participantToken: string; expiry: string };
 }
 
-/** Server-sent events of `GET /agent-api/events`: `event: queue` and `event: chats`, JSON data. */
+/**
+ * Server-sent events of `GET /agent-api/events`, JSON data: `event: queue` (the whole queue, first),
+ * then `event: queue-change` for each change; `event: chats` (the advisor's chats, whole).
+ */
 export type AgentEvent =
-  { event: "queue"; data: QueueResponse } | { event: "chats"; data: ChatsResponse };
+  | { event: "queue"; data: QueueResponse }
+  | { event: "queue-change"; data: QueueChange }
+  | { event: "chats"; data: ChatsResponse };
 
 /**
  * `POST /agent-api/websocket-transport`: what the console's websocket manager fetcher

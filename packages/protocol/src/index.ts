@@ -98,6 +98,8 @@ export {
   agentContactPath,
   ADVISOR_AVAILABILITIES,
   MAX_CONCURRENT_CHATS,
+  ORDER_NUMBER_ATTRIBUTE,
+  QUEUE_TEXT_MAX,
 } from "./agent-api.js";
 export type {
   AdvisorAvailability,
@@ -108,6 +110,7 @@ export type {
   AvailabilityRequest,
   QueuedContact,
   QueueResponse,
+  QueueChange,
   AcceptResponse,
   ActiveChat,
   ChatsResponse,

@@ -60,7 +60,7 @@ export async function registerFeatures(
   });
   const hub = new AgentEventsHub({
     fanout: deps.fanout,
-    queue: async () => ({ Contacts: await agents.queue() }),
+    queue: () => agents.queue(),
     chats: async (advisorId) => ({ Chats: await agents.chats(advisorId) }),
     onError,
   });

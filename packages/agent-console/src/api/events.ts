@@ -5,10 +5,13 @@
  * doubling to 30 s, ±30 %); one refused 403 means the advisor is signed out, and stays closed.
  */
 import { backoffDelayMs } from "@chat-widget/chat-client";
-import type { ChatsResponse, QueueResponse } from "@chat-widget/protocol";
+import type { ChatsResponse, QueueChange, QueueResponse } from "@chat-widget/protocol";
 
 export interface EventHandlers {
+  /** The whole queue: first, and again after a reconnect. */
   queue(data: QueueResponse): void;
+  /** What changed in the queue since the last frame (state/queue.ts applies it). */
+  queueChange(data: QueueChange): void;
   chats(data: ChatsResponse): void;
   /** The stream dropped (it is reopened by itself); `false` once it is back. */
   trouble(down: boolean): void;
@@ -78,6 +81,7 @@ export function subscribeAgentEvents(
       return;
     }
     if (name === "queue") handlers.queue(parsed as QueueResponse);
+    else if (name === "queue-change") handlers.queueChange(parsed as QueueChange);
     else if (name === "chats") handlers.chats(parsed as ChatsResponse);
   };
 

@@ -38,7 +38,7 @@ const waiting = (id: string, name: string): QueuedContact => ({
   Queue: "advisors",
   QueuedAt: new Date().toISOString(),
   CustomerName: name,
-  Attributes: { orderNumber: `A-${id}` },
+  OrderNumber: `A-${id}`,
 });
 
 function renderConsole(

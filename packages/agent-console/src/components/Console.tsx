@@ -11,6 +11,7 @@ import { errorText } from "../api/errors.js";
 import { subscribeAgentEvents, type EventHandlers } from "../api/events.js";
 import { ConsoleChats } from "../chat/console-chats.js";
 import { ChatsStore } from "../state/chats-store.js";
+import { applyQueueChange } from "../state/queue.js";
 import { AvailabilityToggle } from "./AvailabilityToggle.js";
 import { ChatTabs, tabId } from "./ChatTabs.js";
 import { ChatView, type ChatActions } from "./ChatView.js";
@@ -74,6 +75,7 @@ export function Console({
     chats.start();
     const handlers: EventHandlers = {
       queue: (data) => setQueue(data.Contacts),
+      queueChange: (change) => setQueue((queue) => applyQueueChange(queue, change)),
       chats: (data) => chats.sync(data.Chats.map(toInfo)),
       trouble: (down) => setLive(!down),
       signedOut: () => latestSignOut.current(SIGNED_OUT),

@@ -2,7 +2,6 @@
 import { useEffect, useState } from "react";
 import type { QueuedContact } from "@chat-widget/protocol";
 import { errorText } from "../api/errors.js";
-import { orderNumberOf } from "./attributes.js";
 
 /** How often the waiting times are redrawn. */
 export const WAITED_REFRESH_MS = 5000;
@@ -51,7 +50,7 @@ export function QueueList({ contacts, blocked, accept, now = Date.now }: QueueLi
       ) : (
         <ul>
           {contacts.map((c) => {
-            const order = orderNumberOf(c.Attributes);
+            const order = c.OrderNumber?.trim() || null;
             const name = c.CustomerName || "Customer";
             return (
               <li key={c.ContactId}>

@@ -35,7 +35,7 @@ describe("errors are shown, not swallowed", () => {
             Queue: "advisors",
             QueuedAt: new Date(0).toISOString(),
             CustomerName: "Ada",
-            Attributes: { orderNumber: "A-1" },
+            OrderNumber: "A-1",
           },
         ]}
         blocked={null}
@@ -77,7 +77,6 @@ describe("the queue", () => {
             Queue: "q",
             QueuedAt: new Date().toISOString(),
             CustomerName: "",
-            Attributes: {},
           },
         ]}
         blocked="Set yourself Available to accept chats."
@@ -157,7 +156,6 @@ describe("the queue's waiting times", () => {
               Queue: "q",
               QueuedAt: new Date(0).toISOString(),
               CustomerName: "Ada",
-              Attributes: {},
             },
           ]}
           blocked={null}

@@ -8,6 +8,8 @@ import {
   ContentType,
   MAX_CONCURRENT_CHATS,
   ParticipantRole,
+  ORDER_NUMBER_ATTRIBUTE,
+  QUEUE_TEXT_MAX,
   type AcceptResponse,
   type ActiveChat,
   type AdvisorAvailability,
@@ -119,13 +121,22 @@ export class AgentService {
     return { ...advisor, Availability: availability };
   }
 
+  /** The waiting contacts, oldest first, each as the queue shows it (QueuedContact). */
   async queue(): Promise<QueuedContact[]> {
     const waiting = await listWaiting(this.o.db);
     const out: QueuedContact[] = [];
+    const cut = (text: string) => [...text].slice(0, QUEUE_TEXT_MAX).join("");
     for (const w of waiting) {
       const details = await this.details(w.contactId);
       if (!details) continue;
-      out.push({ ContactId: w.contactId, Queue: w.queue, QueuedAt: w.queuedAt, ...details });
+      const order = details.Attributes[ORDER_NUMBER_ATTRIBUTE]?.trim();
+      out.push({
+        ContactId: w.contactId,
+        Queue: w.queue,
+        QueuedAt: w.queuedAt,
+        CustomerName: cut(details.CustomerName),
+        ...(order ? { OrderNumber: cut(order) } : {}),
+      });
     }
     return out;
   }
