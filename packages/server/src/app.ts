@@ -9,6 +9,7 @@ import { DbContactCentre } from "./contact-centre/contact-centre.js";
 import type { ServerDeps } from "./deps.js";
 import { Refusals } from "./http/refusals.js";
 import { FrameGuard } from "./participant/frame-guard.js";
+import { SocketWrites } from "./participant/socket-writes.js";
 import type { FanOut } from "./fanout/fanout.js";
 import { openFanOut } from "./fanout/open-fanout.js";
 import type { LimitStore } from "./limits/limit-store.js";
@@ -136,6 +137,8 @@ export async function buildApp(
   const stopSweepingCallers = callers.startSweeping(() => clock.now());
   const refusals = new Refusals();
   const frames = new FrameGuard(() => db.query("SELECT 1"), clock, refusals);
+  const writes = new SocketWrites(refusals);
+  const stopPinging = writes.start(config.websocketStallMs);
   const deps: ServerDeps = {
     config,
     db,
@@ -146,6 +149,7 @@ export async function buildApp(
     callers,
     refusals,
     frames,
+    writes,
   };
 
   installErrorHandling(app);
@@ -203,6 +207,7 @@ export async function buildApp(
       }
       await centre.idle();
       await stopSweepingCallers();
+      await stopPinging();
       await stopHearing();
       if (!overrides.fanout) await fanout.close();
       await limits.close();

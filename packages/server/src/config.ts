@@ -107,6 +107,11 @@ export interface ServerConfig {
   attachmentsEnabled: boolean;
   /** WEBSOCKETS_PER_ADDRESS: participant websockets one client address may hold open, default 200. */
   websocketsPerAddress: number;
+  /**
+   * WEBSOCKET_STALL_MS: every websocket is pinged this often, and one that did not answer the
+   * previous ping (its client stopped reading) is closed; default 30000.
+   */
+  websocketStallMs: number;
   /** RATE_LIMIT_BURST: requests a participant may make at once, default 40. */
   rateLimitBurst: number;
   /** RATE_LIMIT_PER_SECOND: sustained requests per second per participant, default 10. */
@@ -275,6 +280,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     rateLimitBurst: integer(env, "RATE_LIMIT_BURST", 40, 1, 1_000_000),
     websocketsPerAddress: integer(env, "WEBSOCKETS_PER_ADDRESS", 200, 1, 1_000_000),
+    websocketStallMs: integer(env, "WEBSOCKET_STALL_MS", 30_000, 100, 3_600_000),
     attachmentsEnabled: onOff(env, "ATTACHMENTS", true),
     startChatBurst: integer(env, "START_CHAT_BURST", 20, 1, 1_000_000),
     startChatPerMinute: integer(env, "START_CHAT_PER_MINUTE", 20, 1, 60_000_000),

@@ -6,6 +6,7 @@ import type { LimitStore } from "./limits/limit-store.js";
 import type { Refusals } from "./http/refusals.js";
 import type { CallerCache } from "./participant/caller-cache.js";
 import type { FrameGuard } from "./participant/frame-guard.js";
+import type { SocketWrites } from "./participant/socket-writes.js";
 import type { Db } from "./store/db.js";
 
 /** What every route plugin and service of the server is given. */
@@ -23,4 +24,6 @@ export interface ServerDeps {
   refusals: Refusals;
   /** What websocket client frames may cost: pings from a cached store probe, others budgeted. */
   frames: FrameGuard;
+  /** What a websocket that stops reading may cost: cut past a buffer bound or an unanswered ping. */
+  writes: SocketWrites;
 }

@@ -15,6 +15,7 @@ import { isAgentChannelMessage } from "../agents/channel.js";
 import { findAgentContact, listFollowed } from "../agents/queue-repo.js";
 import { isCentreMessage } from "../contact-centre/channel.js";
 import { SerialQueue } from "../fanout/serial-queue.js";
+import type { WebSocket } from "ws";
 import type { Db } from "../store/db.js";
 import type { FrameTarget } from "../participant/frames.js";
 
@@ -34,6 +35,9 @@ export class AdvisorSocketHub {
   constructor(
     private readonly db: Db,
     onError: (error: unknown) => void,
+    /** Sends a frame (SocketWrites.send: one whose client stopped reading is cut). */
+    private readonly send: (socket: WebSocket, text: string) => void = (socket, text) =>
+      socket.send(text),
   ) {
     this.serial = new SerialQueue(onError);
   }
@@ -150,7 +154,7 @@ export class AdvisorSocketHub {
       if (!c.contacts.has(contactId) || !c.topics.has(Topic.CHAT)) continue;
       if (c.socket.readyState !== c.socket.OPEN) continue;
       frame ??= JSON.stringify(chatFrame(item));
-      c.socket.send(frame);
+      this.send(c.socket, frame);
     }
   }
 }

@@ -48,7 +48,11 @@ export async function registerAgentSocket(
 ): Promise<AdvisorSocketHub> {
   const { deps } = options;
   const clock = options.clock ?? systemClock;
-  const hub = new AdvisorSocketHub(deps.db, (err) => deps.log.error({ err }, "advisor websocket"));
+  const hub = new AdvisorSocketHub(
+    deps.db,
+    (err) => deps.log.error({ err }, "advisor websocket"),
+    (socket, text) => deps.writes.send(socket, text),
+  );
   const stops = [
     await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handleCentre),
     await deps.fanout.subscribe(AGENT_CHANNEL, hub.handleAgent),
@@ -113,6 +117,7 @@ export async function registerAgentSocket(
         contacts: new Set(),
         advisorId: who.advisorId,
       };
+      deps.writes.track(socket);
       // Frames are answered once the advisor's chats are known: a confirmed subscription then
       // streams every item the console's transcript read could not have seen.
       const ready = hub.add(connection);

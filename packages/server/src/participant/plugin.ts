@@ -44,7 +44,7 @@ export async function participantService(
     ),
     callers: deps.callers,
   };
-  const hub = new SocketHub();
+  const hub = new SocketHub((socket, text) => ctx.deps.writes.send(socket, text));
   const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, (message) => {
     if (isCentreMessage(message)) ctx.callers.hear(message, clock.now());
     hub.handle(message);

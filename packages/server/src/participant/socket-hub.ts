@@ -25,6 +25,12 @@ export const SHUTDOWN_CLOSE_REASON = "server shutting down";
 export class SocketHub {
   private readonly byContact = new Map<string, Set<Connection>>();
 
+  constructor(
+    /** Sends a frame (SocketWrites.send: one whose client stopped reading is cut). */
+    private readonly send: (socket: WebSocket, text: string) => void = (socket, text) =>
+      socket.send(text),
+  ) {}
+
   add(connection: Connection): void {
     let set = this.byContact.get(connection.contactId);
     if (!set) {
@@ -54,7 +60,8 @@ export class SocketHub {
   ): void {
     const frame = JSON.stringify(chatFrame(message.item));
     for (const c of connections) {
-      if (c.topics.has(Topic.CHAT) && c.socket.readyState === c.socket.OPEN) c.socket.send(frame);
+      if (c.topics.has(Topic.CHAT) && c.socket.readyState === c.socket.OPEN)
+        this.send(c.socket, frame);
     }
   }
 

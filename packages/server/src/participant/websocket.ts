@@ -101,6 +101,7 @@ export function registerWebsocket(
         topics: new Set(),
       };
       hub.add(connection);
+      ctx.deps.writes.track(socket);
       socket.on("message", (data: RawData, isBinary: boolean) => {
         answerFrame(connection, frameText(data), isBinary, ctx.deps.frames).catch(
           (error: unknown) => request.log.warn({ err: error }, "websocket frame failed"),
