@@ -86,17 +86,17 @@ export class TelemetryGate {
   }
 
   /**
-   * Whether a batch carrying `jwtToken` may be stored: true, or false when the token is not
+   * The chat whose batch carrying `jwtToken` may be stored, or null when the token is not
    * valid (the caller answers `unsetToken`). Throws 403 without a token, 429 over the limit.
    */
-  async admit(jwtToken: unknown, path: string): Promise<boolean> {
+  async admit(jwtToken: unknown, path: string): Promise<string | null> {
     if (typeof jwtToken !== "string" || jwtToken === "") {
       throw Errors.accessDenied(`${path} needs authParams.jwtToken from /auth.`);
     }
     const contactId = this.contactOf(jwtToken);
-    if (contactId === null) return false;
+    if (contactId === null) return null;
     await this.take(TELEMETRY_BATCH_TABLE, contactId, TELEMETRY_BATCH_LIMIT);
-    return true;
+    return contactId;
   }
 
   private contactOf(jwtToken: string): string | null {

@@ -26,6 +26,7 @@ import { TelemetryGate } from "./ingest-auth.js";
 import { MAX_SERIES } from "./limits.js";
 import { metricRows } from "./metric-rows.js";
 import { processMetricsText } from "./process-metrics.js";
+import { boundedData, chargeTelemetry, sweepUsage } from "./quota.js";
 import { telemetryFamilies } from "./metrics-text.js";
 import { formatFamilies, PROMETHEUS_CONTENT_TYPE, type Family } from "./prometheus.js";
 import { authBody, putMetricsBody, putWorkflowEventsBody } from "./schemas.js";
@@ -68,7 +69,10 @@ export async function telemetryRoutes(
   const retentionMs = config.telemetryRetentionDays * DAY_MS;
   const stopSweeper = startSweeper(
     RETENTION_SWEEP_MS,
-    () => sweepTelemetry(db, clock.now() - retentionMs),
+    async () => {
+      await sweepTelemetry(db, clock.now() - retentionMs);
+      await sweepUsage(db, clock.now() - DAY_MS);
+    },
     (err) => app.log.warn({ err }, "telemetry retention sweep failed"),
   );
   app.addHook("onClose", async () => stopSweeper());
@@ -113,8 +117,9 @@ export async function telemetryRoutes(
       const now = clock.now();
       const body = request.body;
       const rows = metricRows(body, now);
-      if (!(await gate.admit(body.authParams?.jwtToken, TelemetryPath.PutMetrics)))
-        return { unsetToken: true };
+      const contactId = await gate.admit(body.authParams?.jwtToken, TelemetryPath.PutMetrics);
+      if (contactId === null) return { unsetToken: true };
+      await chargeTelemetry(db, contactId, rows.length, JSON.stringify(rows).length, now);
       await metricCap.write(db, rows.map(metricSeriesKey), (tx) => insertMetrics(tx, rows, now));
       return { unsetToken: false };
     },
@@ -137,15 +142,18 @@ export async function telemetryRoutes(
           instanceId: e.instanceId,
           appName: e.appName,
           timeMs: e.timestamp,
-          // Only the pair is kept: extra properties are neither stored nor serialised.
-          data: (e.data ?? []).map(({ key, value }) => ({ key, value })),
+          // Only the pair is kept, few and short (quota.ts): extra properties are neither stored
+          // nor serialised.
+          data: boundedData(e.data ?? []),
         };
       });
       const token = request.body.authParams?.jwtToken;
-      if (!(await gate.admit(token, TelemetryPath.PutWorkflowEvents))) {
+      const contactId = await gate.admit(token, TelemetryPath.PutWorkflowEvents);
+      if (contactId === null) {
         // None stored: all are answered as failed, and the worker authenticates again.
         return { workflowEventList: request.body.workflowEventList, unsetToken: true };
       }
+      await chargeTelemetry(db, contactId, rows.length, JSON.stringify(rows).length, now);
       await workflowCap.write(db, rows.map(workflowSeriesKey), (tx) =>
         insertWorkflowEvents(tx, rows, now),
       );
