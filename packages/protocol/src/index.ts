@@ -93,6 +93,7 @@ export type {
   AuthResponse,
 } from "./telemetry.js";
 export { Limits } from "./limits.js";
+export { ATTACHMENT_EXTENSIONS, attachmentNameProblem } from "./attachment-names.js";
 export {
   AgentApiPath,
   agentContactPath,

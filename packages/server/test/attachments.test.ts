@@ -181,6 +181,22 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
     expect(items).toHaveLength(1);
   });
 
+  it("refuses a name that does not fit its type, or hides characters, with a 400 saying why (issue 57)", async () => {
+    const refused = async (AttachmentName: string, ContentType: string, why: RegExp) => {
+      const r = await start({ AttachmentName, ContentType });
+      expect(r.status).toBe(400);
+      expect((r.body as unknown as { message: string }).message).toMatch(why);
+    };
+    await refused("report.html", "text/plain", /does not fit ContentType text\/plain/);
+    await refused("setup.exe", "text/plain", /must end in \.txt/);
+    await refused("invoice.pdf\u202Eexe.html", "text/plain", /bidirectional/);
+    // What Chrome on Windows declares for a .csv is accepted.
+    expect(
+      (await start({ AttachmentName: "orders.csv", ContentType: "application/vnd.ms-excel" }))
+        .status,
+    ).toBe(200);
+  });
+
   it("accepts an attachment MIME type in any case (as the SDK model does) and stores, signs and delivers it lower-cased", async () => {
     const s = await start({ ContentType: "Image/PNG", AttachmentName: "shout.png" });
     expect(s.status).toBe(200);
@@ -205,8 +221,9 @@ describe.each(ENGINES)("attachments (%s)", (engine) => {
     );
     expect((await fetch(got.body.Url)).headers.get("content-type")).toBe("image/png");
     // One request whatever the case: a repeated ClientToken returns the same attachment.
-    const a = await start({ ClientToken: "case-start", ContentType: "application/PDF" });
-    const b = await start({ ClientToken: "case-start", ContentType: "application/pdf" });
+    const pdf = { ClientToken: "case-start", AttachmentName: "receipt.pdf" };
+    const a = await start({ ...pdf, ContentType: "application/PDF" });
+    const b = await start({ ...pdf, ContentType: "application/pdf" });
     expect(a.status).toBe(200);
     expect(b.body.AttachmentId).toBe(a.body.AttachmentId);
   });

@@ -12,6 +12,8 @@ export const REFUSAL_KINDS = {
   continuation_invalid: "continuing a chat that is still going, too old or continued already",
   /** A websocket frame (not a ping) beyond its socket's budget, dropped unanswered. */
   websocket_frame_throttled: "a websocket frame beyond its socket's budget",
+  /** An attachment whose name does not fit its type, or hides characters (attachment-names.ts). */
+  attachment_name_refused: "an attachment name that does not fit its type or hides characters",
   /** A websocket closed because its client stopped reading (socket-writes.ts). */
   websocket_stalled: "a websocket whose client stopped reading",
 } as const;

@@ -1,5 +1,6 @@
 import {
   ATTACHMENT_CONTENT_TYPES,
+  attachmentNameProblem,
   Limits,
   ParticipantPath,
   type CompleteAttachmentUploadRequest,
@@ -46,6 +47,11 @@ export function registerAttachments(app: FastifyInstance, ctx: ParticipantContex
         throw Errors.validation(
           `ContentType ${body.ContentType} is not an accepted attachment type.`,
         );
+      }
+      const nameProblem = attachmentNameProblem(body.AttachmentName, contentType);
+      if (nameProblem) {
+        ctx.deps.refusals.count("attachment_name_refused");
+        throw Errors.validation(nameProblem);
       }
       if (body.AttachmentSizeInBytes > Limits.ATTACHMENT_MAX_BYTES) {
         throw Errors.validation(
