@@ -21,6 +21,18 @@ function show(content: string) {
 }
 
 describe("the console shows every template the bot sent (issue 26)", () => {
+  it("a title the flow escaped shows a visitor's value literally: no link in the bot's voice (issue 57)", () => {
+    const c = show(
+      envelope("Panel", {
+        title: "Order **\\[Pay here\\]\\(https\\://evil.example/pay\\)** is on its way",
+        elements: list("Track my parcel"),
+      }),
+    );
+    const panel = c.querySelector<HTMLElement>('[data-template="Panel"]')!;
+    expect(panel.querySelector("a")).toBeNull();
+    expect(panel.querySelector("strong")!.textContent).toBe("[Pay here](https://evil.example/pay)");
+  });
+
   it("a panel: its kind, title, subtitle, image description and options", () => {
     const c = show(
       envelope("Panel", {

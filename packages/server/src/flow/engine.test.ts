@@ -2,6 +2,8 @@ import { checkTemplate, ContentType, parseListPicker } from "@chat-widget/protoc
 import type { Template, TimeSlot } from "@chat-widget/protocol";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  escapeMarkdown,
+  fill,
   INPUT_SENTINEL,
   MAX_PENDING_ECHOES,
   matchBranch,
@@ -165,6 +167,31 @@ describe("default flow: order status", () => {
       "Connecting you to an advisor…",
     ]);
     expect(d.effects.at(-1)).toEqual({ kind: "queue", queue: "advisors" });
+  });
+});
+
+describe("values the flow places in a message or template are escaped for where they land (issue 57)", () => {
+  const phishing = "[Pay here](https://evil.example/pay) **now**";
+
+  it("a reported order number in the Panel's markdown title is literal text: no link, no emphasis", () => {
+    const d = choose("Where is my order?", { orderNumber: phishing });
+    const [, panel] = messages(d);
+    expect(templateOf(panel!.content).data.content.title).toBe(
+      "Order **\\[Pay here\\]\\(https\\://evil.example/pay\\) \\*\\*now\\*\\*** is on its way",
+    );
+  });
+
+  it("escapes markdown marks, a block mark at the start and line breaks; leaves plain values as they are", () => {
+    expect(escapeMarkdown("A-10042")).toBe("A-10042");
+    expect(escapeMarkdown("# Title\n- item")).toBe("\\# Title - item");
+    expect(escapeMarkdown("1. first")).toBe("1\\. first");
+    expect(escapeMarkdown("<img src=x>")).toBe("\\<img src=x\\>");
+    expect(escapeMarkdown("a_b`c`")).toBe("a\\_b\\`c\\`");
+  });
+
+  it("a plain-text message and an attribute the flow saves keep the value as it is", () => {
+    expect(fill("Order {{n}}", { n: phishing })).toBe(`Order ${phishing}`);
+    expect(fill("Order {{n}}", { n: "{{m}}", m: "x" })).toBe("Order {{m}}");
   });
 });
 

@@ -202,7 +202,9 @@ function perform(
   facts: FlowFacts,
 ): FlowEffect[] {
   if ("say" in action) {
-    return [message("assistant", ContentType.TEXT_MARKDOWN, fill(action.say, attrs))];
+    return [
+      message("assistant", ContentType.TEXT_MARKDOWN, fill(action.say, attrs, escapeMarkdown)),
+    ];
   }
   if ("botSay" in action) {
     return [message("bot", ContentType.TEXT_PLAIN, fill(action.botSay, attrs))];
@@ -216,7 +218,7 @@ function perform(
   }
   if ("template" in action) {
     const { trigger, ...template } = action.template;
-    const filled = fillAll(withSlots(template, flow, facts), attrs) as {
+    const filled = fillAll(withSlots(template, flow, facts), attrs, []) as {
       data?: { content?: { title?: unknown } };
     };
     const title = filled.data?.content?.title;
@@ -230,17 +232,22 @@ function perform(
     ];
   }
   const picker = action.listPicker;
-  const title = fill(picker.title, attrs);
+  const title = fill(picker.title, attrs, escapeMarkdown);
   const content = {
     templateType: "ListPicker",
     version: "1.0",
     data: {
       content: {
         title,
-        ...(picker.subtitle !== undefined ? { subtitle: fill(picker.subtitle, attrs) } : {}),
+        ...(picker.subtitle !== undefined
+          ? { subtitle: fill(picker.subtitle, attrs, escapeMarkdown) }
+          : {}),
+        // An element's title is also the reply its click sends: kept as written.
         elements: picker.elements.map((e) => ({
           title: fill(e.title, attrs),
-          ...(e.subtitle !== undefined ? { subtitle: fill(e.subtitle, attrs) } : {}),
+          ...(e.subtitle !== undefined
+            ? { subtitle: fill(e.subtitle, attrs, escapeMarkdown) }
+            : {}),
         })),
       },
     },
@@ -267,17 +274,51 @@ const message = (voice: "bot" | "assistant", contentType: string, content: strin
   content,
 });
 
-/** Replace `{{name}}` with the attribute's value (blank when missing). */
-export function fill(template: string, attrs: Record<string, string>): string {
-  return template.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => attrs[name] ?? "");
+/**
+ * Replace `{{name}}` with the attribute's value (blank when missing), passed through `escape`
+ * for the content type the text lands in; values are never filled again.
+ */
+export function fill(
+  template: string,
+  attrs: Record<string, string>,
+  escape: (value: string) => string = (value) => value,
+): string {
+  return template.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) =>
+    escape(attrs[name] ?? ""),
+  );
 }
 
-/** Every text in `value` (however deep) with its placeholders filled. */
-function fillAll(value: unknown, attrs: Record<string, string>): unknown {
-  if (typeof value === "string") return fill(value, attrs);
-  if (Array.isArray(value)) return value.map((v) => fillAll(v, attrs));
+/**
+ * A value as literal markdown text (issue 57: a reported order number put a link in the bot's
+ * voice): the marks of emphasis, code, links and HTML backslash-escaped (`:` too, so no bare URL
+ * links itself), a heading, list or quote mark at its start too, and line breaks as spaces (no
+ * new block). `A-10042` stays as it is.
+ */
+export function escapeMarkdown(value: string): string {
+  return value
+    .replace(/\s*[\r\n]+\s*/g, " ")
+    .replace(/[\\`*_~[\]()<>|:]/g, "\\$&")
+    .replace(
+      /^(\s*)([#+-]|\d+\.)/,
+      (_, space: string, mark: string) => `${space}${mark.replace(/[#+\-.]/, "\\$&")}`,
+    );
+}
+
+/** A template's texts shown as markdown: its content's title and subtitle. */
+const MARKDOWN_PATHS = new Set(["data.content.title", "data.content.subtitle"]);
+
+/**
+ * Every text in `value` (however deep) with its placeholders filled; the texts shown as markdown
+ * (MARKDOWN_PATHS, by `path` from the template) with their values escaped.
+ */
+function fillAll(value: unknown, attrs: Record<string, string>, path: string[]): unknown {
+  if (typeof value === "string")
+    return fill(value, attrs, MARKDOWN_PATHS.has(path.join(".")) ? escapeMarkdown : undefined);
+  if (Array.isArray(value)) return value.map((v) => fillAll(v, attrs, [...path, "*"]));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillAll(v, attrs)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, fillAll(v, attrs, [...path, k])]),
+    );
   }
   return value;
 }

@@ -51,6 +51,19 @@ describe("markdown from bots and advisors is rendered", () => {
     expect(container.innerHTML).not.toContain("javascript:");
   });
 
+  it("text the contact flow escaped is shown literally: no link, no emphasis (issue 57)", () => {
+    const { container } = render(
+      <Markdown
+        text={"Order **\\[Pay here\\]\\(https\\://evil.example/pay\\) \\_now\\_** is on its way"}
+      />,
+    );
+    expect(container.querySelector("a")).toBeNull();
+    expect(container.querySelector("em")).toBeNull();
+    expect(container.querySelector("strong")!.textContent).toBe(
+      "[Pay here](https://evil.example/pay) _now_",
+    );
+  });
+
   it("snake_case words are not emphasised", () => {
     const { container } = render(<Markdown text="order_number_1 is _here_" />);
     expect(container.querySelectorAll("em")).toHaveLength(1);
