@@ -92,13 +92,23 @@ export interface QueueChange {
   Removed: string[];
 }
 
+/**
+ * Where a contact attribute came from (issue 57): the verified visitor jwt ("jwt"), or, not
+ * verified, the page's start-chat Attributes ("page"), the order-number report ("report") or
+ * the contact flow's saved answers ("flow").
+ */
+export type AttributeSource = "jwt" | "page" | "report" | "flow";
+
 /** Chat details for the console's AGENT chat session (its chatDetails, with getConnectionToken). */
 export interface AcceptResponse {
   ContactId: string;
   InitialContactId: string;
   ParticipantId: string;
   ParticipantToken: string;
+  /** The flat map, as Amazon Connect and chatjs expect it. */
   Attributes: Record<string, string>;
+  /** Each attribute's source, beside the map (absent: not known, so not verified). */
+  AttributeSources: Record<string, AttributeSource>;
   CustomerName: string;
 }
 

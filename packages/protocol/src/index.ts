@@ -114,6 +114,7 @@ export type {
   QueueChange,
   AcceptResponse,
   ActiveChat,
+  AttributeSource,
   ChatsResponse,
   ConnectionTokenResponse,
   AgentEvent,

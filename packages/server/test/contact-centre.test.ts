@@ -93,9 +93,9 @@ describe.each(ENGINES)("the contact centre (%s)", (engine) => {
       supportedContentTypes: [],
       attributes: { a: "1" },
     });
-    const updated = await centre.updateAttributes(chat.contactId, { orderNumber: "A-1" });
+    const updated = await centre.updateAttributes(chat.contactId, { orderNumber: "A-1" }, "report");
     expect(updated.attributes).toEqual({ a: "1", orderNumber: "A-1" });
-    await expect(centre.updateAttributes("missing", {})).rejects.toMatchObject({
+    await expect(centre.updateAttributes("missing", {}, "flow")).rejects.toMatchObject({
       type: "ResourceNotFoundException",
     });
   });

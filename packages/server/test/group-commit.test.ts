@@ -490,7 +490,7 @@ describe.each(ENGINES)("senders kept between batches (%s)", (engine) => {
     const agent = await centre.addParticipant(chat.contactId, "AGENT", "Sam");
     const asAgent = { ...chat, participantId: agent.participantId };
     await Promise.all([send(centre, chat, "hello"), send(centre, asAgent, "hi")]);
-    await centre.updateAttributes(chat.contactId, { tier: "gold" });
+    await centre.updateAttributes(chat.contactId, { tier: "gold" }, "flow");
     const heard: Record<string, string>[] = [];
     const stop = centre.onItemCommitted((contact, item) => {
       if (contact.contactId === chat.contactId && item.Type === "MESSAGE") {

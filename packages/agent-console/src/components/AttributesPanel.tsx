@@ -1,8 +1,23 @@
-/** The contact's attributes, the order number the visitor reported shown first and large. */
+/**
+ * The contact's attributes, the order number the visitor reported shown first and large. Those
+ * of the verified visitor jwt are marked "Verified" (issue 57); the others (the page's, the
+ * visitor's report, the flow's saved answers) are what the visitor said, unproved.
+ */
+import type { AttributeSource } from "@chat-widget/protocol";
 import { ORDER_NUMBER_KEY, orderNumberOf } from "./attributes.js";
 
-export function AttributesPanel({ attributes }: { attributes: Record<string, string> }) {
+export interface AttributesPanelProps {
+  attributes: Record<string, string>;
+  /** Each attribute's source; a key without one is not verified. */
+  sources?: Record<string, AttributeSource>;
+}
+
+/** The mark of a verified value: text, so a screen reader says it too. */
+const Verified = () => <span className="verified">Verified</span>;
+
+export function AttributesPanel({ attributes, sources = {} }: AttributesPanelProps) {
   const order = orderNumberOf(attributes);
+  const verified = (key: string) => sources[key] === "jwt";
   const rest = Object.entries(attributes)
     .filter(([k]) => k !== ORDER_NUMBER_KEY)
     .sort(([a], [b]) => a.localeCompare(b));
@@ -13,13 +28,22 @@ export function AttributesPanel({ attributes }: { attributes: Record<string, str
         <span className="value" data-testid="order-number">
           {order ?? "not reported"}
         </span>
+        {order && verified(ORDER_NUMBER_KEY) && <Verified />}
       </div>
       {rest.length > 0 && (
         <dl>
           {rest.map(([k, v]) => (
             <div key={k}>
               <dt>{k}</dt>
-              <dd>{v}</dd>
+              <dd>
+                {v}
+                {verified(k) && (
+                  <>
+                    {" "}
+                    <Verified />
+                  </>
+                )}
+              </dd>
             </div>
           ))}
         </dl>

@@ -80,7 +80,7 @@ export function ChatView({ chat, actions }: { chat: ChatState; actions: ChatActi
             attach={(file) => actions.attach(id, file)}
           />
         </div>
-        <AttributesPanel attributes={chat.info.Attributes} />
+        <AttributesPanel attributes={chat.info.Attributes} sources={chat.info.AttributeSources} />
       </div>
     </section>
   );

@@ -41,6 +41,7 @@ const toInfo = (c: ActiveChat) => ({
   ParticipantToken: c.ParticipantToken,
   CustomerName: c.CustomerName,
   Attributes: c.Attributes,
+  AttributeSources: c.AttributeSources,
 });
 
 export function Console({

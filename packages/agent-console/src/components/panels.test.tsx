@@ -105,6 +105,25 @@ describe("the contact's attributes", () => {
     ]);
   });
 
+  it("marks the values of the verified jwt Verified, and no other (issue 57)", () => {
+    render(
+      <AttributesPanel
+        attributes={{ orderNumber: "A-1", customerName: "Ada", plan: "gold", note: "hi" }}
+        sources={{ orderNumber: "report", customerName: "jwt", plan: "page", note: "flow" }}
+      />,
+    );
+    const marked = [...document.querySelectorAll(".verified")].map(
+      (v) => v.closest("div")!.querySelector("dt, .label")!.textContent,
+    );
+    expect(marked).toEqual(["customerName"]);
+    expect(screen.getByText("Ada").textContent).toBe("Ada Verified");
+    cleanup();
+    render(
+      <AttributesPanel attributes={{ orderNumber: "A-1" }} sources={{ orderNumber: "jwt" }} />,
+    );
+    expect(document.querySelector(".order-number .verified")!.textContent).toBe("Verified");
+  });
+
   it("say when no order number was reported", () => {
     render(<AttributesPanel attributes={{}} />);
     expect(screen.getByTestId("order-number").textContent).toBe("not reported");

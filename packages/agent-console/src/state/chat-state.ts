@@ -1,5 +1,11 @@
 /** What the console knows about one accepted chat, and the pure rules that change it. */
-import { ContentType, ItemType, ParticipantRole, type Item } from "@chat-widget/protocol";
+import {
+  ContentType,
+  ItemType,
+  ParticipantRole,
+  type AttributeSource,
+  type Item,
+} from "@chat-widget/protocol";
 
 export type ReceiptMark = "delivered" | "read";
 
@@ -10,6 +16,8 @@ export interface ChatInfo {
   ParticipantToken: string;
   CustomerName: string;
   Attributes: Record<string, string>;
+  /** Where each attribute came from: "jwt" is verified (issue 57). */
+  AttributeSources: Record<string, AttributeSource>;
 }
 
 export interface Transfer {

@@ -11,6 +11,7 @@ export const chatInfo = (contactId = "c1", extra: Partial<ChatInfo> = {}): ChatI
   ParticipantToken: `token-${contactId}`,
   CustomerName: "Alex Morgan",
   Attributes: { orderNumber: "A-10042", customerName: "Alex Morgan" },
+  AttributeSources: {},
   ...extra,
 });
 

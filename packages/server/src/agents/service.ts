@@ -13,6 +13,7 @@ import {
   type AcceptResponse,
   type ActiveChat,
   type AdvisorAvailability,
+  type AttributeSource,
   type ConnectionTokenResponse,
   type Item,
   type QueuedContact,
@@ -213,6 +214,7 @@ export class AgentService {
       ParticipantId: participantId,
       ParticipantToken: participantToken,
       Attributes: details?.Attributes ?? {},
+      AttributeSources: details?.AttributeSources ?? {},
       CustomerName: details?.CustomerName ?? "",
     };
   }
@@ -314,6 +316,7 @@ export class AgentService {
   private async details(contactId: string): Promise<{
     InitialContactId: string;
     Attributes: Record<string, string>;
+    AttributeSources: Record<string, AttributeSource>;
     CustomerName: string;
   } | null> {
     const contact = await this.o.centre.getContact(contactId);
@@ -324,6 +327,7 @@ export class AgentService {
     return {
       InitialContactId: contact.initialContactId,
       Attributes: contact.attributes,
+      AttributeSources: contact.attributeSources ?? {},
       CustomerName: contact.attributes.customerName ?? customer?.displayName ?? "",
     };
   }

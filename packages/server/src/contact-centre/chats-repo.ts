@@ -15,6 +15,8 @@ export interface NewChat {
   items: Item[];
   /** What proves a later start-chat the same visitor's, to continue it (rehydration.ts). */
   proof: { visitorSubject: string | null; continuationHash: string };
+  /** Where each attribute came from (the jwt's verified, the page's not). */
+  attributeSources: Record<string, string>;
 }
 
 /**
@@ -47,23 +49,23 @@ export async function insertChats(
     `WITH new_contacts AS (
        INSERT INTO contacts (contact_id, initial_contact_id, instance_id, contact_flow_id, status,
          attributes, supported_content_types, created_at, expires_at, last_seq, last_item_at,
-         visitor_subject, continuation_hash)
+         visitor_subject, continuation_hash, attribute_sources)
        SELECT contact_id, initial_contact_id, instance_id, contact_flow_id, 'active',
          attributes, supported_content_types, created_at, expires_at, last_seq, last_item_at,
-         visitor_subject, continuation_hash
+         visitor_subject, continuation_hash, attribute_sources
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[],
          $7::timestamptz[], $8::timestamptz[], $9::int[], $10::timestamptz[], $11::text[],
-         $12::text[])
+         $12::text[], $13::jsonb[])
          AS v(contact_id, initial_contact_id, instance_id, contact_flow_id, attributes,
            supported_content_types, created_at, expires_at, last_seq, last_item_at,
-           visitor_subject, continuation_hash)
+           visitor_subject, continuation_hash, attribute_sources)
      ), new_participants AS (
        INSERT INTO participants (participant_id, contact_id, role, display_name, token_hash,
          created_at)
-       SELECT * FROM unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[],
-         $18::timestamptz[])
-     )${withParts(parts, 19 + appended.items.length)}
-     ${insertingItems(19)}`,
+       SELECT * FROM unnest($14::text[], $15::text[], $16::text[], $17::text[], $18::text[],
+         $19::timestamptz[])
+     )${withParts(parts, 20 + appended.items.length)}
+     ${insertingItems(20)}`,
     [
       column(contacts, (c) => c.contactId),
       column(contacts, (c) => c.initialContactId),
@@ -77,6 +79,7 @@ export async function insertChats(
       column(chats, (c) => c.items.at(-1)?.AbsoluteTime ?? null),
       column(chats, (c) => c.proof.visitorSubject),
       column(chats, (c) => c.proof.continuationHash),
+      column(chats, (c) => JSON.stringify(c.attributeSources)),
       column(participants, (p) => p.participantId),
       column(participants, (p) => p.contactId),
       column(participants, (p) => p.role),

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { ContentType, Limits, ParticipantRole, type Item } from "@chat-widget/protocol";
+import {
+  ContentType,
+  Limits,
+  ParticipantRole,
+  type AttributeSource,
+  type Item,
+} from "@chat-widget/protocol";
 import { isoAt, type Clock } from "../clock.js";
 import { Errors } from "../errors.js";
 import {
@@ -25,7 +31,7 @@ import {
 } from "./attachments-repo.js";
 import { CENTRE_CHANNEL, isCentreMessage, type CentreMessage } from "./channel.js";
 import { findContact, lockContact, markContactEnded, mergeAttributes } from "./contacts-repo.js";
-import { findResponse, recordResponse, type IdempotencyKey } from "./idempotency-repo.js";
+import { findResponse, idempotencyKey, recordResponse } from "./idempotency-repo.js";
 import { DEFAULT_CHAT_DURATION_MINUTES } from "./expiry.js";
 import { attachmentItem, eventItem, messageItem, ownId, sentMessage } from "./item-factory.js";
 import { ItemListeners, type ItemListener } from "./item-listeners.js";
@@ -44,8 +50,8 @@ import {
   markLeft,
   type ConnectionWrite,
 } from "./participants-repo.js";
-import { toContact, type ParticipantRecord } from "./rows.js";
-import { hashRequest, hashToken, newToken } from "./tokens.js";
+import { stripRecord, toContact, type ParticipantRecord } from "./rows.js";
+import { hashToken, newToken } from "./tokens.js";
 import type {
   AddParticipantOptions,
   AttachmentInput,
@@ -136,29 +142,6 @@ export const STARTS_PER_COMMIT = 50;
 /** The most connections (CreateParticipantConnection's writes) one group commit grants. */
 export const GRANTS_PER_COMMIT = 50;
 
-/** The key a ClientToken is remembered under, or null without one. */
-function idempotencyKey(
-  participantId: string,
-  operation: string,
-  clientToken: string | undefined,
-  request: unknown[],
-): IdempotencyKey | null {
-  return clientToken
-    ? { participantId, operation, clientToken, requestHash: hashRequest(request) }
-    : null;
-}
-
-function stripRecord(p: ParticipantRecord): Participant {
-  return {
-    participantId: p.participantId,
-    contactId: p.contactId,
-    role: p.role,
-    displayName: p.displayName,
-    connectedAt: p.connectedAt,
-    leftAt: p.leftAt,
-  };
-}
-
 /** The contact centre on top of the store and the fan-out (see ContactCentre for the rules). */
 export class DbContactCentre implements ContactCentre {
   private readonly listeners: ItemListeners;
@@ -223,7 +206,7 @@ export class DbContactCentre implements ContactCentre {
     const at = this.now();
     const contactId = randomUUID();
     // A persistent chat continues an ended one: proved first, its past copied below.
-    const { instanceId, persistentChat, visitorSubject } = input;
+    const { instanceId, persistentChat, visitorSubject, attributeSources = {} } = input;
     const source = persistentChat
       ? await rehydrationSource(this.db, instanceId, persistentChat, visitorSubject)
       : null;
@@ -234,6 +217,7 @@ export class DbContactCentre implements ContactCentre {
       contactFlowId: input.contactFlowId,
       status: "active",
       attributes: input.attributes ?? {},
+      attributeSources,
       supportedContentTypes: [...new Set([ContentType.TEXT_PLAIN, ...input.supportedContentTypes])],
       createdAt: at,
       endedAt: null,
@@ -274,7 +258,10 @@ export class DbContactCentre implements ContactCentre {
     const expiresAt = isoAt(Date.parse(at) + minutes * 60_000);
     if (source) await claimContinuation(this.db, source, contactId);
     await this.starts
-      .commit({ chat: { contact, expiresAt, participants, items, proof }, opening })
+      .commit({
+        chat: { contact, expiresAt, participants, items, proof, attributeSources },
+        opening,
+      })
       .catch(async (error: unknown) => {
         if (source) await releaseContinuation(this.db, source, contactId);
         throw error;
@@ -294,8 +281,13 @@ export class DbContactCentre implements ContactCentre {
     return findContact(this.db, contactId);
   }
 
-  async updateAttributes(contactId: string, attributes: Record<string, string>): Promise<Contact> {
-    const contact = await mergeAttributes(this.db, contactId, attributes, MAX_CONTACT_ATTRIBUTES);
+  async updateAttributes(
+    contactId: string,
+    attributes: Record<string, string>,
+    source: AttributeSource,
+  ): Promise<Contact> {
+    const max = MAX_CONTACT_ATTRIBUTES;
+    const contact = await mergeAttributes(this.db, contactId, attributes, max, source);
     this.messages.forget(contactId);
     if (!contact) throw Errors.notFound("Contact not found", contactId, "CONTACT");
     if (contact === "too many") {

@@ -44,14 +44,17 @@ export async function mergeAttributes(
   contactId: string,
   attributes: Record<string, string>,
   maxKeys: number,
+  source: string,
 ): Promise<Contact | "too many" | null> {
   // The count is checked in the UPDATE itself (re-checked against the newest row when merges
   // run at once), so concurrent merges cannot each fit and together pass it.
+  const sources = Object.fromEntries(Object.keys(attributes).map((k) => [k, source]));
   const [row] = await db.query<ContactRow>(
-    `UPDATE contacts SET attributes = attributes || $2::jsonb
+    `UPDATE contacts SET attributes = attributes || $2::jsonb,
+       attribute_sources = attribute_sources || $4::jsonb
      WHERE contact_id = $1 AND (SELECT count(*) FROM jsonb_object_keys(attributes || $2::jsonb)) <= $3
      RETURNING *`,
-    [contactId, JSON.stringify(attributes), maxKeys],
+    [contactId, JSON.stringify(attributes), maxKeys, JSON.stringify(sources)],
   );
   if (row) return toContact(row);
   return (await findContact(db, contactId)) ? "too many" : null;

@@ -1,5 +1,6 @@
 import type { Item } from "@chat-widget/protocol";
 import type { Db } from "../store/db.js";
+import { hashRequest } from "./tokens.js";
 
 /** How long a ClientToken is remembered. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -140,4 +141,16 @@ function keyColumns(keys: readonly IdempotencyKey[]): string[][] {
 
 function windowStart(now: string): string {
   return new Date(Date.parse(now) - IDEMPOTENCY_WINDOW_MS).toISOString();
+}
+
+/** The key a ClientToken is remembered under, or null without one. */
+export function idempotencyKey(
+  participantId: string,
+  operation: string,
+  clientToken: string | undefined,
+  request: unknown[],
+): IdempotencyKey | null {
+  return clientToken
+    ? { participantId, operation, clientToken, requestHash: hashRequest(request) }
+    : null;
 }

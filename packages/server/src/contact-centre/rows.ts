@@ -1,4 +1,5 @@
 /** Mapping of database rows to domain values (both engines return Date for timestamptz). */
+import type { AttributeSource } from "@chat-widget/protocol";
 import type { Contact, Participant, Role } from "./types.js";
 
 export const toIso = (value: unknown): string =>
@@ -13,6 +14,7 @@ export interface ContactRow {
   contact_flow_id: string;
   status: string;
   attributes: Record<string, string>;
+  attribute_sources?: Record<string, AttributeSource> | null;
   supported_content_types: string[];
   created_at: unknown;
   ended_at: unknown;
@@ -28,6 +30,7 @@ export function toContact(row: ContactRow): Contact {
     contactFlowId: row.contact_flow_id,
     status: row.status === "ended" ? "ended" : "active",
     attributes: row.attributes ?? {},
+    attributeSources: row.attribute_sources ?? {},
     supportedContentTypes: row.supported_content_types ?? [],
     createdAt: toIso(row.created_at),
     endedAt: toIsoOrNull(row.ended_at),
@@ -69,5 +72,17 @@ export function toParticipantRecord(row: ParticipantRow): ParticipantRecord {
     ...toParticipant(row),
     createdAt: toIso(row.created_at),
     firstConnectionAt: toIsoOrNull(row.first_connection_at),
+  };
+}
+
+/** A participant as the contact centre hands it out: without its record-only fields. */
+export function stripRecord(p: ParticipantRecord): Participant {
+  return {
+    participantId: p.participantId,
+    contactId: p.contactId,
+    role: p.role,
+    displayName: p.displayName,
+    connectedAt: p.connectedAt,
+    leftAt: p.leftAt,
   };
 }

@@ -3,6 +3,7 @@
  * commits transcript items (before they are acknowledged or fanned out) and ends chats.
  * The participant routes, the gateway, the contact flow and the agent API all go through it.
  */
+import type { AttributeSource } from "@chat-widget/protocol";
 import type { Item } from "@chat-widget/protocol";
 import type { StatementPart } from "./chats-repo.js";
 import type { MessageInput } from "./item-factory.js";
@@ -18,6 +19,8 @@ export interface Contact {
   contactFlowId: string;
   status: "active" | "ended";
   attributes: Record<string, string>;
+  /** Where each attribute came from (issue 57): only "jwt" is verified; absent, not verified. */
+  attributeSources?: Record<string, AttributeSource>;
   supportedContentTypes: string[];
   createdAt: string;
   endedAt: string | null;
@@ -47,6 +50,8 @@ export interface StartChatInput {
   persistentChat?: PersistentChatInput;
   /** The subject (`sub`) of the visitor jwt verified at start: a continuation's proof. */
   visitorSubject?: string;
+  /** Where each of `attributes` came from (the jwt's verified); absent keys are not verified. */
+  attributeSources?: Record<string, AttributeSource>;
 }
 
 export interface NewParticipant {
@@ -188,8 +193,12 @@ export interface ContactCentre {
    */
   startChat(input: StartChatInput, open?: OpenChat): Promise<NewParticipant>;
   getContact(contactId: string): Promise<Contact | null>;
-  /** Merge attributes into the contact (order-number report, flow decisions). */
-  updateAttributes(contactId: string, attributes: Record<string, string>): Promise<Contact>;
+  /** Merge attributes into the contact (order-number report, flow decisions), noting their source. */
+  updateAttributes(
+    contactId: string,
+    attributes: Record<string, string>,
+    source: AttributeSource,
+  ): Promise<Contact>;
   getParticipants(contactId: string): Promise<Participant[]>;
   /** Add an AGENT or SYSTEM participant; records participant.joined. */
   addParticipant(

@@ -2,6 +2,7 @@ import { checkTemplate, ContentType, parseListPicker } from "@chat-widget/protoc
 import type { Template, TimeSlot } from "@chat-widget/protocol";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  ALWAYS,
   escapeMarkdown,
   fill,
   INPUT_SENTINEL,
@@ -464,7 +465,7 @@ describe("engine rules", () => {
         c: {
           actions: [{ setAttributes: { tier: "gold" } }],
           check: {
-            conditions: [{ attribute: "tier", equals: "gold", next: "gold" }],
+            conditions: [{ attribute: "tier", equals: "gold", unverified: true, next: "gold" }],
             otherwise: "x",
           },
         },
@@ -475,6 +476,31 @@ describe("engine rules", () => {
     const d = startFlow(f, { name: "Ann" });
     expect(messages(d)[0]!.content).toBe("Hello Ann, gold member");
     expect(d.position.outcome).toBe("finished");
+  });
+
+  it("an attribute condition reads only the verified jwt's value unless it opts in to unverified ones (issue 57)", () => {
+    const f: Flow = {
+      id: "v",
+      assistantName: "A",
+      start: "c",
+      states: {
+        c: {
+          check: {
+            conditions: [{ attribute: "tier", equals: "gold", next: "gold" }],
+            otherwise: "x",
+          },
+        },
+        gold: { actions: [{ say: "gold" }] },
+        x: { actions: [{ say: "other" }] },
+      },
+    };
+    const said = (attrs: Record<string, string>, verified?: Record<string, string>) =>
+      messages(startFlow(f, attrs, { ...ALWAYS, ...(verified ? { verified } : {}) }))[0]!.content;
+    // Reported by the visitor (or the page): not the jwt's, so not read.
+    expect(said({ tier: "gold" })).toBe("other");
+    expect(said({ tier: "gold" }, { tier: "gold" })).toBe("gold");
+    // Changed since the jwt set it: not the jwt's value any more.
+    expect(said({ tier: "gold" }, { tier: "silver" })).toBe("other");
   });
 
   it("matches whole words only", () => {

@@ -173,7 +173,10 @@ function run(
 function holds(c: FlowCondition, attrs: Record<string, string>, facts: FlowFacts): boolean {
   if (c.open !== undefined) return c.open === facts.open;
   if (c.advisorsAvailable !== undefined) return c.advisorsAvailable === facts.advisorsAvailable;
-  const value = attrs[c.attribute ?? ""];
+  // Only the verified jwt's value, unless the condition opts in: a value the flow or the
+  // visitor changed since is not the jwt's any more.
+  const key = c.attribute ?? "";
+  const value = c.unverified || facts.verified?.[key] === attrs[key] ? attrs[key] : undefined;
   const present = value !== undefined && value.trim() !== "";
   if (c.present !== undefined && c.present !== present) return false;
   if (c.equals !== undefined && c.equals !== value) return false;

@@ -168,7 +168,7 @@ export class FlowRunner {
   private async openingOf(contact: Contact): Promise<ChatOpening | null> {
     const flow = this.o.flows.get(contact.contactFlowId);
     if (!flow) return null;
-    const decision = startFlow(flow, contact.attributes, await this.facts(flow));
+    const decision = startFlow(flow, contact.attributes, await this.facts(flow, contact));
     const first = decision.effects.findIndex((e) => e.kind !== "message");
     const said = first === -1 ? decision.effects.length : first;
     if (said === 0) return null;
@@ -243,20 +243,27 @@ export class FlowRunner {
     return isoAt(this.o.clock.now());
   }
 
-  /** What the flow may read now: its opening hours and, if it asks, the advisors' availability. */
-  private async facts(flow: Flow): Promise<FlowFacts> {
+  /**
+   * What the flow may read now: its opening hours, if it asks the advisors' availability, and
+   * which of the contact's attributes the verified jwt set.
+   */
+  private async facts(flow: Flow, contact: Contact): Promise<FlowFacts> {
     const now = this.o.clock.now();
     const open = flow.openingHours ? isOpen(flow.openingHours, now) : true;
     const advisorsAvailable = this.askingAdvisors.has(flow)
       ? await this.o.advisorsAvailable()
       : true;
-    return { open, advisorsAvailable, now };
+    const sources = contact.attributeSources ?? {};
+    const verified = Object.fromEntries(
+      Object.entries(contact.attributes).filter(([key]) => sources[key] === "jwt"),
+    );
+    return { open, advisorsAvailable, now, verified };
   }
 
   private async begin(contact: Contact): Promise<void> {
     const flow = this.o.flows.get(contact.contactFlowId);
     if (!flow) return;
-    const decision = startFlow(flow, contact.attributes, await this.facts(flow));
+    const decision = startFlow(flow, contact.attributes, await this.facts(flow, contact));
     const created = await createPosition(this.o.db, {
       contactId: contact.contactId,
       flowId: flow.id,
@@ -279,7 +286,7 @@ export class FlowRunner {
       if (!stored || !flow) return;
       // Only a message the waiting flow will branch on (not a bot echo) needs today's facts.
       const deciding = stored.waitingIn !== null && !stored.pendingEchoes.includes(message.content);
-      const facts = deciding ? await this.facts(flow) : ALWAYS;
+      const facts = deciding ? await this.facts(flow, contact) : ALWAYS;
       const decision = receiveCustomerMessage(flow, stored, message, contact.attributes, facts);
       if (decision.ignored === "not-waiting" || decision.ignored === "not-text") {
         return this.perform(flow, stored);
@@ -380,7 +387,8 @@ export class FlowRunner {
       const stored = await findPosition(this.o.db, contactId);
       const contact = await this.o.centre.getContact(contactId);
       if (!stored || contact?.status !== "active") return false;
-      const decision = handOver(flow, stored, stateId, contact.attributes, await this.facts(flow));
+      const facts = await this.facts(flow, contact);
+      const decision = handOver(flow, stored, stateId, contact.attributes, facts);
       if (!decision) return false;
       const saved = await saveStep(
         this.o.db,
@@ -427,7 +435,7 @@ export class FlowRunner {
         return handsOver ? effect.state : null;
       }
       case "setAttributes":
-        await this.o.centre.updateAttributes(contactId, effect.attributes);
+        await this.o.centre.updateAttributes(contactId, effect.attributes, "flow");
         return null;
       case "queue":
         await this.o.enqueue(contactId, effect.queue);

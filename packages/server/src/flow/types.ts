@@ -67,6 +67,11 @@ export interface FlowCondition {
   present?: boolean;
   /** The attribute equals this value. */
   equals?: string;
+  /**
+   * An attribute condition reads only the value of the verified visitor jwt (issue 57), unless
+   * this is true: then also what the page, the visitor's report or the flow itself set.
+   */
+  unverified?: boolean;
   /** Taken when the flow's `openingHours` are (true) or are not (false) open now. */
   open?: boolean;
   /** Taken when an advisor is (true) or no advisor is (false) signed in and Available. */
@@ -82,6 +87,8 @@ export interface FlowFacts {
   advisorsAvailable: boolean;
   /** The time (epoch milliseconds) a TimePicker's slots are made from (default: the clock's now). */
   now?: number;
+  /** The attributes whose values came from the verified visitor jwt (default: none). */
+  verified?: Readonly<Record<string, string>>;
 }
 
 /** One question the built-in assistant answers (issue 26): matched on its question and keywords. */

@@ -73,6 +73,8 @@ describe("flow files are validated", () => {
               { open: "yes", next: "a" },
               { attribute: "x", advisorsAvailable: false, next: "a" },
               { next: "a" },
+              { attribute: "x", present: true, unverified: "yes", next: "a" },
+              { open: true, unverified: true, next: "a" },
             ],
             otherwise: "a",
           },
@@ -88,6 +90,12 @@ describe("flow files are validated", () => {
       }
       return "";
     })();
+    expect(message).toContain(
+      "states.a.check.conditions[3]: unverified must be a boolean, on an attribute condition",
+    );
+    expect(message).toContain(
+      "states.a.check.conditions[4]: unverified must be a boolean, on an attribute condition",
+    );
     expect(message).toContain("openingHours.timeZone: must be a known time zone");
     expect(message).toContain('openingHours.days.mon: must be a range such as "09:00-17:30"');
     expect(message).toContain("openingHours.days.someday: must be one of mon, tue");

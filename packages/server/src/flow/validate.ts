@@ -102,6 +102,8 @@ function checkState(
           fail(at, "present must be a boolean");
         if (c.equals !== undefined && typeof c.equals !== "string")
           fail(at, "equals must be a string");
+        if (c.unverified !== undefined && (typeof c.unverified !== "boolean" || !c.attribute))
+          fail(at, "unverified must be a boolean, on an attribute condition");
         ref(`${at}.next`, c.next);
       });
     }

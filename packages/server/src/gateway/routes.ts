@@ -160,6 +160,10 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
         displayName: body.ParticipantDetails.DisplayName,
         supportedContentTypes: body.SupportedMessagingContentTypes ?? [],
         attributes: { ...integrator, ...signed },
+        attributeSources: {
+          ...Object.fromEntries(Object.keys(integrator).map((k) => [k, "page" as const])),
+          ...Object.fromEntries(Object.keys(signed).map((k) => [k, "jwt" as const])),
+        },
         ...(body.ChatDurationInMinutes ? { durationMinutes: body.ChatDurationInMinutes } : {}),
         ...(subject === undefined ? {} : { visitorSubject: subject }),
         ...(body.PersistentChat
@@ -234,7 +238,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
         ),
       );
       if (Object.keys(updates).length > 0)
-        await centre.updateAttributes(contact.contactId, updates);
+        await centre.updateAttributes(contact.contactId, updates, "report");
       return { ok: true };
     },
   );
