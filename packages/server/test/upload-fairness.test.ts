@@ -84,10 +84,23 @@ describe("upload slots are shared fairly", () => {
     message: expect.stringMatching(message),
   });
 
+  /** /metrics' count of uploads turned away. */
+  const busy = async () => {
+    const text = await (await fetch(server.url + "/metrics")).text();
+    return Number(
+      text
+        .split("\n")
+        .find((l) => l.includes('kind="upload_busy"'))
+        ?.split(" ")[1],
+    );
+  };
+
   it(`${UPLOADS_PER_ATTACHMENT} upload at once per upload URL`, async () => {
     const url = await start(await newChat());
     const first = await hold(url, "127.0.0.21");
+    const counted = await busy();
     expect(await put(url, "127.0.0.22")).toEqual(refusedWith(/being uploaded already/));
+    expect(await busy()).toBe(counted + 1);
     first.req.end(randomBytes(SIZE - CHUNK_BYTES - 1));
     expect((await first.reply).status).toBe(200);
   });

@@ -14,6 +14,10 @@ export const REFUSAL_KINDS = {
   websocket_frame_throttled: "a websocket frame beyond its socket's budget",
   /** An attachment whose name does not fit its type, or hides characters (attachment-names.ts). */
   attachment_name_refused: "an attachment name that does not fit its type or hides characters",
+  /** An attachment upload beyond its URL's, chat's, address's or the process's slots (503). */
+  upload_busy: "an upload beyond its share of the upload slots",
+  /** A telemetry batch past its chat's daily quota (429, telemetry/quota.ts). */
+  telemetry_quota: "a telemetry batch past its chat's daily quota",
   /** A websocket closed because its client stopped reading (socket-writes.ts). */
   websocket_stalled: "a websocket whose client stopped reading",
 } as const;

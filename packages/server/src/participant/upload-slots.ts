@@ -38,7 +38,11 @@ const refuse = (why: string) =>
     UPLOAD_RETRY_AFTER_SECONDS,
   );
 
-export function uploadSlots(max = MAX_CONCURRENT_UPLOADS): UploadSlots {
+/** `refused` hears each upload turned away (for /metrics). */
+export function uploadSlots(
+  max = MAX_CONCURRENT_UPLOADS,
+  refused: () => void = () => {},
+): UploadSlots {
   let inUse = 0;
   const counts = new Map<string, number>();
   const held = (key: string) => counts.get(key) ?? 0;
@@ -49,33 +53,42 @@ export function uploadSlots(max = MAX_CONCURRENT_UPLOADS): UploadSlots {
   };
   return {
     acquire(owner) {
-      const keys = [
-        `attachment ${owner.attachmentId}`,
-        `chat ${owner.contactId}`,
-        `address ${owner.address}`,
-      ];
-      if (held(keys[0]!) >= UPLOADS_PER_ATTACHMENT)
-        throw refuse("This file is being uploaded already (one upload at a time per upload URL).");
-      if (held(keys[1]!) >= UPLOADS_PER_CHAT)
-        throw refuse(`This chat has ${UPLOADS_PER_CHAT} uploads in progress, the most at once.`);
-      if (held(keys[2]!) >= UPLOADS_PER_ADDRESS)
-        throw refuse(
-          `This address has ${UPLOADS_PER_ADDRESS} uploads in progress, the most at once.`,
-        );
-      if (inUse >= max)
-        throw refuse(`Too many attachment uploads are in progress (at most ${max} at once).`);
-      inUse++;
-      for (const key of keys) add(key, 1);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        inUse--;
-        for (const key of keys) add(key, -1);
-      };
+      try {
+        return take(owner);
+      } catch (error) {
+        refused();
+        throw error;
+      }
     },
     get inUse() {
       return inUse;
     },
   };
+
+  function take(owner: UploadOwner): () => void {
+    const keys = [
+      `attachment ${owner.attachmentId}`,
+      `chat ${owner.contactId}`,
+      `address ${owner.address}`,
+    ];
+    if (held(keys[0]!) >= UPLOADS_PER_ATTACHMENT)
+      throw refuse("This file is being uploaded already (one upload at a time per upload URL).");
+    if (held(keys[1]!) >= UPLOADS_PER_CHAT)
+      throw refuse(`This chat has ${UPLOADS_PER_CHAT} uploads in progress, the most at once.`);
+    if (held(keys[2]!) >= UPLOADS_PER_ADDRESS)
+      throw refuse(
+        `This address has ${UPLOADS_PER_ADDRESS} uploads in progress, the most at once.`,
+      );
+    if (inUse >= max)
+      throw refuse(`Too many attachment uploads are in progress (at most ${max} at once).`);
+    inUse++;
+    for (const key of keys) add(key, 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      inUse--;
+      for (const key of keys) add(key, -1);
+    };
+  }
 }

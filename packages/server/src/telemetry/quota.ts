@@ -36,6 +36,7 @@ export async function chargeTelemetry(
   rows: number,
   bytes: number,
   nowMs: number,
+  refused: () => void,
 ): Promise<void> {
   const day = new Date(nowMs).toISOString().slice(0, 10);
   const charged = await db.query(
@@ -47,6 +48,7 @@ export async function chargeTelemetry(
     [contactId, day, rows, bytes, ROWS_PER_CHAT_DAY, BYTES_PER_CHAT_DAY],
   );
   if (charged.length > 0) return;
+  refused();
   const seconds = Math.ceil((DAY_MS - (nowMs % DAY_MS)) / 1000);
   throw Errors.throttling(
     `This chat's telemetry for today is full (at most ${ROWS_PER_CHAT_DAY} rows and ${BYTES_PER_CHAT_DAY} bytes a day). Try again in ${seconds} s.`,

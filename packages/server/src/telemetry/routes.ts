@@ -67,6 +67,7 @@ export async function telemetryRoutes(
   const metricCap = new SeriesCap(METRIC_SERIES, MAX_SERIES, now);
   const workflowCap = new SeriesCap(WORKFLOW_SERIES, MAX_SERIES, now);
   const retentionMs = config.telemetryRetentionDays * DAY_MS;
+  const quotaFull = () => deps.refusals.count("telemetry_quota");
   const stopSweeper = startSweeper(
     RETENTION_SWEEP_MS,
     async () => {
@@ -119,7 +120,14 @@ export async function telemetryRoutes(
       const rows = metricRows(body, now);
       const contactId = await gate.admit(body.authParams?.jwtToken, TelemetryPath.PutMetrics);
       if (contactId === null) return { unsetToken: true };
-      await chargeTelemetry(db, contactId, rows.length, JSON.stringify(rows).length, now);
+      await chargeTelemetry(
+        db,
+        contactId,
+        rows.length,
+        JSON.stringify(rows).length,
+        now,
+        quotaFull,
+      );
       await metricCap.write(db, rows.map(metricSeriesKey), (tx) => insertMetrics(tx, rows, now));
       return { unsetToken: false };
     },
@@ -153,7 +161,14 @@ export async function telemetryRoutes(
         // None stored: all are answered as failed, and the worker authenticates again.
         return { workflowEventList: request.body.workflowEventList, unsetToken: true };
       }
-      await chargeTelemetry(db, contactId, rows.length, JSON.stringify(rows).length, now);
+      await chargeTelemetry(
+        db,
+        contactId,
+        rows.length,
+        JSON.stringify(rows).length,
+        now,
+        quotaFull,
+      );
       await workflowCap.write(db, rows.map(workflowSeriesKey), (tx) =>
         insertWorkflowEvents(tx, rows, now),
       );

@@ -80,6 +80,8 @@ describe.each(ENGINES)("the telemetry quota of a chat (%s)", (engine) => {
     expect(refused).toMatchObject({ status: 429 });
     expect(refused!.headers.get("retry-after")).toBe(String(14 * 3600 - accepted - 1));
     expect(refused!.body.message).toMatch(/^This chat's telemetry for today is full/);
+    const metrics = await (await fetch(server.url + "/metrics")).text();
+    expect(metrics).toContain('chat_widget_refusals_total{kind="telemetry_quota"} 1');
     expect(await storedRows()).toBe(before + accepted * BATCH);
     const [usage] = await server.built.deps.db.query<{ rows: number; bytes: unknown }>(
       "SELECT rows, bytes FROM telemetry_usage ORDER BY bytes DESC LIMIT 1",

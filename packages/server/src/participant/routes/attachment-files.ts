@@ -76,7 +76,7 @@ export async function registerAttachmentFiles(
   ctx: ParticipantContext,
 ): Promise<void> {
   const { db } = ctx.deps;
-  const slots = uploadSlots();
+  const slots = uploadSlots(undefined, () => ctx.deps.refusals.count("upload_busy"));
   const { uploadMinBytesPerSecond } = ctx.deps.config;
   const minimumRate = uploadMinBytesPerSecond
     ? { bytesPerSecond: uploadMinBytesPerSecond, graceMs: UPLOAD_GRACE_MS }
