@@ -67,7 +67,11 @@ export async function telemetryRoutes(
   const metricCap = new SeriesCap(METRIC_SERIES, MAX_SERIES, now);
   const workflowCap = new SeriesCap(WORKFLOW_SERIES, MAX_SERIES, now);
   const retentionMs = config.telemetryRetentionDays * DAY_MS;
-  const quotaFull = () => deps.refusals.count("telemetry_quota");
+  /** The rows counted against their chat's daily quota (quota.ts), or 429. */
+  const charge = (contactId: string, rows: readonly object[], now: number) =>
+    chargeTelemetry(db, contactId, rows.length, JSON.stringify(rows).length, now, () =>
+      deps.refusals.count("telemetry_quota"),
+    );
   const stopSweeper = startSweeper(
     RETENTION_SWEEP_MS,
     async () => {
@@ -120,14 +124,7 @@ export async function telemetryRoutes(
       const rows = metricRows(body, now);
       const contactId = await gate.admit(body.authParams?.jwtToken, TelemetryPath.PutMetrics);
       if (contactId === null) return { unsetToken: true };
-      await chargeTelemetry(
-        db,
-        contactId,
-        rows.length,
-        JSON.stringify(rows).length,
-        now,
-        quotaFull,
-      );
+      await charge(contactId, rows, now);
       await metricCap.write(db, rows.map(metricSeriesKey), (tx) => insertMetrics(tx, rows, now));
       return { unsetToken: false };
     },
@@ -161,14 +158,7 @@ export async function telemetryRoutes(
         // None stored: all are answered as failed, and the worker authenticates again.
         return { workflowEventList: request.body.workflowEventList, unsetToken: true };
       }
-      await chargeTelemetry(
-        db,
-        contactId,
-        rows.length,
-        JSON.stringify(rows).length,
-        now,
-        quotaFull,
-      );
+      await charge(contactId, rows, now);
       await workflowCap.write(db, rows.map(workflowSeriesKey), (tx) =>
         insertWorkflowEvents(tx, rows, now),
       );

@@ -3,15 +3,13 @@
  * found in the proof of a continuation (contact-centre/rehydration.ts), each closed; each test
  * failed while its hole was open.
  */
-import { ContentType, GatewayPath, type Item } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signJwt } from "../../src/gateway/jwt.js";
-import { call, connectParticipant } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
 import { startServer, type TestServer } from "../support/server.js";
-import { http, startChatBody } from "./helpers.js";
+import { continuationSteps, continuing, PRODUCTION_JWT_SECRET } from "./continuation-support.js";
 
-const SECRET = "a-production-visitor-jwt-secret-of-48-characters!";
+const SECRET = PRODUCTION_JWT_SECRET;
 const BOBS_WORDS = "Bob here: my password reset code is 991-204";
 
 describe.each(ENGINES)("continuation proof, attacked (%s)", (engine) => {
@@ -29,60 +27,7 @@ describe.each(ENGINES)("continuation proof, attacked (%s)", (engine) => {
   afterAll(() => server?.close());
 
   const jwt = (payload: Record<string, unknown>) => signJwt(payload, SECRET);
-  const start = (extra: Record<string, unknown> = {}) =>
-    http<{
-      data: {
-        startChatResult: {
-          ContactId: string;
-          ParticipantToken: string;
-          ContinuationToken?: string;
-          ContinuedFromContactId?: string;
-        };
-      };
-      message?: string;
-    }>(server.url + GatewayPath.StartChat, {
-      headers: { origin: server.url },
-      body: startChatBody(extra),
-    });
-  const continuing = (
-    source: string,
-    ContinuationToken?: string,
-    RehydrationType = "FROM_SEGMENT",
-  ) => ({
-    PersistentChat: {
-      RehydrationType,
-      SourceContactId: source,
-      ...(ContinuationToken === undefined ? {} : { ContinuationToken }),
-    },
-  });
-
-  /** A chat started with `extra` in which the customer said `words`, then ended. */
-  async function endedChat(extra: Record<string, unknown>, words: string) {
-    const started = await start(extra);
-    expect(started.status).toBe(200);
-    const result = started.body.data.startChatResult;
-    const { connectionToken } = await connectParticipant(server.url, result.ParticipantToken);
-    const said = await call(server.url, "/participant/message", connectionToken, {
-      ContentType: ContentType.TEXT_PLAIN,
-      Content: words,
-    });
-    expect(said.status).toBe(200);
-    await server.built.deps.centre.endContact(result.ContactId);
-    return result;
-  }
-
-  async function customerWords(participantToken: string): Promise<string[]> {
-    const { connectionToken } = await connectParticipant(server.url, participantToken);
-    const r = await call<{ Transcript: Item[] }>(
-      server.url,
-      "/participant/transcript",
-      connectionToken,
-      { MaxResults: 100, ScanDirection: "FORWARD", SortOrder: "ASCENDING", StartPosition: {} },
-    );
-    return r.body.Transcript.filter((i) => i.ParticipantRole === "CUSTOMER").map(
-      (i) => i.Content ?? "",
-    );
-  }
+  const { start, endedChat, customerWords } = continuationSteps(() => server);
 
   it("ENTIRE_PAST_SESSION proves the contact it continues (the session's latest): the first contact's secret does not continue a later one started with bob's jwt", async () => {
     // An anonymous chat; its secret s1 is (or later becomes) known to someone other than bob.

@@ -4,15 +4,13 @@
  * another chat's continuation secret, a contact that does not exist all get one identical 403
  * and start nothing; the rightful visitor continues, once; too old a chat is not continued.
  */
-import { ContentType, GatewayPath, type Item } from "@chat-widget/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signJwt } from "../../src/gateway/jwt.js";
-import { call, connectParticipant } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
 import { startServer, type TestServer } from "../support/server.js";
-import { http, startChatBody } from "./helpers.js";
+import { continuationSteps, continuing, PRODUCTION_JWT_SECRET } from "./continuation-support.js";
 
-const SECRET = "a-production-visitor-jwt-secret-of-48-characters!";
+const SECRET = PRODUCTION_JWT_SECRET;
 const SECRET_WORDS = "My home address is 1 Secret Street, card ending 4242";
 
 describe.each(ENGINES)("continuing a chat needs proof (%s)", (engine) => {
@@ -32,59 +30,12 @@ describe.each(ENGINES)("continuing a chat needs proof (%s)", (engine) => {
   afterAll(() => server?.close());
 
   const jwtOf = (sub: string) => signJwt({ sub, attributes: { customerName: sub } }, SECRET);
-  const start = (extra: Record<string, unknown> = {}) =>
-    http<{
-      data: {
-        startChatResult: {
-          ContactId: string;
-          ParticipantToken: string;
-          ContinuationToken?: string;
-          ContinuedFromContactId?: string;
-        };
-      };
-      message?: string;
-    }>(server.url + GatewayPath.StartChat, {
-      headers: { origin: server.url },
-      body: startChatBody(extra),
-    });
-  const continuing = (source: string, ContinuationToken?: string) => ({
-    PersistentChat: {
-      RehydrationType: "FROM_SEGMENT",
-      SourceContactId: source,
-      ...(ContinuationToken === undefined ? {} : { ContinuationToken }),
-    },
-  });
   const contacts = async () =>
     (await server.built.deps.db.query("SELECT contact_id FROM contacts")).length;
 
+  const { start, endedChat: endedWith, customerWords } = continuationSteps(() => server);
   /** A chat (started with `extra`) in which the visitor said the secret words, then ended. */
-  async function endedChat(extra: Record<string, unknown> = {}) {
-    const started = await start(extra);
-    expect(started.status).toBe(200);
-    const result = started.body.data.startChatResult;
-    const { connectionToken } = await connectParticipant(server.url, result.ParticipantToken);
-    const said = await call(server.url, "/participant/message", connectionToken, {
-      ContentType: ContentType.TEXT_PLAIN,
-      Content: SECRET_WORDS,
-    });
-    expect(said.status).toBe(200);
-    await server.built.deps.centre.endContact(result.ContactId);
-    return result;
-  }
-
-  async function customerWords(participantToken: string): Promise<string[]> {
-    const { connectionToken } = await connectParticipant(server.url, participantToken);
-    const r = await call<{ Transcript: Item[] }>(
-      server.url,
-      "/participant/transcript",
-      connectionToken,
-      { MaxResults: 100, ScanDirection: "FORWARD", SortOrder: "ASCENDING", StartPosition: {} },
-    );
-    expect(r.status).toBe(200);
-    return r.body.Transcript.filter((i) => i.ParticipantRole === "CUSTOMER").map(
-      (i) => i.Content ?? "",
-    );
-  }
+  const endedChat = (extra: Record<string, unknown> = {}) => endedWith(extra, SECRET_WORDS);
 
   /** /metrics' count of refusals of `kind` (this process's). */
   async function refusals(kind: string): Promise<number> {
