@@ -85,6 +85,11 @@ describe("the widget with an advisor", () => {
       )
       .toBe(true);
     await screenshot(page, "advisor-chat");
+    // An advisor's Arabic message reads right to left, though the bubble starts with "Sam".
+    await advisor.send("مرحبا، كيف يمكنني مساعدتك؟");
+    const arabic = agentBubbles().filter({ hasText: "مرحبا" }).locator(".plain");
+    await arabic.waitFor();
+    expect(await arabic.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
   });
 
   it("the advisor's typing shows the dots and 'Sam is typing…'; a delivered receipt is sent for the advisor's message", async () => {

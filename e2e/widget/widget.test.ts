@@ -123,7 +123,7 @@ describe("the widget on the demo page", () => {
     // then the returns' quick replies'. Count the echoes stored since the page opened.
     const triggers = [
       "Please choose one of the options below.",
-      "Anything else about your return?",
+      "Here are your options.",
     ];
     let echoes = 0;
     page.on("response", (r) => {

@@ -95,12 +95,15 @@ describe("transcript rendering", () => {
     expect(time?.textContent).toMatch(/\d{1,2}[:.]\d{2}/);
   });
 
-  it("messages are laid out in their own direction: each bubble has dir=auto (issue 24)", async () => {
+  it("messages are laid out in their own direction: the text has dir=auto, not an advisor's bubble, whose name comes first (issues 24, 58)", async () => {
     const w = renderWidget();
     await w.open();
     await w.receive(agentMessage("مرحبا، كيف يمكنني مساعدتك؟"));
-    const bubble = screen.getByText("مرحبا، كيف يمكنني مساعدتك؟").closest(".message");
-    expect(bubble?.getAttribute("dir")).toBe("auto");
+    const text = screen.getByText("مرحبا، كيف يمكنني مساعدتك؟");
+    const directed = text.closest("[dir]");
+    expect(directed?.getAttribute("dir")).toBe("auto");
+    expect(directed?.classList.contains("message")).toBe(false);
+    expect(text.closest(".message")?.hasAttribute("dir")).toBe(false);
   });
 
   it("participant left shows '{display name or Advisor} has left the chat'", async () => {

@@ -196,6 +196,20 @@ describe("values the flow places in a message or template are escaped for where 
   });
 });
 
+describe("default flow: each question once (issue 58)", () => {
+  it("no template's trigger line repeats its title (Amazon's chat interface shows both)", () => {
+    const templates = Object.values(flow.states).flatMap((state) =>
+      (state.actions ?? []).flatMap((a) => ("template" in a ? [a.template] : [])),
+    );
+    expect(templates.length).toBeGreaterThan(0);
+    for (const t of templates) {
+      const title = (t as { data?: { content?: { title?: string } } }).data?.content?.title;
+      expect(t.trigger).toBeDefined();
+      expect(t.trigger).not.toBe(title);
+    }
+  });
+});
+
 describe("default flow: routing", () => {
   it("'Talk to an advisor' routes the contact to the advisors' queue", () => {
     const d = choose("Talk to an advisor");

@@ -73,10 +73,15 @@ function EntryView({
   const outgoing = entry.participantRole === "customer";
   const agent = entry.participantRole === "agent";
   const className = `message ${outgoing ? "outgoing" : "incoming"}${agent ? " agent" : ""}`;
+  // dir="auto": an Arabic or Hebrew message reads right to left whatever the page's language. On
+  // the text itself, not an advisor's bubble, whose first letters are the advisor's name.
   return (
-    // dir="auto": an Arabic or Hebrew message reads right to left whatever the page's language.
-    <div className={className} data-role={entry.participantRole} dir="auto">
-      {agent && <span className="name">{advisorName(entry.displayName, t)}</span>}
+    <div className={className} data-role={entry.participantRole} dir={agent ? undefined : "auto"}>
+      {agent && (
+        <span className="name" dir="auto">
+          {advisorName(entry.displayName, t)}
+        </span>
+      )}
       {entry.kind === "attachment" ? (
         <LazyAttachment
           attachment={entry.attachment}
@@ -88,7 +93,11 @@ function EntryView({
       ) : (
         // A streamed answer is inert (hidden from screen readers, its links not focusable) while
         // it grows; complete, it is a new node in the live region, announced once, whole.
-        <div key={entry.streaming ? "growing" : "complete"} inert={entry.streaming || undefined}>
+        <div
+          key={entry.streaming ? "growing" : "complete"}
+          inert={entry.streaming || undefined}
+          dir="auto"
+        >
           {entry.contentType === ContentType.TEXT_MARKDOWN ? (
             <LazyMarkdown text={entry.content} />
           ) : (
