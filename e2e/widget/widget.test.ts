@@ -121,10 +121,7 @@ describe("the widget on the demo page", () => {
   it("reload mid-chat keeps the transcript", async () => {
     // Each template comes after the bot's trigger line, which the widget echoes: the menu's,
     // then the returns' quick replies'. Count the echoes stored since the page opened.
-    const triggers = [
-      "Please choose one of the options below.",
-      "Here are your options.",
-    ];
+    const triggers = ["Please choose one of the options below.", "Here are your options."];
     let echoes = 0;
     page.on("response", (r) => {
       const body = r.request().postData() ?? "";
