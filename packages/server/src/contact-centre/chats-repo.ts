@@ -15,8 +15,6 @@ export interface NewChat {
   items: Item[];
   /** What proves a later start-chat the same visitor's, to continue it (rehydration.ts). */
   proof: { visitorSubject: string | null; continuationHash: string };
-  /** Where each attribute came from (the jwt's verified, the page's not). */
-  attributeSources: Record<string, string>;
 }
 
 /**
@@ -79,7 +77,7 @@ export async function insertChats(
       column(chats, (c) => c.items.at(-1)?.AbsoluteTime ?? null),
       column(chats, (c) => c.proof.visitorSubject),
       column(chats, (c) => c.proof.continuationHash),
-      column(chats, (c) => JSON.stringify(c.attributeSources)),
+      column(contacts, (c) => JSON.stringify(c.attributeSources ?? {})),
       column(participants, (p) => p.participantId),
       column(participants, (p) => p.contactId),
       column(participants, (p) => p.role),

@@ -258,10 +258,7 @@ export class DbContactCentre implements ContactCentre {
     const expiresAt = isoAt(Date.parse(at) + minutes * 60_000);
     if (source) await claimContinuation(this.db, source, contactId);
     await this.starts
-      .commit({
-        chat: { contact, expiresAt, participants, items, proof, attributeSources },
-        opening,
-      })
+      .commit({ chat: { contact, expiresAt, participants, items, proof }, opening })
       .catch(async (error: unknown) => {
         if (source) await releaseContinuation(this.db, source, contactId);
         throw error;
