@@ -7,3 +7,6 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 export const isoAt = (ms: number): string => new Date(ms).toISOString();
+
+/** A day in milliseconds. */
+export const DAY_MS = 86_400_000;

@@ -1,3 +1,4 @@
+import type { AttributeSource } from "@chat-widget/protocol";
 import type { Db } from "../store/db.js";
 import { toContact, type ContactRow } from "./rows.js";
 import type { Contact } from "./types.js";
@@ -44,7 +45,7 @@ export async function mergeAttributes(
   contactId: string,
   attributes: Record<string, string>,
   maxKeys: number,
-  source: string,
+  source: AttributeSource,
 ): Promise<Contact | "too many" | null> {
   // The count is checked in the UPDATE itself (re-checked against the newest row when merges
   // run at once), so concurrent merges cannot each fit and together pass it.

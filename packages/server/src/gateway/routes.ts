@@ -11,7 +11,7 @@ import {
   type StartChatResponse,
 } from "@chat-widget/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isoAt, type Clock } from "../clock.js";
+import { DAY_MS, isoAt, type Clock } from "../clock.js";
 import { findCallerByToken } from "../contact-centre/participants-repo.js";
 import {
   CONTINUATION_REFUSED,
@@ -37,8 +37,6 @@ import {
   type StartChatLimits,
 } from "./start-chat-throttle.js";
 import { visitorJwtVerifier } from "./visitor-jwt.js";
-
-const DAY_MS = 86_400_000;
 
 export interface GatewayOptions {
   deps: ServerDeps;

@@ -5,6 +5,7 @@
  * Retry-After until the day ends, and stores nothing. A workflow event's `data` (kept, never
  * read) is cut to WORKFLOW_DATA_PAIRS pairs of short keys and values.
  */
+import { DAY_MS } from "../clock.js";
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
 
@@ -13,8 +14,6 @@ export const BYTES_PER_CHAT_DAY = 2 * 1024 * 1024;
 export const WORKFLOW_DATA_PAIRS = 20;
 export const WORKFLOW_DATA_KEY_LENGTH = 64;
 export const WORKFLOW_DATA_VALUE_LENGTH = 256;
-
-const DAY_MS = 86_400_000;
 
 /** A workflow event's data as kept: the first pairs, each key and value cut short. */
 export function boundedData(

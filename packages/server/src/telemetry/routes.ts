@@ -14,7 +14,7 @@ import {
   type PutWorkflowEventsResponse,
 } from "@chat-widget/protocol";
 import type { FastifyInstance } from "fastify";
-import type { Clock } from "../clock.js";
+import { DAY_MS, type Clock } from "../clock.js";
 import { startSweeper } from "../sweeper.js";
 import type { ServerDeps } from "../deps.js";
 import { Errors } from "../errors.js";
@@ -41,7 +41,6 @@ import {
   workflowSeriesKey,
 } from "./store.js";
 
-const DAY_MS = 86_400_000;
 /** How often rows and series older than TELEMETRY_RETENTION_DAYS are deleted. */
 const RETENTION_SWEEP_MS = 10 * 60_000;
 
