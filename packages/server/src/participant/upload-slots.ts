@@ -32,12 +32,6 @@ export interface UploadSlots {
   readonly inUse: number;
 }
 
-const refuse = (why: string) =>
-  Errors.unavailable(
-    `${why} Retry the upload after ${UPLOAD_RETRY_AFTER_SECONDS} s.`,
-    UPLOAD_RETRY_AFTER_SECONDS,
-  );
-
 /** `refused` hears each upload turned away (for /metrics). */
 export function uploadSlots(
   max = MAX_CONCURRENT_UPLOADS,
@@ -51,44 +45,42 @@ export function uploadSlots(
     if (n === 0) counts.delete(key);
     else counts.set(key, n);
   };
+  const refuse = (why: string) => {
+    refused();
+    return Errors.unavailable(
+      `${why} Retry the upload after ${UPLOAD_RETRY_AFTER_SECONDS} s.`,
+      UPLOAD_RETRY_AFTER_SECONDS,
+    );
+  };
   return {
     acquire(owner) {
-      try {
-        return take(owner);
-      } catch (error) {
-        refused();
-        throw error;
-      }
+      const keys = [
+        `attachment ${owner.attachmentId}`,
+        `chat ${owner.contactId}`,
+        `address ${owner.address}`,
+      ];
+      if (held(keys[0]!) >= UPLOADS_PER_ATTACHMENT)
+        throw refuse("This file is being uploaded already (one upload at a time per upload URL).");
+      if (held(keys[1]!) >= UPLOADS_PER_CHAT)
+        throw refuse(`This chat has ${UPLOADS_PER_CHAT} uploads in progress, the most at once.`);
+      if (held(keys[2]!) >= UPLOADS_PER_ADDRESS)
+        throw refuse(
+          `This address has ${UPLOADS_PER_ADDRESS} uploads in progress, the most at once.`,
+        );
+      if (inUse >= max)
+        throw refuse(`Too many attachment uploads are in progress (at most ${max} at once).`);
+      inUse++;
+      for (const key of keys) add(key, 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        inUse--;
+        for (const key of keys) add(key, -1);
+      };
     },
     get inUse() {
       return inUse;
     },
   };
-
-  function take(owner: UploadOwner): () => void {
-    const keys = [
-      `attachment ${owner.attachmentId}`,
-      `chat ${owner.contactId}`,
-      `address ${owner.address}`,
-    ];
-    if (held(keys[0]!) >= UPLOADS_PER_ATTACHMENT)
-      throw refuse("This file is being uploaded already (one upload at a time per upload URL).");
-    if (held(keys[1]!) >= UPLOADS_PER_CHAT)
-      throw refuse(`This chat has ${UPLOADS_PER_CHAT} uploads in progress, the most at once.`);
-    if (held(keys[2]!) >= UPLOADS_PER_ADDRESS)
-      throw refuse(
-        `This address has ${UPLOADS_PER_ADDRESS} uploads in progress, the most at once.`,
-      );
-    if (inUse >= max)
-      throw refuse(`Too many attachment uploads are in progress (at most ${max} at once).`);
-    inUse++;
-    for (const key of keys) add(key, 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      inUse--;
-      for (const key of keys) add(key, -1);
-    };
-  }
 }
