@@ -3,8 +3,8 @@
  * of the verified visitor jwt are marked "Verified" (issue 57); the others (the page's, the
  * visitor's report, the flow's saved answers) are what the visitor said, unproved.
  */
-import type { AttributeSource } from "@chat-widget/protocol";
-import { ORDER_NUMBER_KEY, orderNumberOf } from "./attributes.js";
+import { ORDER_NUMBER_ATTRIBUTE, type AttributeSource } from "@chat-widget/protocol";
+import { orderNumberOf } from "./attributes.js";
 
 export interface AttributesPanelProps {
   attributes: Record<string, string>;
@@ -19,7 +19,7 @@ export function AttributesPanel({ attributes, sources = {} }: AttributesPanelPro
   const order = orderNumberOf(attributes);
   const verified = (key: string) => sources[key] === "jwt";
   const rest = Object.entries(attributes)
-    .filter(([k]) => k !== ORDER_NUMBER_KEY)
+    .filter(([k]) => k !== ORDER_NUMBER_ATTRIBUTE)
     .sort(([a], [b]) => a.localeCompare(b));
   return (
     <aside className="attributes" aria-label="Contact attributes">
@@ -28,7 +28,7 @@ export function AttributesPanel({ attributes, sources = {} }: AttributesPanelPro
         <span className="value" data-testid="order-number">
           {order ?? "not reported"}
         </span>
-        {order && verified(ORDER_NUMBER_KEY) && <Verified />}
+        {order && verified(ORDER_NUMBER_ATTRIBUTE) && <Verified />}
       </div>
       {rest.length > 0 && (
         <dl>

@@ -1,7 +1,7 @@
 /** The contact attributes the console reads: the reported order number first. */
-export const ORDER_NUMBER_KEY = "orderNumber";
+import { ORDER_NUMBER_ATTRIBUTE } from "@chat-widget/protocol";
 
 export function orderNumberOf(attributes: Record<string, string>): string | null {
-  const value = attributes[ORDER_NUMBER_KEY];
+  const value = attributes[ORDER_NUMBER_ATTRIBUTE];
   return value && value.trim() ? value : null;
 }
