@@ -10,8 +10,11 @@ interface Row {
   advisor_id: string | null;
 }
 
-/** A Db answering the two queries the hub makes from an in-memory table. */
-function fakeDb(rows: Row[]): Db {
+/**
+ * A Db answering the queries the hub makes from an in-memory table, and from `items` (each
+ * contact's stored items, seq 1 first) its reads of contacts' last seqs and of their items.
+ */
+function fakeDb(rows: Row[], items: Record<string, Item[]> = {}): Db {
   const full = (r: Row) => ({
     ...r,
     queue: "q",
@@ -21,6 +24,16 @@ function fakeDb(rows: Row[]): Db {
   });
   return {
     query: async (sql: string, params: unknown[] = []) => {
+      if (sql.includes("SELECT contact_id, last_seq FROM contacts"))
+        return (params[0] as string[]).map((id) => ({
+          contact_id: id,
+          last_seq: items[id]?.length ?? 0,
+        }));
+      if (sql.includes("SELECT seq, item FROM items"))
+        return (items[params[0] as string] ?? [])
+          .map((stored, i) => ({ seq: i + 1, item: stored }))
+          .filter((row) => row.seq > (params[2] as number))
+          .slice(0, params[1] as number);
       if (sql.includes("WHERE contact_id"))
         return rows.filter((r) => r.contact_id === params[0]).map(full);
       if (sql.includes("advisor_id = $1 AND status IN ('accepting', 'active')"))
@@ -167,5 +180,31 @@ describe("the advisor socket hub", () => {
     hub.handleAgent({ kind: "chats", advisorId: "sam" });
     await hub.idle();
     expect([...sam.contacts]).toEqual(["c5"]);
+  });
+
+  it("after the fan-out was interrupted, reads the advisor's chats again and passes each one's missed items once, in order", async () => {
+    const rows: Row[] = [{ contact_id: "c1", status: "active", advisor_id: "sam" }];
+    const stored: Record<string, Item[]> = { c1: [item("c1"), item("c1")] };
+    const hub = new AdvisorSocketHub(fakeDb(rows, stored), () => {});
+    const sam = connection("sam", []);
+    await hub.add(sam);
+    const live = (contactId: string, seq: number) =>
+      hub.handleCentre({ kind: "item", contactId, item: stored[contactId]![seq - 1]!, seq });
+    stored.c1!.push(item("c1"), item("c1"), item("c1"));
+    live("c1", 3);
+    // Items 4 and 5 are lost with the fan-out; meanwhile Sam accepted c2, whose word was lost too.
+    rows.push({ contact_id: "c2", status: "active", advisor_id: "sam" });
+    stored.c2 = [item("c2")];
+    hub.resync();
+    live("c1", 5);
+    await hub.idle();
+    // c2 is followed from where it stood when read (what came before, the console reads).
+    stored.c2.push(item("c2"));
+    live("c2", 2);
+    await hub.idle();
+    const frames = (contactId: string, seqs: number[]) =>
+      seqs.map((seq) => JSON.stringify(chatFrame(stored[contactId]![seq - 1]!)));
+    expect(sam.sent).toEqual([...frames("c1", [3, 4, 5]), ...frames("c2", [2])]);
+    expect([...sam.contacts].sort()).toEqual(["c1", "c2"]);
   });
 });

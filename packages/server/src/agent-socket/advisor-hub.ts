@@ -8,12 +8,16 @@
  * opening is not missed, and before its subscription is answered), re-read when the agent
  * channel says the advisor's chats changed, and looked up when an AGENT joins a contact nobody
  * here follows yet (so the first items of a newly accepted chat are not missed). Fan-out
- * messages are handled one at a time, in order.
+ * messages are handled one at a time, in order. Each followed contact's stored items pass once
+ * (by seq); after the fan-out was interrupted (`resync`) the followed chats are read again and
+ * each followed contact's items after the last one passed are read from the store.
  */
 import { chatFrame, ContentType, ParticipantRole, Topic, type Item } from "@chat-widget/protocol";
 import { isAgentChannelMessage } from "../agents/channel.js";
 import { findAgentContact, listFollowed } from "../agents/queue-repo.js";
 import { isCentreMessage } from "../contact-centre/channel.js";
+import { findLastSeqs } from "../contact-centre/contacts-repo.js";
+import { readPage } from "../contact-centre/items-repo.js";
 import { SerialQueue } from "../fanout/serial-queue.js";
 import type { WebSocket } from "ws";
 import type { Db } from "../store/db.js";
@@ -28,8 +32,13 @@ export interface AdvisorConnection extends FrameTarget {
   contacts: Set<string>;
 }
 
+/** Items one read of a followed contact's missed items brings. */
+export const RESYNC_PAGE = 200;
+
 export class AdvisorSocketHub {
   private readonly connections = new Set<AdvisorConnection>();
+  /** Each followed contact's last stored item passed here (or stored before it was followed). */
+  private readonly passed = new Map<string, number>();
   private readonly serial: SerialQueue;
 
   constructor(
@@ -42,9 +51,14 @@ export class AdvisorSocketHub {
     this.serial = new SerialQueue(onError);
   }
 
-  /** The contacts an advisor holds or is taking now. */
+  /** The contacts an advisor holds or is taking now, each with where its items stand. */
   private async heldContacts(advisorId: string): Promise<Set<string>> {
-    return new Set(await listFollowed(this.db, advisorId));
+    const held = new Set(await listFollowed(this.db, advisorId));
+    const unknown = [...held].filter((id) => !this.passed.has(id));
+    if (unknown.length === 0) return held;
+    const seqs = await findLastSeqs(this.db, unknown);
+    for (const id of unknown) this.passed.set(id, seqs.get(id) ?? 0);
+    return held;
   }
 
   /**
@@ -67,6 +81,38 @@ export class AdvisorSocketHub {
 
   remove(connection: AdvisorConnection): void {
     this.connections.delete(connection);
+    for (const id of connection.contacts) if (!this.anyFollows(id)) this.passed.delete(id);
+  }
+
+  /**
+   * The fan-out was interrupted: in turn, every advisor's chats are read again, and each
+   * followed contact's items after the last one passed here are read and passed.
+   */
+  resync(): void {
+    void this.serial.run(async () => {
+      for (const advisorId of this.advisorIds()) {
+        const held = await this.heldContacts(advisorId);
+        for (const c of this.forAdvisor(advisorId)) c.contacts = new Set(held);
+      }
+      this.forgetUnfollowed();
+      for (const contactId of [...this.passed.keys()]) await this.readMissed(contactId);
+    });
+  }
+
+  private forgetUnfollowed(): void {
+    for (const id of this.passed.keys()) if (!this.anyFollows(id)) this.passed.delete(id);
+  }
+
+  private async readMissed(contactId: string): Promise<void> {
+    for (;;) {
+      const after = this.passed.get(contactId);
+      if (after === undefined) return;
+      const from = { seq: after, inclusive: false };
+      const page = { contactId, direction: "FORWARD", from, limit: RESYNC_PAGE } as const;
+      const rows = await readPage(this.db, page);
+      for (const row of rows) this.pass(contactId, row.item, row.seq);
+      if (rows.length < RESYNC_PAGE) return;
+    }
   }
 
   /** The advisors with a websocket open here. */
@@ -81,19 +127,25 @@ export class AdvisorSocketHub {
   /** Fan-out handler of the contact centre's channel. */
   handleCentre = (message: unknown): void => {
     if (!isCentreMessage(message) || message.kind !== "item") return;
-    const { contactId, item } = message;
+    const { contactId, item, seq } = message;
     // The console shows a streamed answer once, complete (docs/decisions.md #12).
     if (item.MessageMetadata?.MessageCompleted === false) return;
     const follows = () => isAgentJoined(item) && !this.anyFollows(contactId);
     // Most items (every message) need no read: with nothing queued before them, handled now.
-    if (this.serial.empty && !follows()) return this.pass(contactId, item);
+    if (this.serial.empty && !follows()) return this.pass(contactId, item, seq);
     void this.serial.run(async () => {
-      if (follows()) await this.follow(contactId);
-      this.pass(contactId, item);
+      if (follows()) await this.follow(contactId, seq);
+      this.pass(contactId, item, seq);
     });
   };
 
-  private pass(contactId: string, item: Item): void {
+  /** Delivers an item of a followed contact, once (a stored one passed before is dropped). */
+  private pass(contactId: string, item: Item, seq: number | undefined): void {
+    const passed = this.passed.get(contactId);
+    if (seq !== undefined && passed !== undefined) {
+      if (seq <= passed) return;
+      this.passed.set(contactId, seq);
+    }
     this.deliver(contactId, item);
     if (item.ContentType === ContentType.CHAT_ENDED) this.unfollow(contactId);
   }
@@ -107,6 +159,7 @@ export class AdvisorSocketHub {
     void this.serial.run(async () => {
       const held = await this.heldContacts(advisorId);
       for (const c of this.forAdvisor(advisorId)) c.contacts = new Set(held);
+      this.forgetUnfollowed();
     });
   };
 
@@ -136,16 +189,21 @@ export class AdvisorSocketHub {
     return false;
   }
 
-  /** An advisor is joining the contact: their sockets start following it. */
-  private async follow(contactId: string): Promise<void> {
+  /** An advisor is joining the contact (its item `seq`): their sockets start following it. */
+  private async follow(contactId: string, seq: number | undefined): Promise<void> {
     if (this.connections.size === 0) return;
     const record = await findAgentContact(this.db, contactId);
     if (!record?.advisorId || record.status === "ended" || record.status === "waiting") return;
-    for (const c of this.forAdvisor(record.advisorId)) c.contacts.add(contactId);
+    const mine = this.forAdvisor(record.advisorId);
+    for (const c of mine) c.contacts.add(contactId);
+    if (mine.length > 0 && seq !== undefined && !this.passed.has(contactId)) {
+      this.passed.set(contactId, seq - 1);
+    }
   }
 
   private unfollow(contactId: string): void {
     for (const c of this.connections) c.contacts.delete(contactId);
+    this.passed.delete(contactId);
   }
 
   private deliver(contactId: string, item: Item): void {

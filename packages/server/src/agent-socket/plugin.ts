@@ -57,7 +57,10 @@ export async function registerAgentSocket(
     await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handleCentre),
     await deps.fanout.subscribe(AGENT_CHANNEL, hub.handleAgent),
   ];
+  // The fan-out was interrupted: the advisors' chats and their items are read again.
+  const stopResume = deps.fanout.onResume(() => hub.resync());
   app.addHook("preClose", async () => {
+    stopResume();
     for (const stop of stops) await stop();
   });
 

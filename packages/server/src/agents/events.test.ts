@@ -76,7 +76,13 @@ function applied(frames: string[]): string[] {
 
 /** A started hub whose queue reads finish when the test says; errors are collected. */
 async function startedHub() {
-  const fanout = createMemoryFanOut();
+  const resumed = new Set<() => void>();
+  // The in-process fan-out, interrupted when the test says (`resume`).
+  const fanout = {
+    ...createMemoryFanOut(),
+    onResume: (listener: () => void) => (resumed.add(listener), () => resumed.delete(listener)),
+    resume: () => resumed.forEach((listener) => listener()),
+  };
   const queue = slowQueue();
   const errors: unknown[] = [];
   const hub = new AgentEventsHub({
@@ -191,6 +197,26 @@ describe("the agent events hub", () => {
     await settle();
     await finishAll(queue);
     expect(applied(fast.frames())).toEqual(["c-steady", "c2"]);
+    expect(errors).toEqual([]);
+    await hub.stop();
+  });
+
+  it("after the fan-out was interrupted, the queue and each advisor's chats are read and sent again", async () => {
+    const { fanout, queue, errors, hub } = await startedHub();
+    const res = response();
+    const added = hub.add("sam", res);
+    await settle();
+    queue.finish(0);
+    await added;
+    const before = res.frames().length;
+    // The queue changed, and its word was lost with the fan-out.
+    queue.change();
+    fanout.resume();
+    await settle();
+    await finishAll(queue);
+    const after = res.frames().slice(before);
+    expect(after.map((f) => f.split("\n")[0])).toEqual(["event: queue-change", "event: chats"]);
+    expect(applied(res.frames())).toEqual(["c-steady", "c1"]);
     expect(errors).toEqual([]);
     await hub.stop();
   });

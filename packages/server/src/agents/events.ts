@@ -45,6 +45,7 @@ export function sseFrame(event: string, data: unknown): string {
 export class AgentEventsHub {
   private readonly clients = new Set<Client>();
   private unsubscribe: (() => Promise<void>) | null = null;
+  private stopResume: (() => void) | null = null;
   private keepalive: ReturnType<typeof setInterval> | null = null;
   private readonly serial: SerialQueue;
   /** A queue frame is waiting its turn: another change needs no frame of its own. */
@@ -71,6 +72,11 @@ export class AgentEventsHub {
         });
       }
     });
+    // The fan-out was interrupted: the queue and every advisor's chats are read again.
+    this.stopResume = this.o.fanout.onResume(() => {
+      void this.serial.run(() => this.broadcastQueue());
+      for (const id of this.advisorIds()) void this.serial.run(() => this.sendChats(id));
+    });
     this.keepalive = (this.o.setInterval ?? setInterval)(() => {
       for (const c of this.clients) this.write(c, ": keepalive\n\n");
     }, SSE_KEEPALIVE_MS);
@@ -79,6 +85,8 @@ export class AgentEventsHub {
   async stop(): Promise<void> {
     if (this.keepalive !== null) (this.o.clearInterval ?? clearInterval)(this.keepalive);
     this.keepalive = null;
+    this.stopResume?.();
+    this.stopResume = null;
     await this.unsubscribe?.();
     this.unsubscribe = null;
     for (const c of this.clients) c.res.end();

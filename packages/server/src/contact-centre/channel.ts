@@ -4,8 +4,11 @@ import type { Item } from "@chat-widget/protocol";
 export const CENTRE_CHANNEL = "contact-centre";
 
 export type CentreMessage =
-  /** An item to deliver to every socket of the contact. */
-  | { kind: "item"; contactId: string; item: Item }
+  /**
+   * An item to deliver to every socket of the contact; `seq`, its place in the contact's stored
+   * order, when it is stored (typing and streamed chunks are not).
+   */
+  | { kind: "item"; contactId: string; item: Item; seq?: number }
   /** Close the sockets of one participant, or of the whole contact. */
   | { kind: "close"; contactId: string; participantId?: string; reason: string };
 

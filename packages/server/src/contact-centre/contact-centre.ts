@@ -34,7 +34,8 @@ import { findContact, lockContact, markContactEnded, mergeAttributes } from "./c
 import { findResponse, idempotencyKey, recordResponse } from "./idempotency-repo.js";
 import { DEFAULT_CHAT_DURATION_MINUTES } from "./expiry.js";
 import { attachmentItem, eventItem, messageItem, ownId, sentMessage } from "./item-factory.js";
-import { ItemListeners, type ItemListener } from "./item-listeners.js";
+import { CentreEmitter } from "./centre-emitter.js";
+import { type ItemListener } from "./item-listeners.js";
 import { MessageBatch, type QueuedMessage } from "./message-batch.js";
 import { SenderCache } from "./sender-cache.js";
 import { appendItems, findItem } from "./items-repo.js";
@@ -144,7 +145,7 @@ export const GRANTS_PER_COMMIT = 50;
 
 /** The contact centre on top of the store and the fan-out (see ContactCentre for the rules). */
 export class DbContactCentre implements ContactCentre {
-  private readonly listeners: ItemListeners;
+  private readonly out: CentreEmitter;
   /** Mutations begun and not yet committed and published (a shutdown waits for them). */
   private readonly inFlight = new Set<Promise<unknown>>();
   /** When this process last deleted expired tokens (at most every TOKEN_SWEEP_MS). */
@@ -157,7 +158,7 @@ export class DbContactCentre implements ContactCentre {
   private readonly grants: GroupCommit<ConnectionWrite, boolean>;
 
   constructor(private readonly options: ContactCentreOptions) {
-    this.listeners = new ItemListeners(options.onError);
+    this.out = new CentreEmitter(options.fanout, options.onError);
     // On the embedded store a batch under load rests `restMs` after a small one's commit.
     const pace = (restMs: number) =>
       options.db.embedded ? { ...options.restTimer, restMs, restBelow: EMBEDDED_REST_BELOW } : {};
@@ -183,7 +184,7 @@ export class DbContactCentre implements ContactCentre {
       // one statement; another process's change to a chat forgets them (hearOtherProcesses).
       senders: new SenderCache(CACHED_SENDER_CONTACTS),
       pace: pace(EMBEDDED_COMMIT_REST_MS),
-      emit: (part) => this.emit(part.contact, part.items, [], part.republish),
+      emit: (part) => this.out.emit(part.contact, part.items, part.lastSeq, [], part.republish),
       alone: (m: QueuedMessage) =>
         this.commitAndEmit(
           m.contactId,
@@ -263,7 +264,7 @@ export class DbContactCentre implements ContactCentre {
         if (source) await releaseContinuation(this.db, source, contactId);
         throw error;
       });
-    await this.emit(contact, items, []);
+    await this.out.emit(contact, items, 0, []);
     return {
       contactId,
       participantId: participant.participantId,
@@ -363,7 +364,7 @@ export class DbContactCentre implements ContactCentre {
     };
     // As typing: fanned out, never stored, not reported to item listeners (the flow hears the
     // completed message).
-    await this.publish({ kind: "item", contactId, item });
+    await this.out.publish({ kind: "item", contactId, item });
     return item;
   }
 
@@ -537,7 +538,7 @@ export class DbContactCentre implements ContactCentre {
   }
 
   onItemCommitted(listener: ItemListener): () => void {
-    return this.listeners.add(listener);
+    return this.out.listeners.add(listener);
   }
 
   // -- internals -------------------------------------------------------------------------
@@ -581,7 +582,7 @@ export class DbContactCentre implements ContactCentre {
     const { contact, p } = await this.present(contactId, participantId);
     const item = eventItem(contact, p, this.now(), ContentType.TYPING);
     // Typing is fanned out, never stored, and not reported to item listeners.
-    await this.publish({ kind: "item", contactId, item });
+    await this.out.publish({ kind: "item", contactId, item });
     return item;
   }
 
@@ -653,12 +654,16 @@ export class DbContactCentre implements ContactCentre {
   /**
    * Listens for other processes' changes to chats (their items and closes, through the
    * fan-out): the senders this process keeps of those chats are read again by their next batch
-   * rather than refused by its write. Returns the function that stops listening.
+   * rather than refused by its write; all of them after the fan-out was interrupted. Returns
+   * the function that stops listening.
    */
-  hearOtherProcesses(): Promise<() => Promise<void>> {
-    return this.options.fanout.subscribe(CENTRE_CHANNEL, (message, remote) => {
+  async hearOtherProcesses(): Promise<() => Promise<void>> {
+    const { fanout } = this.options;
+    const stopResume = fanout.onResume(() => this.messages.forgetAll());
+    const stop = await fanout.subscribe(CENTRE_CHANNEL, (message, remote) => {
       if (remote && isCentreMessage(message)) this.messages.forget(message.contactId);
     });
+    return () => (stopResume(), stop());
   }
 
   /** Counts `running` among the changes a shutdown waits for. */
@@ -681,37 +686,12 @@ export class DbContactCentre implements ContactCentre {
       const contact = toContact(row);
       const result = await fn({ tx, contact, at });
       await appendItems(tx, [{ contactId, lastSeq: row.last_seq, items: result.items }]);
-      return { ...result, contact };
+      return { ...result, contact, lastSeq: row.last_seq };
     });
     this.messages.forget(contactId);
-    await this.emit(outcome.contact, outcome.items, outcome.close ?? [], outcome.republish);
+    const { contact, items, lastSeq, close = [], republish } = outcome;
+    await this.out.emit(contact, items, lastSeq, close, republish);
     return outcome.result;
-  }
-
-  /** Publish `republish` (see MutationResult) and `items`, then `close`; listeners get `items`. */
-  private async emit(
-    contact: Contact,
-    items: Item[],
-    close: CentreMessage[],
-    republish: Item[] = [],
-  ): Promise<void> {
-    for (const item of [...republish, ...items]) {
-      await this.publish({ kind: "item", contactId: contact.contactId, item });
-    }
-    for (const message of close) await this.publish(message);
-    if (items.length === 0) return;
-    const ended = items.some((i) => i.ContentType === ContentType.CHAT_ENDED);
-    const seen: Contact = ended ? { ...contact, status: "ended" } : contact;
-    this.listeners.notify(seen, items);
-  }
-
-  private async publish(message: CentreMessage): Promise<void> {
-    try {
-      await this.options.fanout.publish(CENTRE_CHANNEL, message);
-    } catch (error) {
-      // The item is committed; clients repair gaps with GetTranscript.
-      this.options.onError(error);
-    }
   }
 
   /**
@@ -721,7 +701,7 @@ export class DbContactCentre implements ContactCentre {
    */
   async idle(): Promise<void> {
     for (;;) {
-      await this.listeners.idle();
+      await this.out.listeners.idle();
       if (this.inFlight.size === 0) return;
       await Promise.allSettled([...this.inFlight]);
     }

@@ -24,6 +24,24 @@ export async function findContact(db: Db, contactId: string): Promise<Contact | 
   return row ? toContact(row) : null;
 }
 
+/** The seq of the contact's last item (0: none, or no such contact). */
+export async function findLastSeq(db: Db, contactId: string): Promise<number> {
+  const [row] = await db.query<{ last_seq: number }>(
+    "SELECT last_seq FROM contacts WHERE contact_id = $1",
+    [contactId],
+  );
+  return row?.last_seq ?? 0;
+}
+
+/** The seq of each contact's last item, by contact (none for a contact not found). */
+export async function findLastSeqs(db: Db, contactIds: string[]): Promise<Map<string, number>> {
+  const rows = await db.query<{ contact_id: string; last_seq: number }>(
+    "SELECT contact_id, last_seq FROM contacts WHERE contact_id = ANY($1::text[])",
+    [contactIds],
+  );
+  return new Map(rows.map((r) => [r.contact_id, r.last_seq]));
+}
+
 /** Lock the contact row for the rest of the transaction: every change to a contact starts here. */
 export async function lockContact(tx: Db, contactId: string): Promise<ContactRow | null> {
   const [row] = await tx.query<ContactRow>(

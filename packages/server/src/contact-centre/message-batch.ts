@@ -27,6 +27,8 @@ export interface QueuedMessage extends MessageInput {
 /** What one contact's part of a committed batch fans out (see MutationResult's republish). */
 export interface CommittedPart {
   contact: Contact;
+  /** The contact's last seq before `items`. */
+  lastSeq: number;
   items: Item[];
   republish: Item[];
 }
@@ -125,6 +127,11 @@ export class MessageBatch {
     };
     const done = after.then(settle, settle);
     this.settledByContact.set(contactId, done);
+  }
+
+  /** Other processes' changes may have gone unheard: every sender is read again. */
+  forgetAll(): void {
+    this.o.senders.clear();
   }
 
   /** The contact changed outside this batch's writes: its senders are read again. */

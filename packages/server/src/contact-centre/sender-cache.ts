@@ -71,6 +71,12 @@ export class SenderCache {
     Object.assign(cached, to);
   }
 
+  /** The fan-out was interrupted: every sender is read again by its contact's next batch. */
+  clear(): void {
+    this.contacts.clear();
+    this.contactOf.clear();
+  }
+
   forget(contactId: string): void {
     const cached = this.contacts.get(contactId);
     if (!cached) return;

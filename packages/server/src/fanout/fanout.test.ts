@@ -1,4 +1,8 @@
+import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../test/faults/rig.js";
+import { startTcpProxy } from "../../test/faults/tcp-proxy.js";
+import { killProcess, startRedisServer } from "../../test/support/redis-server.js";
 import type { FanOut, FanOutHandler } from "./fanout.js";
 import { createMemoryFanOut } from "./memory.js";
 import { createRedisFanOut } from "./redis.js";
@@ -85,5 +89,69 @@ describe("Redis fan-out", () => {
     // Each process sees its own publication at once and the other's through Redis: once each.
     const byN = (x: unknown, y: unknown) => (x as { n: number }).n - (y as { n: number }).n;
     expect([...atTwo.seen].sort(byN)).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+});
+
+describe("Redis fan-out after Redis restarts empty", () => {
+  let redis: ChildProcess | undefined;
+  const opened: FanOut[] = [];
+  afterEach(async () => {
+    for (const f of opened.splice(0)) await f.close();
+    if (redis) await killProcess(redis);
+  });
+
+  it("subscribes again, then says so (onResume) in both processes; what is published after arrives", async () => {
+    const port = await freePort();
+    redis = await startRedisServer(port);
+    const url = `redis://127.0.0.1:${port}`;
+    const one = await createRedisFanOut(url);
+    const two = await createRedisFanOut(url);
+    opened.push(one, two);
+    const resumed = { one: 0, two: 0 };
+    one.onResume(() => resumed.one++);
+    two.onResume(() => resumed.two++);
+    const atTwo = collector();
+    await two.subscribe("c", atTwo.handler);
+    await one.publish("c", 1);
+    await atTwo.until(1);
+
+    await killProcess(redis);
+    redis = await startRedisServer(port);
+    for (let i = 0; i < 1_000 && (resumed.one === 0 || resumed.two === 0); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(resumed).toEqual({ one: 1, two: 1 });
+    // Resumed means subscribed: the first publication after it arrives.
+    await one.publish("c", 2);
+    await atTwo.until(2);
+    expect(atTwo.seen).toEqual([1, 2]);
+  });
+
+  it("a publication that failed while one process's Redis was away makes the other resume once it is back", async () => {
+    const port = await freePort();
+    redis = await startRedisServer(port);
+    const proxy = await startTcpProxy(port);
+    try {
+      const one = await createRedisFanOut(`redis://127.0.0.1:${proxy.port}`);
+      const two = await createRedisFanOut(`redis://127.0.0.1:${port}`);
+      opened.push(one, two);
+      let twoResumed = 0;
+      two.onResume(() => twoResumed++);
+      await proxy.set("refuse");
+      const failed = one.publish("c", "lost").then(
+        () => "published",
+        () => "failed",
+      );
+      expect(await failed).toBe("failed");
+      expect(twoResumed).toBe(0);
+      await proxy.set("pass");
+      for (let i = 0; i < 1_000 && twoResumed === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // Its own subscriber was never cut: it resumed on the failed publication's word alone.
+      expect(twoResumed).toBe(1);
+    } finally {
+      await proxy.close();
+    }
   });
 });

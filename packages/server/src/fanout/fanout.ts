@@ -8,6 +8,13 @@ export interface FanOut {
   publish(channel: string, message: unknown): Promise<void>;
   /** Resolves once the subscription is active; returns the unsubscribe function. */
   subscribe(channel: string, handler: FanOutHandler): Promise<() => Promise<void>>;
+  /**
+   * `listener` runs each time the fan-out was interrupted and its subscriptions are active again
+   * (Redis restarted, its connection cut, or one of this process's publications failed): what
+   * was published meanwhile may never have arrived, here or elsewhere. Returns the function
+   * that stops it.
+   */
+  onResume(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -39,6 +39,11 @@ export class LocalBus {
     return true;
   }
 
+  /** Every channel with a handler. */
+  names(): string[] {
+    return [...this.channels.keys()];
+  }
+
   clear(): void {
     this.channels.clear();
   }
@@ -57,6 +62,8 @@ export function createMemoryFanOut(onError?: (error: unknown) => void): FanOut {
         bus.remove(channel, handler);
       };
     },
+    // One process: nothing is ever interrupted.
+    onResume: () => () => {},
     async close() {
       bus.clear();
     },

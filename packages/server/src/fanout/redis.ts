@@ -9,9 +9,16 @@ interface Envelope {
 }
 
 /**
+ * The channel on which a process says its publications failed while Redis was away: every
+ * process then treats its subscribers as interrupted (onResume), as it does its own.
+ */
+export const RESUME_CHANNEL = "fanout-resume";
+
+/**
  * Redis pub/sub fan-out: several server processes share one contact centre. A process
  * delivers its own publications locally at once and drops their Redis echo by node id, before
- * parsing it.
+ * parsing it. Its subscriptions are made again, by itself, each time the subscriber connection
+ * is back (ioredis' own resubscription gives no moment at which it is done); then onResume.
  */
 export async function createRedisFanOut(
   url: string,
@@ -19,17 +26,53 @@ export async function createRedisFanOut(
 ): Promise<FanOut> {
   const node = randomUUID();
   const bus = new LocalBus(onError);
+  const resumed = new Set<() => void>();
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  const subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: false });
   publisher.on("error", onError);
   subscriber.on("error", onError);
+  let closing = false;
+  /** The subscriber's connection closed: its subscriptions are gone until resubscribed. */
+  let cut = false;
+  /** A publication failed: once the publisher is back, every process is told (RESUME_CHANNEL). */
+  let failedPublish = false;
+
+  const resume = () => {
+    for (const listener of [...resumed]) {
+      try {
+        listener();
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
+  subscriber.on("close", () => {
+    if (!closing) cut = true;
+  });
+  subscriber.on("ready", () => {
+    if (!cut || closing) return;
+    cut = false;
+    subscriber.subscribe(RESUME_CHANNEL, ...bus.names()).then(resume, (error: unknown) => {
+      // Cut again before it was done: the next "ready" tries again.
+      onError(error);
+      cut = true;
+      subscriber.disconnect(true);
+    });
+  });
+  publisher.on("ready", () => {
+    if (!failedPublish || closing) return;
+    failedPublish = false;
+    void send(RESUME_CHANNEL, null);
+  });
   await Promise.all([publisher.connect(), subscriber.connect()]);
+  await subscriber.subscribe(RESUME_CHANNEL);
 
   // Its own publications come back from Redis too: dropped by their first characters, unparsed
   // (JSON.stringify writes an envelope's `node` first, as every version has).
   const ownEcho = JSON.stringify({ node, message: null }).slice(0, -"null}".length);
   subscriber.on("message", (channel: string, raw: string) => {
     if (raw.startsWith(ownEcho)) return;
+    if (channel === RESUME_CHANNEL) return resume();
     let envelope: Envelope;
     try {
       envelope = JSON.parse(raw) as Envelope;
@@ -40,10 +83,19 @@ export async function createRedisFanOut(
     bus.deliver(channel, envelope.message, true);
   });
 
+  async function send(channel: string, message: unknown): Promise<void> {
+    try {
+      await publisher.publish(channel, JSON.stringify({ node, message } satisfies Envelope));
+    } catch (error) {
+      failedPublish = true;
+      throw error;
+    }
+  }
+
   return {
     async publish(channel, message) {
       bus.deliver(channel, message, false);
-      await publisher.publish(channel, JSON.stringify({ node, message } satisfies Envelope));
+      await send(channel, message);
     },
     async subscribe(channel, handler) {
       if (bus.add(channel, handler)) await subscriber.subscribe(channel);
@@ -51,8 +103,14 @@ export async function createRedisFanOut(
         if (bus.remove(channel, handler)) await subscriber.unsubscribe(channel);
       };
     },
+    onResume(listener) {
+      resumed.add(listener);
+      return () => resumed.delete(listener);
+    },
     async close() {
+      closing = true;
       bus.clear();
+      resumed.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

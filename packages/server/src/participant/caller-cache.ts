@@ -121,6 +121,14 @@ export class CallerCache {
     return this.gone.size;
   }
 
+  /**
+   * The fan-out was interrupted: a word may have been lost, so every caller is read from the
+   * store again (the words heard stay true).
+   */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** The fan-out's word (CENTRE_CHANNEL): a participant closed, or a whole contact. */
   hear(message: CentreMessage, now: number): void {
     if (message.kind !== "close") return;

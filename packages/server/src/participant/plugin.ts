@@ -15,6 +15,7 @@ import { registerMessage } from "./routes/message.js";
 import { registerTranscript } from "./routes/transcript.js";
 import { registerViews } from "./routes/views.js";
 import { SocketHub } from "./socket-hub.js";
+import { readPage } from "../contact-centre/items-repo.js";
 import { rejectUnstorableText } from "./text-guard.js";
 import { registerWebsocket } from "./websocket.js";
 
@@ -44,13 +45,31 @@ export async function participantService(
     ),
     callers: deps.callers,
   };
-  const hub = new SocketHub((socket, text) => ctx.deps.writes.send(socket, text));
+  const hub = new SocketHub({
+    reads: {
+      itemsAfter: (contactId, after, limit) =>
+        readPage(deps.db, {
+          contactId,
+          direction: "FORWARD",
+          from: { seq: after, inclusive: false },
+          limit,
+        }),
+    },
+    send: (socket, text) => ctx.deps.writes.send(socket, text),
+    onError: (error) => app.log.warn({ err: error }, "reading missed items failed"),
+  });
   const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, (message) => {
     if (isCentreMessage(message)) ctx.callers.hear(message, clock.now());
     hub.handle(message);
   });
+  // The fan-out was interrupted: what it lost is read again (callers) or repaired (items).
+  const stopResume = deps.fanout.onResume(() => {
+    ctx.callers.clear();
+    hub.resync();
+  });
   // Its websockets are closed (1001) by the websocket plugin's preClose (app.ts).
   app.addHook("preClose", async () => {
+    stopResume();
     await unsubscribe();
   });
 

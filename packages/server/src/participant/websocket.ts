@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import { isoAt } from "../clock.js";
+import { findLastSeq } from "../contact-centre/contacts-repo.js";
 import { findCallerByToken } from "../contact-centre/participants-repo.js";
 import type { ParticipantRecord } from "../contact-centre/rows.js";
 import { hashToken } from "../contact-centre/tokens.js";
@@ -48,7 +49,8 @@ export function registerWebsocket(
   ctx: ParticipantContext,
   hub: SocketHub,
 ): void {
-  const participants = new WeakMap<FastifyRequest, ParticipantRecord>();
+  /** Each upgrade's participant, and its contact's last seq before its socket opened. */
+  const participants = new WeakMap<FastifyRequest, { p: ParticipantRecord; lastSeq: number }>();
   const max = ctx.deps.config.websocketsPerAddress;
   const tooMany = () =>
     Errors.throttling(
@@ -79,7 +81,8 @@ export function registerWebsocket(
           socket.once("close", () => void taken());
         }
         try {
-          participants.set(request, await authenticateSocket(ctx, request.query.token));
+          const p = await authenticateSocket(ctx, request.query.token);
+          participants.set(request, { p, lastSeq: await findLastSeq(ctx.deps.db, p.contactId) });
         } catch (error) {
           await release?.();
           if (isServiceError(error)) return sendError(reply, error);
@@ -88,11 +91,12 @@ export function registerWebsocket(
       },
     },
     (socket: WebSocket, request: WsRequest) => {
-      const participant = participants.get(request);
-      if (!participant) {
+      const authenticated = participants.get(request);
+      if (!authenticated) {
         socket.close(1008, "unauthenticated");
         return;
       }
+      const participant = authenticated.p;
       const connection: Connection = {
         id: randomUUID(),
         contactId: participant.contactId,
@@ -100,7 +104,7 @@ export function registerWebsocket(
         socket,
         topics: new Set(),
       };
-      hub.add(connection);
+      hub.add(connection, authenticated.lastSeq);
       ctx.deps.writes.track(socket);
       socket.on("message", (data: RawData, isBinary: boolean) => {
         answerFrame(connection, frameText(data), isBinary, ctx.deps.frames).catch(
