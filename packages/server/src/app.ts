@@ -12,6 +12,7 @@ import { FrameGuard } from "./participant/frame-guard.js";
 import { SocketWrites } from "./participant/socket-writes.js";
 import type { FanOut } from "./fanout/fanout.js";
 import { openFanOut } from "./fanout/open-fanout.js";
+import { FanOutRepairs } from "./fanout/repairs.js";
 import type { LimitStore } from "./limits/limit-store.js";
 import { openLimitStore } from "./limits/open-limit-store.js";
 import { registerFeatures } from "./features.js";
@@ -110,14 +111,20 @@ export async function buildApp(
   try {
     fanout =
       overrides.fanout ??
-      (await openFanOut(config.redisUrl, (err) => app.log.error({ err }, "fan-out error")));
+      (await openFanOut(
+        config.redisUrl,
+        (err) => app.log.error({ err }, "fan-out error"),
+        config.redisKeyPrefix,
+      ));
   } catch (error) {
     if (!overrides.db) await db.close();
     throw error;
   }
   try {
-    limits = await openLimitStore(config.redisUrl, (err) =>
-      app.log.warn({ err }, "limit store unreachable: counting limits in this process"),
+    limits = await openLimitStore(
+      config.redisUrl,
+      (err) => app.log.warn({ err }, "limit store unreachable: counting limits in this process"),
+      config.redisKeyPrefix,
     );
   } catch (error) {
     if (!overrides.fanout) await fanout.close();
@@ -136,6 +143,8 @@ export async function buildApp(
   const callers = new CallerCache();
   const stopSweepingCallers = callers.startSweeping(() => clock.now());
   const refusals = new Refusals();
+  const repairs = new FanOutRepairs();
+  const stopCountingResumes = fanout.onResume(() => repairs.interrupted());
   const frames = new FrameGuard(() => db.query("SELECT 1"), clock, refusals);
   const writes = new SocketWrites(refusals);
   const stopPinging = writes.start(config.websocketStallMs);
@@ -148,6 +157,7 @@ export async function buildApp(
     log: app.log,
     callers,
     refusals,
+    repairs,
     frames,
     writes,
   };
@@ -209,6 +219,7 @@ export async function buildApp(
       await stopSweepingCallers();
       await stopPinging();
       await stopHearing();
+      stopCountingResumes();
       if (!overrides.fanout) await fanout.close();
       await limits.close();
       if (!overrides.db) await db.close();

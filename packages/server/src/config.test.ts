@@ -69,6 +69,7 @@ describe("loadConfig", () => {
       DATABASE_URL: "postgres://db/x",
       DATABASE_PREPARED_STATEMENTS: "off",
       REDIS_URL: "redis://r:6379",
+      REDIS_KEY_PREFIX: "shop-eu:",
       SNIPPET_IDS: "a, b,,c",
       ALLOWED_ORIGINS: "https://shop.example",
       TOKEN_SECRET: "s3cret",
@@ -79,6 +80,7 @@ describe("loadConfig", () => {
       databaseUrl: "postgres://db/x",
       preparedStatements: false,
       redisUrl: "redis://r:6379",
+      redisKeyPrefix: "shop-eu:",
       snippetIds: ["a", "b", "c"],
       allowedOrigins: ["https://shop.example"],
       tokenSecret: "s3cret",
@@ -89,6 +91,9 @@ describe("loadConfig", () => {
 
   it("refuses invalid values with a message naming the variable", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
+    expect(loadConfig({}).redisKeyPrefix).toBe("");
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: "shop eu" })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: "x".repeat(65) })).toThrow(/REDIS_KEY_PREFIX/);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ TLS_CERT_FILE: "c.pem" })).toThrow(/TLS_KEY_FILE/);

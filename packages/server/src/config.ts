@@ -30,6 +30,11 @@ export interface ServerConfig {
   /** REDIS_URL: fan out through Redis pub/sub instead of in-process. */
   redisUrl: string | undefined;
   /**
+   * REDIS_KEY_PREFIX, default none: put before every Redis key and channel name, so several
+   * deployments (or test files) share one Redis without hearing each other.
+   */
+  redisKeyPrefix: string;
+  /**
    * TOKEN_SECRET signs attachment URLs and other server-issued values. When unset (""), the
    * server generates one and keeps it in the database, so every process on that database
    * and every restart share it.
@@ -181,6 +186,15 @@ function visitorJwtKey(env: Env, mode: Mode) {
   };
 }
 
+/** At most 64 printable ASCII characters without spaces (what every Redis client passes as is). */
+function redisKeyPrefix(env: Env): string {
+  const prefix = text(env, "REDIS_KEY_PREFIX") ?? "";
+  if (!/^[\x21-\x7e]{0,64}$/.test(prefix)) {
+    throw new Error("REDIS_KEY_PREFIX must be at most 64 printable ASCII characters, no spaces");
+  }
+  return prefix;
+}
+
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
@@ -270,6 +284,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     publicUrl: url,
     ...storeConfig(env),
     redisUrl: text(env, "REDIS_URL"),
+    redisKeyPrefix: redisKeyPrefix(env),
     tokenSecret: text(env, "TOKEN_SECRET") ?? "",
     ...visitorJwtKey(env, chosenMode),
     tlsCertFile,

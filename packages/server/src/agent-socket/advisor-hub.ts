@@ -47,6 +47,8 @@ export class AdvisorSocketHub {
     /** Sends a frame (SocketWrites.send: one whose client stopped reading is cut). */
     private readonly send: (socket: WebSocket, text: string) => void = (socket, text) =>
       socket.send(text),
+    /** Items read from the store after the fan-out was interrupted (metrics). */
+    private readonly onRepaired: (count: number) => void = () => {},
   ) {
     this.serial = new SerialQueue(onError);
   }
@@ -110,7 +112,10 @@ export class AdvisorSocketHub {
       const from = { seq: after, inclusive: false };
       const page = { contactId, direction: "FORWARD", from, limit: RESYNC_PAGE } as const;
       const rows = await readPage(this.db, page);
-      for (const row of rows) this.pass(contactId, row.item, row.seq);
+      for (const row of rows) {
+        if (row.seq > (this.passed.get(contactId) ?? row.seq)) this.onRepaired(1);
+        this.pass(contactId, row.item, row.seq);
+      }
       if (rows.length < RESYNC_PAGE) return;
     }
   }

@@ -52,6 +52,7 @@ export async function registerAgentSocket(
     deps.db,
     (err) => deps.log.error({ err }, "advisor websocket"),
     (socket, text) => deps.writes.send(socket, text),
+    (count) => deps.repairs.repaired(count),
   );
   const stops = [
     await deps.fanout.subscribe(CENTRE_CHANNEL, hub.handleCentre),

@@ -14,6 +14,8 @@ export class CentreEmitter {
   constructor(
     private readonly fanout: FanOut,
     private readonly onError: (error: unknown) => void,
+    /** The seqs of stored items of a contact, by Id (to publish a repeat in its place). */
+    private readonly seqsOf: (contactId: string, itemIds: string[]) => Promise<Map<string, number>>,
   ) {
     this.listeners = new ItemListeners(onError);
   }
@@ -30,7 +32,7 @@ export class CentreEmitter {
     republish: Item[] = [],
   ): Promise<void> {
     const { contactId } = contact;
-    for (const item of republish) await this.publish({ kind: "item", contactId, item });
+    if (republish.length > 0) await this.republish(contactId, republish);
     for (const [i, item] of items.entries()) {
       await this.publish({ kind: "item", contactId, item, seq: lastSeq + i + 1 });
     }
@@ -39,6 +41,29 @@ export class CentreEmitter {
     const ended = items.some((i) => i.ContentType === ContentType.CHAT_ENDED);
     const seen: Contact = ended ? { ...contact, status: "ended" } : contact;
     this.listeners.notify(seen, items);
+  }
+
+  /**
+   * Items an earlier try of a request committed, published again in their place (seq): a
+   * socket that had them drops them (ContactFeed); one that missed them gets them, in order.
+   * Without their seqs (the store did not answer), as items to deliver at once.
+   */
+  private async republish(contactId: string, items: Item[]): Promise<void> {
+    const seqs = await this.seqsOf(
+      contactId,
+      items.map((i) => i.Id),
+    ).catch((error: unknown) => {
+      this.onError(error);
+      return new Map<string, number>();
+    });
+    for (const item of items) {
+      const seq = seqs.get(item.Id);
+      await this.publish(
+        seq === undefined
+          ? { kind: "item", contactId, item }
+          : { kind: "item", contactId, item, seq },
+      );
+    }
   }
 
   /** Fans out what is not stored (typing, streamed chunks) or a close. */

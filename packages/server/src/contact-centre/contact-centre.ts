@@ -38,7 +38,7 @@ import { CentreEmitter } from "./centre-emitter.js";
 import { type ItemListener } from "./item-listeners.js";
 import { MessageBatch, type QueuedMessage } from "./message-batch.js";
 import { SenderCache } from "./sender-cache.js";
-import { appendItems, findItem } from "./items-repo.js";
+import { appendItems, findItem, findItemSeqs } from "./items-repo.js";
 import { writeStarts, type Start } from "./chats-repo.js";
 import { buildReceipt } from "./receipts.js";
 import {
@@ -158,7 +158,9 @@ export class DbContactCentre implements ContactCentre {
   private readonly grants: GroupCommit<ConnectionWrite, boolean>;
 
   constructor(private readonly options: ContactCentreOptions) {
-    this.out = new CentreEmitter(options.fanout, options.onError);
+    this.out = new CentreEmitter(options.fanout, options.onError, (contactId, ids) =>
+      findItemSeqs(options.db, contactId, ids),
+    );
     // On the embedded store a batch under load rests `restMs` after a small one's commit.
     const pace = (restMs: number) =>
       options.db.embedded ? { ...options.restTimer, restMs, restBelow: EMBEDDED_REST_BELOW } : {};

@@ -155,6 +155,19 @@ export async function findItems(
   return new Map(rows.map((r) => [`${r.contact_id} ${r.item.Id}`, r.item]));
 }
 
+/** The seqs of these items of one contact, by Id. */
+export async function findItemSeqs(
+  db: Db,
+  contactId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await db.query<{ item_id: string; seq: number }>(
+    "SELECT item_id, seq FROM items WHERE contact_id = $1 AND item_id = ANY($2::text[])",
+    [contactId, itemIds],
+  );
+  return new Map(rows.map((r) => [r.item_id, r.seq]));
+}
+
 export async function findItemSeq(
   db: Db,
   contactId: string,

@@ -92,6 +92,24 @@ describe("Redis fan-out", () => {
   });
 });
 
+/** Waits until the fan-out's Redis answers (or, `false`, no longer does). */
+async function answers(fanout: FanOut, answering = true): Promise<void> {
+  for (let i = 0; i < 1_000; i++) {
+    // A ping sent just before the connection was cut waits for it to come back: not answering.
+    const late = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500));
+    const ok = await Promise.race([
+      fanout.probe().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+    if (ok === answering) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the fan-out's Redis never ${answering ? "answered" : "stopped answering"}`);
+}
+
 describe("Redis fan-out after Redis restarts empty", () => {
   let redis: ChildProcess | undefined;
   const opened: FanOut[] = [];
@@ -121,7 +139,9 @@ describe("Redis fan-out after Redis restarts empty", () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(resumed).toEqual({ one: 1, two: 1 });
-    // Resumed means subscribed: the first publication after it arrives.
+    // Resumed means subscribed: the first publication after it arrives (once its publisher is
+    // back too: one made while it is not would be lost, and the others told to resume).
+    await answers(one);
     await one.publish("c", 2);
     await atTwo.until(2);
     expect(atTwo.seen).toEqual([1, 2]);
@@ -137,12 +157,13 @@ describe("Redis fan-out after Redis restarts empty", () => {
       opened.push(one, two);
       let twoResumed = 0;
       two.onResume(() => twoResumed++);
+      const atOne = collector();
+      await one.subscribe("c", atOne.handler);
       await proxy.set("refuse");
-      const failed = one.publish("c", "lost").then(
-        () => "published",
-        () => "failed",
-      );
-      expect(await failed).toBe("failed");
+      await answers(one, false);
+      // Redis is away for this process: its publication does not wait, and its own hear it.
+      await one.publish("c", "lost");
+      expect(atOne.seen).toEqual(["lost"]);
       expect(twoResumed).toBe(0);
       await proxy.set("pass");
       for (let i = 0; i < 1_000 && twoResumed === 0; i++) {
@@ -152,6 +173,31 @@ describe("Redis fan-out after Redis restarts empty", () => {
       expect(twoResumed).toBe(1);
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe("Redis fan-out with a key prefix", () => {
+  it("a deployment hears only its own prefix's publications, on the same channel names", async () => {
+    const [a, b] = [`a-${Math.random()}:`, `b-${Math.random()}:`];
+    const shopA = await createRedisFanOut(REDIS_URL, undefined, a);
+    const shopA2 = await createRedisFanOut(REDIS_URL, undefined, a);
+    const shopB = await createRedisFanOut(REDIS_URL, undefined, b);
+    const shopB2 = await createRedisFanOut(REDIS_URL, undefined, b);
+    try {
+      const atA2 = collector();
+      const atB2 = collector();
+      await shopA2.subscribe("contact-centre", atA2.handler);
+      await shopB2.subscribe("contact-centre", atB2.handler);
+      await shopA.publish("contact-centre", "to a");
+      await shopB.publish("contact-centre", "to b");
+      await atA2.until(1);
+      await atB2.until(1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(atA2.seen).toEqual(["to a"]);
+      expect(atB2.seen).toEqual(["to b"]);
+    } finally {
+      for (const f of [shopA, shopA2, shopB, shopB2]) await f.close();
     }
   });
 });

@@ -62,6 +62,7 @@ export function createMemoryFanOut(onError?: (error: unknown) => void): FanOut {
         bus.remove(channel, handler);
       };
     },
+    probe: async () => {},
     // One process: nothing is ever interrupted.
     onResume: () => () => {},
     async close() {

@@ -6,6 +6,8 @@ import { createRedisFanOut } from "./redis.js";
 export async function openFanOut(
   redisUrl: string | undefined,
   onError?: (error: unknown) => void,
+  /** REDIS_KEY_PREFIX: before every channel's name in Redis. */
+  prefix = "",
 ): Promise<FanOut> {
-  return redisUrl ? createRedisFanOut(redisUrl, onError) : createMemoryFanOut(onError);
+  return redisUrl ? createRedisFanOut(redisUrl, onError, prefix) : createMemoryFanOut(onError);
 }

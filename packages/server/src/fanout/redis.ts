@@ -23,11 +23,14 @@ export const RESUME_CHANNEL = "fanout-resume";
 export async function createRedisFanOut(
   url: string,
   onError: (error: unknown) => void = () => {},
+  /** Put before every channel's name in Redis (REDIS_KEY_PREFIX): deployments keep apart. */
+  prefix = "",
 ): Promise<FanOut> {
   const node = randomUUID();
   const bus = new LocalBus(onError);
   const resumed = new Set<() => void>();
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  // A publication is never queued for a Redis that is away: it fails at once (see send).
+  const publisher = new Redis(url, { lazyConnect: true, enableOfflineQueue: false });
   const subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: false });
   publisher.on("error", onError);
   subscriber.on("error", onError);
@@ -52,7 +55,8 @@ export async function createRedisFanOut(
   subscriber.on("ready", () => {
     if (!cut || closing) return;
     cut = false;
-    subscriber.subscribe(RESUME_CHANNEL, ...bus.names()).then(resume, (error: unknown) => {
+    const channels = [RESUME_CHANNEL, ...bus.names()].map((name) => prefix + name);
+    subscriber.subscribe(...channels).then(resume, (error: unknown) => {
       // Cut again before it was done: the next "ready" tries again.
       onError(error);
       cut = true;
@@ -65,13 +69,14 @@ export async function createRedisFanOut(
     void send(RESUME_CHANNEL, null);
   });
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(RESUME_CHANNEL);
+  await subscriber.subscribe(prefix + RESUME_CHANNEL);
 
   // Its own publications come back from Redis too: dropped by their first characters, unparsed
   // (JSON.stringify writes an envelope's `node` first, as every version has).
   const ownEcho = JSON.stringify({ node, message: null }).slice(0, -"null}".length);
-  subscriber.on("message", (channel: string, raw: string) => {
-    if (raw.startsWith(ownEcho)) return;
+  subscriber.on("message", (prefixed: string, raw: string) => {
+    if (raw.startsWith(ownEcho) || !prefixed.startsWith(prefix)) return;
+    const channel = prefixed.slice(prefix.length);
     if (channel === RESUME_CHANNEL) return resume();
     let envelope: Envelope;
     try {
@@ -83,24 +88,38 @@ export async function createRedisFanOut(
     bus.deliver(channel, envelope.message, true);
   });
 
+  /**
+   * Publishes to Redis, in order on one connection; while Redis is away a publication fails at
+   * once and is not retried (its subscribers elsewhere read what they missed on the word sent
+   * once Redis is back).
+   */
   async function send(channel: string, message: unknown): Promise<void> {
     try {
-      await publisher.publish(channel, JSON.stringify({ node, message } satisfies Envelope));
+      if (publisher.status !== "ready")
+        throw new Error(`Redis is not connected (${publisher.status})`);
+      const text = JSON.stringify({ node, message } satisfies Envelope);
+      await publisher.publish(prefix + channel, text);
     } catch (error) {
+      // Reported once an outage, not once a publication.
+      if (!failedPublish) onError(error);
       failedPublish = true;
-      throw error;
     }
   }
 
   return {
     async publish(channel, message) {
       bus.deliver(channel, message, false);
-      await send(channel, message);
+      void send(channel, message);
+    },
+    async probe() {
+      if (publisher.status !== "ready")
+        throw new Error(`Redis is not connected (${publisher.status})`);
+      await publisher.ping();
     },
     async subscribe(channel, handler) {
-      if (bus.add(channel, handler)) await subscriber.subscribe(channel);
+      if (bus.add(channel, handler)) await subscriber.subscribe(prefix + channel);
       return async () => {
-        if (bus.remove(channel, handler)) await subscriber.unsubscribe(channel);
+        if (bus.remove(channel, handler)) await subscriber.unsubscribe(prefix + channel);
       };
     },
     onResume(listener) {

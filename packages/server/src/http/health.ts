@@ -1,8 +1,11 @@
 /**
  * Health for load balancers and orchestrators: `/healthz` answers while the process serves
  * HTTP; `/readyz` also checks that the store answers and the fan-out (Redis when configured)
- * takes a message, each within PROBE_TIMEOUT_MS, and is 503 naming what failed — or
+ * answers, each within PROBE_TIMEOUT_MS. It is 503 when the store does not (naming it), or
  * `draining` once the process is shutting down (shutdown.ts), so no new client is sent here.
+ * Redis alone away is 200 `degraded: "redis"`: chats go on (each process counts its limits
+ * and repairs its sockets when Redis is back), and taking every process out of the load
+ * balancer would stop them all.
  */
 import type { FastifyInstance } from "fastify";
 import type { FanOut } from "../fanout/fanout.js";
@@ -48,12 +51,13 @@ export async function healthRoutes(app: FastifyInstance, { db, fanout, draining 
     }
     const [store, fanOut] = await Promise.all([
       probe(() => db.query("SELECT 1")),
-      probe(() => fanout.publish("readyz", 0)),
+      probe(() => fanout.probe()),
     ]);
-    const ok = store === "ok" && fanOut === "ok";
+    const ok = store === "ok";
+    const body = fanOut === "ok" ? { ok, store, fanOut } : { ok, degraded: "redis", store, fanOut };
     return reply
       .code(ok ? 200 : 503)
       .header("cache-control", "no-store")
-      .send({ ok, store, fanOut });
+      .send(body);
   });
 }

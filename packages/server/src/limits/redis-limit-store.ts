@@ -20,6 +20,8 @@ import type {
 } from "./limit-store.js";
 import { MemoryLimitStore, ROUNDING_SLACK_MS } from "./memory-limit-store.js";
 
+/** Every key's start (after REDIS_KEY_PREFIX). */
+export const LIMIT_KEY_PREFIX = "chat-widget:limit:";
 /** A limit check waits at most this long for Redis before counting in memory. */
 export const COMMAND_TIMEOUT_MS = 500;
 /** The fallback is reported at most once in this long, not once per request. */
@@ -143,7 +145,7 @@ export async function createRedisLimitStore(
   redis.defineCommand("limitAddFailure", { lua: ADD_FAILURE });
   redis.defineCommand("limitAcquire", { numberOfKeys: 1, lua: ACQUIRE });
   await redis.connect();
-  const store = new RedisLimitStore(redis, options.prefix ?? "chat-widget:limit:", options.onError);
+  const store = new RedisLimitStore(redis, options.prefix ?? LIMIT_KEY_PREFIX, options.onError);
   await store.heartbeat();
   return store;
 }

@@ -56,6 +56,7 @@ export async function participantService(
         }),
     },
     send: (socket, text) => ctx.deps.writes.send(socket, text),
+    onRepaired: (count) => deps.repairs.repaired(count),
     onError: (error) => app.log.warn({ err: error }, "reading missed items failed"),
   });
   const unsubscribe = await deps.fanout.subscribe(CENTRE_CHANNEL, (message) => {

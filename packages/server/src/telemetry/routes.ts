@@ -169,7 +169,7 @@ export async function telemetryRoutes(
     if (options.canReadMetrics && !(await options.canReadMetrics(bearerToken(request))))
       throw Errors.accessDenied("/metrics needs METRICS_TOKEN or a signed-in advisor's token.");
     const families = telemetryFamilies(await metricSeries(db), await workflowEventCounts(db));
-    families.push(deps.refusals.family());
+    families.push(deps.refusals.family(), ...deps.repairs.families());
     if (options.moreFamilies) families.push(...(await options.moreFamilies()));
     const text = formatFamilies(families) + (await processMetricsText());
     return reply.type(PROMETHEUS_CONTENT_TYPE).send(text);
