@@ -31,6 +31,8 @@ interface Pair {
   flowing: boolean;
   /** A slow start is holding the client's bytes (after the upgrade request) until then; 0: none. */
   slowUntil: number;
+  /** The server closed its side while the pair was stalled: the client is told once it flows. */
+  upstreamClosed: boolean;
 }
 
 export interface TcpProxy {
@@ -81,6 +83,8 @@ export async function startTcpProxy(target: number | readonly number[]): Promise
     });
     upstream.on("close", () => {
       if (pair.upstream !== upstream || !pair.connected) return;
+      // A stalled (paused) client would never finish ending: it hears of it once it flows.
+      if (!pair.flowing) return void (pair.upstreamClosed = true);
       // The server closed its side: the client gets what it sent first (a websocket's close
       // frame) and then the end, as through a load balancer. Errors above reset instead.
       pairs.delete(pair);
@@ -95,6 +99,12 @@ export async function startTcpProxy(target: number | readonly number[]): Promise
   const flow = (pair: Pair) => {
     if (pair.flowing) return;
     pair.flowing = true;
+    if (pair.upstreamClosed) {
+      pairs.delete(pair);
+      pair.client.resume();
+      pair.client.end();
+      return;
+    }
     if (!pair.upstream) connectUpstream(pair, turn++);
     forward(pair);
     pair.client.resume();
@@ -126,6 +136,7 @@ export async function startTcpProxy(target: number | readonly number[]): Promise
       slowed: [],
       flowing: false,
       slowUntil: 0,
+      upstreamClosed: false,
     };
     pairs.add(pair);
     client.on("error", () => kill(pair));
