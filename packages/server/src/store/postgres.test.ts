@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTcpProxy } from "../../test/faults/tcp-proxy.js";
 import { createTestDatabase, type TestDatabase } from "../../test/support/databases.js";
 import type { Db } from "./db.js";
 import { openPostgres } from "./postgres.js";
@@ -129,5 +130,49 @@ describe("PreparedNames", () => {
     expect([a.name, b.name]).not.toContain(again);
     // Without parameters: never named.
     expect(names.config("SELECT 1", []).name).toBeUndefined();
+  });
+});
+
+describe("PostgreSQL's connections reset in a transaction (a database fail-over, issue 58)", () => {
+  it("fail the transaction, not the process; once the database is back the store answers", async () => {
+    const database = await createTestDatabase("postgres");
+    const url = new URL(database.databaseUrl);
+    const proxy = await startTcpProxy(Number(url.port || 5432));
+    url.host = `127.0.0.1:${proxy.port}`;
+    const db = await openPostgres(url.toString());
+    const unhandled: unknown[] = [];
+    const record = (error: unknown) => unhandled.push(error);
+    process.on("uncaughtException", record);
+    try {
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const transaction = db.transaction(async (tx) => {
+        await tx.query("SELECT 1");
+        holding();
+        await released;
+        return tx.query("SELECT 2");
+      });
+      const outcome = transaction.then(
+        () => "committed",
+        () => "failed",
+      );
+      await held;
+      // Every connection reset, the transaction's among them, while it holds its client.
+      await proxy.set("refuse");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      expect(await outcome).toBe("failed");
+      await proxy.set("pass");
+      await expect.poll(() => db.query("SELECT 3 AS n").then(([r]) => r), { timeout: 10_000 });
+      expect(await db.query("SELECT 3 AS n")).toEqual([{ n: 3 }]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("uncaughtException", record);
+      await db.close();
+      await proxy.close();
+      await database.drop();
+    }
   });
 });

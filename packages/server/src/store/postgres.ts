@@ -70,6 +70,14 @@ export async function openPostgres(
   };
   const once = async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
+    // While a client is checked out the pool does not hear its errors: a connection reset in a
+    // transaction (a database fail-over) would be an unhandled 'error' that ends the process.
+    // The transaction fails instead, and the dead client is dropped, not pooled again.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+    };
+    client.on("error", onLost);
     try {
       await client.query("BEGIN");
       const inner: Db = wrap(client, names, true, (nested) => nested(inner), close);
@@ -80,7 +88,8 @@ export async function openPostgres(
       await client.query("ROLLBACK").catch(() => {});
       throw error;
     } finally {
-      client.release();
+      client.off("error", onLost);
+      client.release(lost);
     }
   };
   // A plan made stale by another process's migration aborted the transaction: run again, the

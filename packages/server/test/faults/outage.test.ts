@@ -16,13 +16,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Item } from "@chat-widget/protocol";
 import type { Recorder } from "../client/support/sessions.js";
-import {
-  debugLog,
-  openChats,
-  startOutageRig,
-  type OutageChat,
-  type OutageRig,
-} from "./rig-outage.js";
+import { openChats, startOutageRig, type OutageChat, type OutageRig } from "./rig-outage.js";
 import { Talker, deliveryReport, numbers, storedTranscript } from "./traffic.js";
 
 const CHATS = Number(process.env.OUTAGE_CHATS ?? 10);
@@ -152,7 +146,6 @@ async function through(
   const started = Date.now();
   rig = await startOutageRig(CHATS);
   chats = await openChats(rig, CHATS, (n) => n % CHATJS_EVERY === 0);
-  debugLog("CHATS OPEN");
   const side = (chat: OutageChat, customer: boolean): Side => {
     const [writer, receiver] = customer ? [chat.customer, chat.agent] : [chat.agent, chat.customer];
     const name = `${chat.name}-${customer ? "customer" : "advisor"}`;
@@ -185,7 +178,6 @@ async function through(
     ...deliveryReport(s.talker, s.receiver),
     ...where(s),
   }));
-  debugLog("REPORTS", reports.filter((r) => r.side.includes("chatjs")));
   type Figure = "written" | "acked" | "failed" | "lost" | "twice" | "outOfOrder";
   const sum = (key: Figure, only = (_: number) => true) =>
     reports.reduce((n, r, i) => n + (only(i) ? r[key] : 0), 0);
@@ -270,11 +262,9 @@ describe("nothing lost when Redis or the database goes away under two processes 
         "database refused",
         async (r) => {
           const from = Date.now();
-          debugLog("FAULT database refuse");
           await r.database.set("refuse");
           await sleep(DATABASE_DOWN_MS);
           await r.database.set("pass");
-          debugLog("FAULT database pass");
           return { from, to: Date.now() };
         },
         true,

@@ -22,26 +22,6 @@ import { killProcess, startRedisServer } from "../support/redis-server.js";
 import { freePort } from "./rig.js";
 import { CHATS_PER_ADVISOR } from "./rig-rolling.js";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
-
-/** OUTAGE_DEBUG=<dir>: debug logs (chatjs DEBUG log, websocket events, servers' output) there. */
-const DEBUG_DIR = process.env.OUTAGE_DEBUG;
-if (DEBUG_DIR) mkdirSync(DEBUG_DIR, { recursive: true });
-/** One timestamped line in <dir>/client.log (nothing without OUTAGE_DEBUG). */
-export function debugLog(...parts: unknown[]): void {
-  if (!DEBUG_DIR) return;
-  const text = parts
-    .map((p) => {
-      if (typeof p === "string") return p;
-      try {
-        return JSON.stringify(p);
-      } catch {
-        return String(p);
-      }
-    })
-    .join(" ");
-  appendFileSync(`${DEBUG_DIR}/client.log`, `${new Date().toISOString()} ${text}\n`);
-}
 
 /** The most one step of closing the rig may take (a process's stop: 10 s to SIGKILL). */
 const STEP_MS = 20_000;
@@ -108,24 +88,11 @@ export async function startOutageRig(chats: number): Promise<OutageRig> {
       START_CHAT_BURST: String(chats + 10),
       START_CHAT_PER_MINUTE: String(60 * (chats + 10)),
       WEBSOCKETS_PER_ADDRESS: String(4 * chats + 20),
-      ...(DEBUG_DIR
-        ? {
-            NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import /tmp/wsdebug/server-preload.mjs`,
-            ...(process.env.OUTAGE_DEBUG_LOG_LEVEL ? { LOG_LEVEL: process.env.OUTAGE_DEBUG_LOG_LEVEL } : {}),
-          }
-        : {}),
     });
     // One after the other: both would run the migrations at once.
     for (const index of [0, 1] as const) {
       const server = await startChildServer(envOf(index));
       undo.push([`stop process ${index}`, () => server.stop()]);
-      if (DEBUG_DIR) {
-        debugLog(`process ${index} pid ${server.child.pid} port ${ports[index]}`);
-        undo.push([
-          `save process ${index}'s output`,
-          async () => writeFileSync(`${DEBUG_DIR}/server${index}.log`, server.output()),
-        ]);
-      }
     }
 
     const advisors: Advisor[] = [];
@@ -206,32 +173,6 @@ async function loadChatjs(): Promise<Chatjs> {
   g.window ??= g;
   g.self ??= g;
   g.WebSocket ??= WebSocket;
-  if (DEBUG_DIR) {
-    // Every websocket chatjs opens, with its events (by the URL's token's last 8 characters).
-    const Base = g.WebSocket as typeof WebSocket;
-    g.WebSocket = class extends Base {
-      constructor(url: string, ...rest: unknown[]) {
-        super(url, ...(rest as []));
-        const tag = (/token=([^&]+)/.exec(url)?.[1] ?? url).slice(-8);
-        debugLog(`client ws ${tag}: new`);
-        this.addEventListener("open", () => debugLog(`client ws ${tag}: open`));
-        this.addEventListener("error", (e) => debugLog(`client ws ${tag}: error`, String((e as { message?: string }).message)));
-        this.addEventListener("close", (e) => debugLog(`client ws ${tag}: close code ${e.code} reason "${e.reason}" clean ${e.wasClean}`));
-        this.addEventListener("message", (e) => {
-          const s = String(e.data);
-          if (!s.includes('"aws/chat"')) debugLog(`client ws ${tag}: in ${s.slice(0, 100)}`);
-          else debugLog(`client ws ${tag}: in aws/chat`);
-        });
-        const onPing = (this as unknown as { on?: (n: string, f: () => void) => void }).on;
-        onPing?.call(this, "ping", () => debugLog(`client ws ${tag}: ws ping`));
-      }
-      override send(data: unknown, ...rest: unknown[]): void {
-        const s = String(data);
-        debugLog(`client ws ${(/token=([^&]+)/.exec(this.url)?.[1] ?? "").slice(-8)}: out ${s.slice(0, 100)}`);
-        return (super.send as (...a: unknown[]) => void)(data, ...rest);
-      }
-    } as never;
-  }
   g.navigator ??= { userAgent: "node" } as never;
   // Node 21+ has a global navigator without onLine: chatjs would think it is offline.
   if (g.navigator!.onLine === undefined)
@@ -303,18 +244,7 @@ async function chatjsChat(base: string, advisor: Advisor) {
   connect.ChatSession.setGlobalConfig({
     region,
     endpoint: base,
-    loggerConfig: DEBUG_DIR
-      ? {
-          level: "DEBUG",
-          customizedLogger: {
-            debug: (...a: unknown[]) => debugLog("chatjs DEBUG", ...a),
-            info: (...a: unknown[]) => debugLog("chatjs INFO", ...a),
-            warn: (...a: unknown[]) => debugLog("chatjs WARN", ...a),
-            error: (...a: unknown[]) => debugLog("chatjs ERROR", ...a),
-            log: (...a: unknown[]) => debugLog("chatjs LOG", ...a),
-          },
-        }
-      : { level: "ERROR" },
+    loggerConfig: { level: "ERROR" },
   });
   const raw = connect.ChatSession.create({
     chatDetails: {
@@ -327,16 +257,6 @@ async function chatjsChat(base: string, advisor: Advisor) {
     disableCSM: true,
   });
   const customer = new Recorder(asSession(raw));
-  if (DEBUG_DIR) {
-    const r = raw as unknown as Record<string, (h: (e: unknown) => void) => void>;
-    const who = `chatjs contact ${chat.ContactId} participant ${chat.ParticipantId}`;
-    debugLog(`${who}: created`);
-    for (const ev of ["onConnectionLost", "onConnectionBroken", "onConnectionEstablished", "onDeepHeartbeatFailure"]) {
-      r[ev]?.call(raw, (e: unknown) =>
-        debugLog(`${who}: EVENT ${ev}`, (e as { data?: unknown })?.data ?? null),
-      );
-    }
-  }
   if (!(await raw.connect()).connectSuccess) throw new Error("chatjs did not connect");
   await customer.waitForEvent("connectionEstablished");
   // The greeting may come before chatjs's websocket (chatjs reads no gap): read it stored.
