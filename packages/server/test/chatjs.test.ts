@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { MessageStream } from "../src/contact-centre/message-stream.js";
 import type { NewParticipant } from "../src/contact-centre/types.js";
+import { loadChatjs } from "./support/chatjs.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -12,24 +12,7 @@ describe("amazon-connect-chatjs 5.0.0 against the local participant service", ()
 
   beforeAll(async () => {
     server = await startServer("postgres");
-    const g = globalThis as any;
-    g.window ??= g;
-    g.self ??= g;
-    g.WebSocket ??= WebSocket;
-    g.navigator ??= { userAgent: "node" };
-    // Node 21+ has a global navigator without onLine: chatjs would think it is offline.
-    if (g.navigator.onLine === undefined)
-      Object.defineProperty(g.navigator, "onLine", { value: true, configurable: true });
-    g.document ??= {
-      addEventListener() {},
-      removeEventListener() {},
-      visibilityState: "visible",
-      hidden: false,
-    };
-    g.addEventListener ??= () => {};
-    // The package is a UMD bundle that installs `connect` on the global object.
-    await import("amazon-connect-chatjs" as string);
-    connect = g.connect;
+    connect = await loadChatjs();
   }, START_TIMEOUT_MS);
   afterAll(() => server?.close(), START_TIMEOUT_MS);
 

@@ -12,12 +12,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { ContentType, type Item, type StartChatResult } from "@chat-widget/protocol";
-import WebSocket from "ws";
 import { chatWithAdvisor } from "../client/support/advisor-chat.js";
 import { Advisor, json, startChat } from "../client/support/http.js";
 import { agentSession, Recorder, type Session } from "../client/support/sessions.js";
 import { startChildServer } from "../support/child-server.js";
 import { createTestDatabase } from "../support/databases.js";
+import { loadChatjs } from "../support/chatjs.js";
 import { killProcess, startRedisServer } from "../support/redis-server.js";
 import { freePort } from "./rig.js";
 import { CHATS_PER_ADVISOR } from "./rig-rolling.js";
@@ -165,30 +165,6 @@ interface Chatjs {
   };
 }
 
-let chatjsModule: Chatjs | undefined;
-/** The chatjs bundle with the browser globals it reads (see test/chatjs.test.ts). */
-async function loadChatjs(): Promise<Chatjs> {
-  if (chatjsModule) return chatjsModule;
-  const g = globalThis as Record<string, unknown> & { navigator?: { onLine?: boolean } };
-  g.window ??= g;
-  g.self ??= g;
-  g.WebSocket ??= WebSocket;
-  g.navigator ??= { userAgent: "node" } as never;
-  // Node 21+ has a global navigator without onLine: chatjs would think it is offline.
-  if (g.navigator!.onLine === undefined)
-    Object.defineProperty(g.navigator, "onLine", { value: true, configurable: true });
-  g.document ??= {
-    addEventListener() {},
-    removeEventListener() {},
-    visibilityState: "visible",
-    hidden: false,
-  };
-  g.addEventListener ??= () => {};
-  await import("amazon-connect-chatjs" as string);
-  chatjsModule = g.connect as Chatjs;
-  return chatjsModule;
-}
-
 /**
  * A chatjs session dressed as our client's, for the Recorder and the traffic helpers: its
  * on<Event> handlers under our event names, and its sends one at a time in the order written,
@@ -238,7 +214,7 @@ const regionOf = (base: string): string => {
 
 /** chatWithAdvisor, with the customer on chatjs. */
 async function chatjsChat(base: string, advisor: Advisor) {
-  const connect = await loadChatjs();
+  const connect = await loadChatjs<Chatjs>();
   const chat: StartChatResult = await startChat(base, "Alex");
   const region = regionOf(base);
   connect.ChatSession.setGlobalConfig({
