@@ -107,11 +107,16 @@ describe.each(ENGINES)("customer session against the contact centre on %s", (eng
     const customer = await connectedCustomer();
     await waitForPicker(customer);
     // "note 1" is none of the picker's options: the bot routes the chat to an advisor and says
-    // so, after which the flow ignores the rest. Once that answer is in, the transcript is still.
+    // so, after which the flow ignores the rest. Once the contact has heard its place in the
+    // queue, the transcript is still.
     for (let n = 1; n <= 7; n++) {
       await customer.session.sendMessage({ message: `note ${n}`, contentType: "text/plain" });
     }
     await customer.waitForItem((i) => isBot(i) && i.Content === "Connecting you to an advisor…");
+    // The contact waits in the queue and hears its place, said after the bot's words.
+    await customer.waitForItem((i) =>
+      /^You are number \*\*\d+\*\* in the queue\.$/.test(i.Content ?? ""),
+    );
     const all = await customer.session.getTranscript({ maxResults: 100 });
     const full = all.data.Transcript;
     expect(all.data.InitialContactId).toBe(customer.session.getChatDetails().initialContactId);
