@@ -12,6 +12,10 @@
  * (b) The database refused for 10 s; a send may fail there, if its user was told.
  *
  *   OUTAGE_CHATS=50 npx vitest run packages/server/test/faults/outage.test.ts
+ *
+ * OUTAGE_CONTROL=1 runs (a)'s traffic with no fault at all, to tell what the rig itself costs:
+ * at 100 chats its one client process is the limit (a core at 94–99 %, acknowledgements take
+ * over a second before any fault), so sends are "late" with or without Redis.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { Item } from "@chat-widget/protocol";
@@ -20,6 +24,8 @@ import { openChats, startOutageRig, type OutageChat, type OutageRig } from "./ri
 import { Talker, deliveryReport, numbers, storedTranscript } from "./traffic.js";
 
 const CHATS = Number(process.env.OUTAGE_CHATS ?? 10);
+/** (a) without its fault: the same traffic, to measure the rig (see above). */
+const CONTROL = process.env.OUTAGE_CONTROL === "1";
 /** Every CHATJS_EVERY-th chat (the first among them) has its customer on chatjs. */
 const CHATJS_EVERY = 5;
 const EVERY_MS = 200;
@@ -102,6 +108,15 @@ function during(from: number, to: number) {
       (t) => t.ackedAt === undefined || (t.ackedAt >= to && t.ackedAt - t.sentAt > ACK_GRACE_MS),
     ).length,
   };
+}
+
+/** How long the sends written within [from, to) took to be acknowledged: median, p90, max. */
+function ackMs(from: number, to: number) {
+  const sends = sides.flatMap((s) => s.sends).filter((t) => t.sentAt >= from && t.sentAt < to);
+  const took = sends.flatMap((t) => (t.ackedAt === undefined ? [] : [t.ackedAt - t.sentAt]));
+  took.sort((x, y) => x - y);
+  const at = (q: number) => took[Math.min(took.length - 1, Math.floor(q * took.length))] ?? 0;
+  return { sends: sends.length, median: at(0.5), p90: at(0.9), max: at(1) };
 }
 
 /**
@@ -211,6 +226,7 @@ async function through(
       ` written ${sum("written")}, acked ${sum("acked")}, failed ${sum("failed")} (on chatjs ${sum("failed", (i) => sides[i]!.chatjs)}), lost ${sum("lost")},` +
       ` twice ${sum("twice")}, out of order ${sum("outOfOrder")}, stored unacked ${storedUnacked};` +
       ` outage ${outage.to - outage.from} ms, sends during it ${JSON.stringify(timing)};` +
+      ` ack ms before the fault ${JSON.stringify(ackMs(trafficAt, outage.from))}, during it ${JSON.stringify(ackMs(outage.from, outage.to))};` +
       ` traffic ${((Date.now() - trafficAt) / 1000).toFixed(1)} s, scenario ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
@@ -232,17 +248,17 @@ describe("nothing lost when Redis or the database goes away under two processes 
     "Redis kill -9, an empty one on the same port 5 s later",
     async () => {
       const timing = await through(
-        "redis kill -9",
+        CONTROL ? "control, no fault" : "redis kill -9",
         async (r) => {
           // Process 1 reconnects late: its way to Redis refused from just before the kill until
           // LATE_REDIS_MS after the new Redis is up. (Not "blackhole": a connection whose upstream
           // ends while the proxy holds it stalled never finishes closing, and the proxy's close
           // then waits for it.)
-          await r.redis[1].set("refuse");
+          if (!CONTROL) await r.redis[1].set("refuse");
           const from = Date.now();
-          await r.killRedis();
+          if (!CONTROL) await r.killRedis();
           await sleep(REDIS_DOWN_MS);
-          await r.startRedis();
+          if (!CONTROL) await r.startRedis();
           const to = Date.now();
           await sleep(LATE_REDIS_MS);
           await r.redis[1].set("pass");
