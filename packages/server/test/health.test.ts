@@ -7,8 +7,9 @@ import { PROBE_TIMEOUT_MS } from "../src/http/health.js";
 import { startTcpProxy, type TcpProxy } from "./faults/tcp-proxy.js";
 import { createTestDatabase, type TestDatabase } from "./support/databases.js";
 import { startServer, type TestServer } from "./support/server.js";
+import { sharedRedisEnv, TEST_REDIS_URL } from "./support/shared-redis.js";
 
-const REDIS = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+const REDIS = new URL(TEST_REDIS_URL);
 
 describe("health and readiness", () => {
   let database: TestDatabase;
@@ -23,7 +24,7 @@ describe("health and readiness", () => {
     redisProxy = await startTcpProxy(Number(REDIS.port || 6379));
     server = await startServer("postgres", {
       database: { ...database, databaseUrl: url.toString() },
-      env: { REDIS_URL: `redis://127.0.0.1:${redisProxy.port}` },
+      env: sharedRedisEnv(`redis://127.0.0.1:${redisProxy.port}`),
     });
   }, 120_000);
   afterAll(async () => {

@@ -13,8 +13,9 @@ import {
   type RedisLimitStore,
 } from "../src/limits/redis-limit-store.js";
 import { startTcpProxy, type TcpProxy } from "./faults/tcp-proxy.js";
+import { TEST_REDIS_URL } from "./support/shared-redis.js";
 
-const REDIS = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+const REDIS = new URL(TEST_REDIS_URL);
 
 describe("Redis limit store while Redis is unreachable", () => {
   let proxy: TcpProxy;

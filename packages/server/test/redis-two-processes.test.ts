@@ -4,14 +4,13 @@ import { startChildServer, type ChildServer } from "./support/child-server.js";
 import { call, connectParticipant, FrameClient } from "./support/client.js";
 import { createTestDatabase, type TestDatabase } from "./support/databases.js";
 import { START_TIMEOUT_MS, startServer, type TestServer } from "./support/server.js";
+import { sharedRedisEnv } from "./support/shared-redis.js";
 import {
   isUnlockedSendersRead,
   recordTransactions,
   statementsDuring,
   UNLOCKED_WRITE,
 } from "./support/statements.js";
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** Sends a text message with the connection `token` through the process at `url`; its Id. */
 async function send(url: string, token: string, content: string): Promise<string> {
@@ -30,8 +29,8 @@ describe("two server processes sharing one PostgreSQL database and Redis", () =>
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    a = await startServer("postgres", { database, env: { REDIS_URL } });
-    b = await startChildServer({ DATABASE_URL: database.databaseUrl, REDIS_URL });
+    a = await startServer("postgres", { database, env: sharedRedisEnv() });
+    b = await startChildServer({ DATABASE_URL: database.databaseUrl, ...sharedRedisEnv() });
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await b?.stop();

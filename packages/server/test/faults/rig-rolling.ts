@@ -9,9 +9,9 @@ import { Advisor, json } from "../client/support/http.js";
 import { startChildServer, type ChildServer } from "../support/child-server.js";
 import { createTestDatabase, type TestDatabase } from "../support/databases.js";
 import { freePort } from "./rig.js";
+import { sharedRedisEnv } from "../support/shared-redis.js";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** Each advisor's share: the most chats one advisor may hold (MAX_CONCURRENT_CHATS). */
 export const CHATS_PER_ADVISOR = 10;
 
@@ -41,7 +41,7 @@ export async function startRollingRig(
     PUBLIC_URL: proxy.url,
     LOG_LEVEL: "info",
     DATABASE_URL: database.databaseUrl,
-    REDIS_URL,
+    ...sharedRedisEnv(),
     ADMIN_TOKEN: adminToken,
     // Every chat starts from 127.0.0.1: the per-address start-chat limit must not turn them away.
     START_CHAT_BURST: String(chats + 10),

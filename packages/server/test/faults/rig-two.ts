@@ -6,9 +6,8 @@
 import { startChildServer, type ChildServer } from "../support/child-server.js";
 import { createTestDatabase, type TestDatabase } from "../support/databases.js";
 import { freePort } from "./rig.js";
+import { sharedRedisEnv } from "../support/shared-redis.js";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 export interface TwoProcessRig {
   readonly url: string;
@@ -27,7 +26,7 @@ export async function startTwoProcessRig(): Promise<TwoProcessRig> {
     PUBLIC_URL: proxy.url,
     LOG_LEVEL: "info",
     DATABASE_URL: database.databaseUrl,
-    REDIS_URL,
+    ...sharedRedisEnv(),
   });
   const a: ChildServer = await startChildServer(env(portA));
   const b: ChildServer = await startChildServer(env(portB));

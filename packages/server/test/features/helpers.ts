@@ -17,8 +17,7 @@ import { loadConfig } from "../../src/config.js";
 import { call, connectParticipant, FrameClient } from "../support/client.js";
 import { startServer, type TestServer } from "../support/server.js";
 import { createTestDatabase, type Engine } from "../support/databases.js";
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+import { sharedRedisEnv } from "../support/shared-redis.js";
 
 export async function startFeatureServer(
   engine: Engine,
@@ -52,7 +51,7 @@ export async function startTwoProcesses(env: Record<string, string> = {}): Promi
         HOST: "127.0.0.1",
         LOG_LEVEL: "silent",
         DATABASE_URL: database.databaseUrl,
-        REDIS_URL,
+        ...sharedRedisEnv(),
         TOKEN_SECRET: "shared-secret",
         ...env,
       });
