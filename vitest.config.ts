@@ -12,7 +12,8 @@ export const sourceAliases = {
 export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
-    reporters: ["default", "./scripts/summary-reporter.ts"],
+    // The summary line last: CI reads it.
+    reporters: ["default", "./scripts/timing-reporter.ts", "./scripts/summary-reporter.ts"],
     projects: [
       {
         extends: true,

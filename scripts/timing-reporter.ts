@@ -1,0 +1,75 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { relative } from "node:path";
+import type { Reporter, TestModule, TestSpecification } from "vitest/node";
+
+/** Where every run writes its timing report (ignored by git). */
+export const TIMING_FILE = "test-results/timing.json";
+/** The slowest files printed at the end of a run. */
+const SLOWEST = 15;
+
+interface FileTiming {
+  file: string;
+  project: string;
+  /** From the environment's set-up to its last hook: what the file costs a worker. */
+  ms: number;
+  /** Of which importing the file and collecting its tests. */
+  importMs: number;
+  tests: number;
+  state: string;
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Writes what each test file and project cost (TIMING_FILE) and prints the slowest files, the
+ * projects' sums and the run's wall time: how much the files overlap is wall ÷ sum.
+ */
+export default class TimingReporter implements Reporter {
+  private startedAt = Date.now();
+
+  onTestRunStart(_specifications: ReadonlyArray<TestSpecification>): void {
+    this.startedAt = Date.now();
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const wallMs = Date.now() - this.startedAt;
+    const files: FileTiming[] = testModules.map((module) => {
+      const d = module.diagnostic();
+      const importMs = d.collectDuration + d.setupDuration;
+      return {
+        file: relative(process.cwd(), module.moduleId),
+        project: module.project.name || "default",
+        ms: Math.round(d.environmentSetupDuration + d.prepareDuration + importMs + d.duration),
+        importMs: Math.round(importMs),
+        tests: [...module.children.allTests()].length,
+        state: module.state(),
+      };
+    });
+    files.sort((a, b) => b.ms - a.ms);
+    const sumMs = files.reduce((n, f) => n + f.ms, 0);
+    const projects: Record<string, { files: number; sumMs: number }> = {};
+    for (const f of files) {
+      const p = (projects[f.project] ??= { files: 0, sumMs: 0 });
+      p.files++;
+      p.sumMs += f.ms;
+    }
+    mkdirSync("test-results", { recursive: true });
+    writeFileSync(
+      TIMING_FILE,
+      `${JSON.stringify({ at: new Date().toISOString(), wallMs, sumMs, projects, files }, null, 1)}\n`,
+    );
+
+    const lines = [
+      `\nTiming: wall ${seconds(wallMs)}, sum of the files ${seconds(sumMs)}` +
+        (sumMs > 0 ? ` (wall ÷ sum ${(wallMs / sumMs).toFixed(2)})` : "") +
+        `; ${Object.entries(projects)
+          .map(([name, p]) => `${name} ${seconds(p.sumMs)} in ${p.files} files`)
+          .join(", ")}; written to ${TIMING_FILE}`,
+      `The slowest ${Math.min(SLOWEST, files.length)} files:`,
+      ...files
+        .slice(0, SLOWEST)
+        .map((f) => `  ${seconds(f.ms).padStart(8)}  ${f.project}  ${f.file}`),
+    ];
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+}
