@@ -91,9 +91,13 @@ function timed(recorder: Recorder): Timed[] {
   return sends;
 }
 
+/** Every side's sends written within [from, to). */
+const writtenWithin = (from: number, to: number): Timed[] =>
+  sides.flatMap((s) => s.sends).filter((t) => t.sentAt >= from && t.sentAt < to);
+
 /** The sends written within [from, to), and when each was acknowledged relative to `to`. */
 function during(from: number, to: number) {
-  const sends = sides.flatMap((s) => s.sends).filter((t) => t.sentAt >= from && t.sentAt < to);
+  const sends = writtenWithin(from, to);
   const delays = sends.flatMap((t) => (t.ackedAt === undefined ? [] : [t.ackedAt - to]));
   delays.sort((x, y) => x - y);
   return {
@@ -112,7 +116,7 @@ function during(from: number, to: number) {
 
 /** How long the sends written within [from, to) took to be acknowledged: median, p90, max. */
 function ackMs(from: number, to: number) {
-  const sends = sides.flatMap((s) => s.sends).filter((t) => t.sentAt >= from && t.sentAt < to);
+  const sends = writtenWithin(from, to);
   const took = sends.flatMap((t) => (t.ackedAt === undefined ? [] : [t.ackedAt - t.sentAt]));
   took.sort((x, y) => x - y);
   const at = (q: number) => took[Math.min(took.length - 1, Math.floor(q * took.length))] ?? 0;
