@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { relative } from "node:path";
+import { dirname, relative } from "node:path";
 import type { Reporter, TestModule, TestSpecification } from "vitest/node";
 
 /** Where every run writes its timing report (ignored by git). */
@@ -53,7 +53,7 @@ export default class TimingReporter implements Reporter {
       p.files++;
       p.sumMs += f.ms;
     }
-    mkdirSync("test-results", { recursive: true });
+    mkdirSync(dirname(TIMING_FILE), { recursive: true });
     writeFileSync(
       TIMING_FILE,
       `${JSON.stringify({ at: new Date().toISOString(), wallMs, sumMs, projects, files }, null, 1)}\n`,
