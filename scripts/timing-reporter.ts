@@ -16,6 +16,9 @@ interface FileTiming {
   importMs: number;
   tests: number;
   state: string;
+  /** When the file started and ended, from the run's start: which files overlapped. */
+  startMs: number;
+  endMs: number;
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
@@ -26,9 +29,21 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
  */
 export default class TimingReporter implements Reporter {
   private startedAt = Date.now();
+  private readonly spans = new Map<string, { startMs: number; endMs: number }>();
 
   onTestRunStart(_specifications: ReadonlyArray<TestSpecification>): void {
     this.startedAt = Date.now();
+    this.spans.clear();
+  }
+
+  onTestModuleQueued(module: TestModule): void {
+    const at = Date.now() - this.startedAt;
+    this.spans.set(module.id, { startMs: at, endMs: at });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const span = this.spans.get(module.id);
+    if (span) span.endMs = Date.now() - this.startedAt;
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -43,6 +58,7 @@ export default class TimingReporter implements Reporter {
         importMs: Math.round(importMs),
         tests: [...module.children.allTests()].length,
         state: module.state(),
+        ...(this.spans.get(module.id) ?? { startMs: 0, endMs: 0 }),
       };
     });
     files.sort((a, b) => b.ms - a.ms);
@@ -59,12 +75,14 @@ export default class TimingReporter implements Reporter {
       `${JSON.stringify({ at: new Date().toISOString(), wallMs, sumMs, projects, files }, null, 1)}\n`,
     );
 
+    const alone = aloneMs(files);
     const lines = [
       `\nTiming: wall ${seconds(wallMs)}, sum of the files ${seconds(sumMs)}` +
         (sumMs > 0 ? ` (wall ÷ sum ${(wallMs / sumMs).toFixed(2)})` : "") +
         `; ${Object.entries(projects)
           .map(([name, p]) => `${name} ${seconds(p.sumMs)} in ${p.files} files`)
           .join(", ")}; written to ${TIMING_FILE}`,
+      `One file at a time for ${seconds(alone)} of the wall.`,
       `The slowest ${Math.min(SLOWEST, files.length)} files:`,
       ...files
         .slice(0, SLOWEST)
@@ -72,4 +90,22 @@ export default class TimingReporter implements Reporter {
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
   }
+}
+
+/** How long exactly one file was running: the wall that more workers could not have shortened. */
+function aloneMs(files: FileTiming[]): number {
+  const edges = files.flatMap((f) => [
+    { at: f.startMs, step: 1 },
+    { at: f.endMs, step: -1 },
+  ]);
+  edges.sort((a, b) => a.at - b.at || a.step - b.step);
+  let running = 0;
+  let since = 0;
+  let alone = 0;
+  for (const { at, step } of edges) {
+    if (running === 1) alone += at - since;
+    running += step;
+    since = at;
+  }
+  return alone;
 }
