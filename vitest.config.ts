@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./scripts/slow-first-sequencer.js";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -23,6 +24,7 @@ export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: SlowFirstSequencer },
     // The summary line last: CI reads it.
     reporters: ["default", "./scripts/timing-reporter.ts", "./scripts/summary-reporter.ts"],
     projects: [
@@ -57,7 +59,9 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["e2e/**/*.test.ts"],
-          fileParallelism: false,
+          // One Chromium for the run; each file connects to it and keeps its own contact centre,
+          // so the files run side by side like the rest.
+          globalSetup: [here("./e2e/support/chromium-server.ts")],
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import type { Reporter, TestModule, TestSpecification } from "vitest/node";
+import { DURATIONS_FILE, durationKey } from "./slow-first-sequencer.js";
 
 /** Where every run writes its timing report (ignored by git). */
 export const TIMING_FILE = "test-results/timing.json";
@@ -75,6 +76,7 @@ export default class TimingReporter implements Reporter {
       `${JSON.stringify({ at: new Date().toISOString(), wallMs, sumMs, projects, files }, null, 1)}\n`,
     );
 
+    if (process.env.SAVE_TEST_DURATIONS) saveDurations(files);
     const alone = aloneMs(files);
     const lines = [
       `\nTiming: wall ${seconds(wallMs)}, sum of the files ${seconds(sumMs)}` +
@@ -108,4 +110,14 @@ function aloneMs(files: FileTiming[]): number {
     since = at;
   }
   return alone;
+}
+
+/** The files of a second or more, slowest first, for the sequencer (SlowFirstSequencer). */
+function saveDurations(files: FileTiming[]): void {
+  const seconds = Object.fromEntries(
+    files
+      .filter((f) => f.ms >= 1000)
+      .map((f) => [durationKey(f.project, f.file), Math.round(f.ms / 100) / 10]),
+  );
+  writeFileSync(DURATIONS_FILE, `${JSON.stringify(seconds, null, 1)}\n`);
 }

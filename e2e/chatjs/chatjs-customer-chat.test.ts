@@ -18,7 +18,7 @@ import { agentSession, type Recorder } from "../../packages/server/test/client/s
 import {
   chatjsEvents,
   chatjsItems,
-  launchChromium,
+  connectChromium,
   waitForChatjsEvent,
   waitForChatjsItem,
   watchPage,
@@ -39,7 +39,7 @@ let browser: Browser;
 beforeAll(async () => {
   pages = await startPageServer();
   server = await startContactCentre({ env: { ALLOWED_ORIGINS: pages.origin } });
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 
 afterAll(async () => {

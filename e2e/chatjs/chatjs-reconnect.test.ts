@@ -15,7 +15,7 @@ import {
 import { Advisor, json } from "../../packages/server/test/client/support/http.js";
 import {
   chatjsEvents,
-  launchChromium,
+  connectChromium,
   waitForChatjsEvent,
   waitForChatjsItem,
   watchPage,
@@ -30,7 +30,7 @@ let browser: Browser;
 beforeAll(async () => {
   pages = await startPageServer();
   server = await startContactCentre({ env: { ALLOWED_ORIGINS: pages.origin } });
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import {
   startContactCentre,
   type ContactCentreServer,
 } from "../../packages/server/test/client/support/contact-centre.js";
-import { chatjsItems, launchChromium, waitForChatjsItem, watchPage } from "./support/browser.js";
+import { chatjsItems, connectChromium, waitForChatjsItem, watchPage } from "./support/browser.js";
 import { startPageServer, type PageServer } from "./support/page-server.js";
 import { chatjsSend, startChatjsChat, waitForTranscript } from "./support/page-api.js";
 
@@ -26,7 +26,7 @@ let browser: Browser;
 beforeAll(async () => {
   pages = await startPageServer();
   server = await startContactCentre({ env: { ALLOWED_ORIGINS: pages.origin } });
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();

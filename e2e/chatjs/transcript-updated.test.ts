@@ -14,7 +14,7 @@ import {
   startContactCentre,
   type ContactCentreServer,
 } from "../../packages/server/test/client/support/contact-centre.js";
-import { chatjsEvents, launchChromium, waitForChatjsItem, watchPage } from "./support/browser.js";
+import { chatjsEvents, connectChromium, waitForChatjsItem, watchPage } from "./support/browser.js";
 import { startPageServer, type PageServer } from "./support/page-server.js";
 import { chatjsSend, startChatjsChat } from "./support/page-api.js";
 
@@ -32,7 +32,7 @@ let browser: Browser;
 beforeAll(async () => {
   pages = await startPageServer();
   server = await startContactCentre({ env: { ALLOWED_ORIGINS: pages.origin } });
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();

@@ -2,14 +2,14 @@
  * A visitor on the demo page (the real widget) and an advisor in the real agent console chat
  * with each other through the real contact centre, in Chromium; both sides are checked.
  */
-import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
+import { downloaded } from "../support/chromium.js";
 import { People, consoleBox, consoleTranscript, widgetBox } from "../support/people.js";
 import {
   STARTUP_MS,
-  launchChromium,
+  connectChromium,
   screenshot,
   startContactCentre,
   type ContactCentre,
@@ -21,7 +21,7 @@ let people: People;
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
   people = new People(browser, () => centre.url);
 }, STARTUP_MS);
 afterAll(async () => {
@@ -220,7 +220,7 @@ describe("a visitor and an advisor chat through the contact centre", () => {
     await link.waitFor();
     await expect.poll(() => link.isEnabled()).toBe(true);
     const [visitorDownload] = await Promise.all([visitor.waitForEvent("download"), link.click()]);
-    expect(await readFile(await visitorDownload.path(), "utf8")).toBe(invoice);
+    expect((await downloaded(visitorDownload)).toString("utf8")).toBe(invoice);
 
     const png = Buffer.from(
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -236,7 +236,7 @@ describe("a visitor and an advisor chat through the contact centre", () => {
       download.click(),
     ]);
     expect(advisorDownload.suggestedFilename()).toBe("photo.png");
-    expect(Buffer.compare(await readFile(await advisorDownload.path()), png)).toBe(0);
+    expect(Buffer.compare(await downloaded(advisorDownload), png)).toBe(0);
     await expect.poll(() => advisor.locator(".transfers").count()).toBe(0);
     await screenshot(advisor, "attachments");
   });

@@ -8,7 +8,7 @@ import {
   type ContactCentre,
 } from "../support/contact-centre.js";
 
-export { launchChromium } from "../support/chromium.js";
+export { connectChromium } from "../support/chromium.js";
 export { STARTUP_MS } from "../support/contact-centre.js";
 export type { ContactCentre };
 

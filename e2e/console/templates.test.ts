@@ -12,7 +12,7 @@ import { violations } from "../support/axe.js";
 import { CONSOLE_BUILD, WIDGET_BUILD, startContactCentre } from "../support/contact-centre.js";
 import type { ContactCentre } from "../support/contact-centre.js";
 import { People } from "../support/people.js";
-import { STARTUP_MS, launchChromium, screenshot } from "./support.js";
+import { STARTUP_MS, connectChromium, screenshot } from "./support.js";
 
 const BOUND = { timeout: 30_000 };
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     flow.states.welcome!.actions!.push(...templates);
   });
   centre = await startContactCentre([WIDGET_BUILD, CONSOLE_BUILD], { flowsDir });
-  browser = await launchChromium();
+  browser = await connectChromium();
   people = new People(browser, () => centre.url);
 }, STARTUP_MS);
 afterAll(async () => {

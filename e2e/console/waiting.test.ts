@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { People } from "../support/people.js";
 import {
   STARTUP_MS,
-  launchChromium,
+  connectChromium,
   screenshot,
   startContactCentre,
   type ContactCentre,
@@ -20,7 +20,7 @@ let people: People;
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
   people = new People(browser, () => centre.url);
 }, STARTUP_MS);
 afterAll(async () => {

@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRig, type FaultRig } from "../../packages/server/test/faults/rig.js";
-import { launchChromium, screenshot } from "../support/chromium.js";
+import { connectChromium, screenshot } from "../support/chromium.js";
 import {
   CONSOLE_BUILD,
   STARTUP_MS,
@@ -31,7 +31,7 @@ let people: People;
 beforeAll(async () => {
   requireBuilds([WIDGET_BUILD, CONSOLE_BUILD]);
   rig = await startRig("pglite");
-  browser = await launchChromium();
+  browser = await connectChromium();
   people = new People(browser, () => rig.url);
 }, STARTUP_MS);
 afterAll(async () => {

@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STARTUP_MS, launchChromium, startContactCentre } from "../widget/support.js";
+import { STARTUP_MS, connectChromium, startContactCentre } from "../widget/support.js";
 import type { ContactCentre } from "../widget/support.js";
 
 let centre: ContactCentre;
@@ -24,7 +24,7 @@ let hostAttributes = "";
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
   host = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     response.end(

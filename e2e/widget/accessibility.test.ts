@@ -12,7 +12,7 @@ import { violations as axeViolations } from "../support/axe.js";
 import { advisorTakes, type AdvisorChat } from "./advisor.js";
 import {
   STARTUP_MS,
-  launchChromium,
+  connectChromium,
   screenshot,
   setWidgetScript,
   startContactCentre,
@@ -25,7 +25,7 @@ let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();

@@ -6,11 +6,12 @@
 import { ContentType, ItemType } from "@chat-widget/protocol";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { downloaded } from "../support/chromium.js";
 import { advisorTakes } from "./advisor.js";
 import type { AdvisorChat } from "./advisor.js";
 import {
   STARTUP_MS,
-  launchChromium,
+  connectChromium,
   screenshot,
   setWidgetScript,
   startContactCentre,
@@ -24,7 +25,7 @@ let page: Page;
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();
@@ -243,10 +244,7 @@ describe("the widget with an advisor", () => {
       .toBe(1);
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toBe("label.png");
-    const saved = await download.createReadStream();
-    const chunks: Buffer[] = [];
-    for await (const chunk of saved) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).equals(png)).toBe(true);
+    expect((await downloaded(download)).equals(png)).toBe(true);
   });
 });
 
@@ -298,9 +296,7 @@ describe("ending the chat (issue 24)", () => {
       inShadow("Download transcript").click(),
     ]);
     expect(download.suggestedFilename()).toBe("chat-transcript.txt");
-    const chunks: Buffer[] = [];
-    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
+    const text = (await downloaded(download)).toString("utf8");
     expect(text).toMatch(new RegExp(`^\\[.+\\] ${advisor.name}: Your parcel left today$`, "m"));
     expect(text).toMatch(/^\[.+\] You: Talk to an advisor$/m);
     expect(text).toMatch(/Chat has ended!\n$/);

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { STARTUP_MS, launchChromium, serveShop, startContactCentre } from "./support.js";
+import { STARTUP_MS, connectChromium, serveShop, startContactCentre } from "./support.js";
 import type { ContactCentre, Shop } from "./support.js";
 import { WIDGET_BUILD } from "../support/contact-centre.js";
 
@@ -35,7 +35,7 @@ const policy = (widget: string) =>
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
   shop = await serveShop((_request, response) => {
     response.writeHead(200, {
       "content-type": "text/html; charset=utf-8",

@@ -14,7 +14,7 @@ import { defaultFlowWith } from "../../packages/server/test/support/flows.js";
 import { violations } from "../support/axe.js";
 import { CONSOLE_BUILD, WIDGET_BUILD } from "../support/contact-centre.js";
 import { People, consoleTranscript, widgetBox } from "../support/people.js";
-import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
+import { STARTUP_MS, connectChromium, screenshot, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 
 /** Words slow enough that the socket surely drops in the middle of the answer. */
@@ -33,7 +33,7 @@ beforeAll(async () => {
     faq = flow.faq!;
   });
   centre = await startContactCentre([WIDGET_BUILD, CONSOLE_BUILD], { flowsDir });
-  browser = await launchChromium();
+  browser = await connectChromium();
   people = new People(browser, () => centre.url);
 }, STARTUP_MS);
 afterAll(async () => {

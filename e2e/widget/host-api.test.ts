@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { advisorTakes } from "./advisor.js";
-import { STARTUP_MS, launchChromium, setWidgetScript, startContactCentre } from "./support.js";
+import { STARTUP_MS, connectChromium, setWidgetScript, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 // The element's types as a TypeScript host page gets them: document.querySelector("chat-widget")
 // is a ChatWidgetElement, with its methods and events.
@@ -19,7 +19,7 @@ let page: Page;
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();

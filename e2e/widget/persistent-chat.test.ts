@@ -13,7 +13,7 @@ import { violations } from "../support/axe.js";
 import { WIDGET_BUILD } from "../support/contact-centre.js";
 import {
   STARTUP_MS,
-  launchChromium,
+  connectChromium,
   setWidgetScript,
   startContactCentre,
   type ContactCentre,
@@ -28,7 +28,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   centre = await startContactCentre([WIDGET_BUILD]);
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
+import { STARTUP_MS, connectChromium, screenshot, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 import { violations } from "../support/axe.js";
 
@@ -18,7 +18,7 @@ let page: Page;
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();

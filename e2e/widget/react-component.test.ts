@@ -11,7 +11,7 @@ import { build } from "vite";
 import type { Rolldown } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advisorTakes } from "./advisor.js";
-import { STARTUP_MS, launchChromium, serveShop, startContactCentre } from "./support.js";
+import { STARTUP_MS, connectChromium, serveShop, startContactCentre } from "./support.js";
 import type { ContactCentre, Shop } from "./support.js";
 
 let centre: ContactCentre;
@@ -46,7 +46,7 @@ async function bundleShop(): Promise<string> {
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
   const script = await bundleShop();
   shop = await serveShop((request, response) => {
     if (request.url === "/shop.js") {

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ContentType } from "@chat-widget/protocol";
 import { MessageStream } from "../../packages/server/src/contact-centre/message-stream.js";
 import { violations } from "../support/axe.js";
-import { STARTUP_MS, launchChromium, startContactCentre } from "./support.js";
+import { STARTUP_MS, connectChromium, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 
 let centre: ContactCentre;
@@ -18,7 +18,7 @@ let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   centre = await startContactCentre();
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { violations } from "../support/axe.js";
 import { WIDGET_BUILD } from "../support/contact-centre.js";
-import { STARTUP_MS, launchChromium, screenshot, startContactCentre } from "./support.js";
+import { STARTUP_MS, connectChromium, screenshot, startContactCentre } from "./support.js";
 import type { ContactCentre } from "./support.js";
 
 const BOUND = { timeout: 30_000 };
@@ -20,7 +20,7 @@ let page: Page;
 
 beforeAll(async () => {
   centre = await startContactCentre([WIDGET_BUILD]);
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, STARTUP_MS);
 afterAll(async () => {
   await browser?.close();

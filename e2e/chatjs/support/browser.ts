@@ -2,7 +2,7 @@
 import type { Item } from "@chat-widget/protocol";
 import type { Page } from "playwright-core";
 
-export { CHROMIUM_ARGS, launchChromium } from "../../support/chromium.js";
+export { connectChromium } from "../../support/chromium.js";
 
 export interface PageLog {
   /** console.error messages and uncaught exceptions. */
@@ -26,7 +26,11 @@ export function watchPage(page: Page): PageLog {
       request.method() === "POST" &&
       new URL(request.url()).pathname.startsWith("/participant/")
     ) {
-      void request.allHeaders().then((headers) => log.participantHeaders.push(headers));
+      // Asked of the browser: refused once the page has closed, when it no longer matters.
+      request.allHeaders().then(
+        (headers) => log.participantHeaders.push(headers),
+        () => {},
+      );
     }
   });
   page.on("websocket", (socket) => log.websockets.push(socket.url()));
