@@ -119,5 +119,5 @@ function saveDurations(files: FileTiming[]): void {
       .filter((f) => f.ms >= 1000)
       .map((f) => [durationKey(f.project, f.file), Math.round(f.ms / 100) / 10]),
   );
-  writeFileSync(DURATIONS_FILE, `${JSON.stringify(seconds, null, 1)}\n`);
+  writeFileSync(DURATIONS_FILE, `${JSON.stringify(seconds, null, 2)}\n`);
 }
