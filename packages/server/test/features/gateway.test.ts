@@ -24,6 +24,13 @@ const startChatFrom = (server: TestServer, localAddress: string) =>
     origin: server.url,
   });
 
+/** The visitor's report of what it discussed (attributes), with its participant token if given. */
+const reportTo = (server: TestServer, contactId: string, attributes: unknown, token?: string) =>
+  http(server.url + GatewayPath.DiscussedOrderNumber, {
+    headers: { origin: server.url, ...(token ? { "x-amz-bearer": token } : {}) },
+    body: { InstanceId: DemoIds.INSTANCE_ID, InitialContactId: contactId, Attributes: attributes },
+  });
+
 describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -199,14 +206,7 @@ describe.each(ENGINES)("widget service and gateway (%s)", (engine) => {
   });
 
   const report = (contactId: string, attributes: unknown, token?: string) =>
-    http(server.url + GatewayPath.DiscussedOrderNumber, {
-      headers: { origin: server.url, ...(token ? { "x-amz-bearer": token } : {}) },
-      body: {
-        InstanceId: DemoIds.INSTANCE_ID,
-        InitialContactId: contactId,
-        Attributes: attributes,
-      },
-    });
+    reportTo(server, contactId, attributes, token);
   const attributesOf = async (contactId: string) =>
     (await server.built.deps.centre.getContact(contactId))!.attributes;
 
@@ -452,14 +452,7 @@ describe("with RATE_LIMIT_BURST=3 and RATE_LIMIT_PER_SECOND=0.001", () => {
   it("a visitor's reports cannot flood: 429 with Retry-After past the participant's burst, nothing of the refused report kept", async () => {
     const { ContactId, ParticipantToken } = (await postStartChat(server)).body.data.startChatResult;
     const report = (attributes: Record<string, string>) =>
-      http(server.url + GatewayPath.DiscussedOrderNumber, {
-        headers: { origin: server.url, "x-amz-bearer": ParticipantToken },
-        body: {
-          InstanceId: DemoIds.INSTANCE_ID,
-          InitialContactId: ContactId,
-          Attributes: attributes,
-        },
-      });
+      reportTo(server, ContactId, attributes, ParticipantToken);
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await report({ [`k${i}`]: "v" })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
