@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { Db } from "./db.js";
 import { startSweeper } from "../sweeper.js";
+import { createInMemory } from "./pglite-memory.js";
 import { PreparedStatements } from "./pglite-prepared.js";
 import { Vacuum, VACUUM_EVERY_MS } from "./pglite-vacuum.js";
 
@@ -66,9 +67,10 @@ export async function openPglite(
   { now, onVacuumError = () => {}, vacuumEveryMs = VACUUM_EVERY_MS }: PgliteOptions = {},
 ): Promise<Db> {
   if (dataDir !== "memory") await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir === "memory" ? "memory://" : dataDir, {
-    startParams: START_PARAMS,
-  });
+  const pg =
+    dataDir === "memory"
+      ? await createInMemory({ startParams: START_PARAMS })
+      : await PGlite.create(dataDir, { startParams: START_PARAMS });
   const vacuum = new Vacuum(pg);
   const stopVacuum = startSweeper(vacuumEveryMs, () => vacuum.next(), onVacuumError);
   const close = async (): Promise<void> => {
