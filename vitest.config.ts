@@ -40,6 +40,9 @@ export default defineConfig({
             include: ["packages/**/*.test-d.ts"],
             tsconfig: "./tsconfig.typecheck.json",
           },
+          // One dump of a fresh PGlite cluster for the run, which each file's stores start from.
+          globalSetup: [here("./packages/server/test/support/fresh-cluster-setup.ts")],
+          setupFiles: [here("./packages/server/test/support/fresh-cluster.ts")],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -61,7 +64,11 @@ export default defineConfig({
           include: ["e2e/**/*.test.ts"],
           // One Chromium for the run; each file connects to it and keeps its own contact centre,
           // so the files run side by side like the rest.
-          globalSetup: [here("./e2e/support/chromium-server.ts")],
+          globalSetup: [
+            here("./e2e/support/chromium-server.ts"),
+            here("./packages/server/test/support/fresh-cluster-setup.ts"),
+          ],
+          setupFiles: [here("./packages/server/test/support/fresh-cluster.ts")],
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

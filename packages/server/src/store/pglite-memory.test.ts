@@ -1,10 +1,11 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "./db.js";
 import { openDb } from "./open-db.js";
 
-// After a process's first in-memory store, the next ones start from a copy of a fresh cluster
-// (pglite-memory.ts): each must still be a store of its own, as if initdb had just made it.
-describe("in-memory stores opened one after another", () => {
+// In-memory stores start from a copy of a fresh cluster (pglite-memory.ts): the run's, given to
+// every test file (test/support/fresh-cluster.ts), or one the process makes at its second
+// store. Each must still be a store of its own, as if initdb had just made it.
+describe("in-memory stores opened one after another, from the run's copy", () => {
   const stores: Db[] = [];
   afterAll(async () => {
     for (const db of stores) await db.close();
@@ -50,5 +51,30 @@ describe("in-memory stores opened one after another", () => {
     await kept.query("INSERT INTO kept_rows VALUES (1), (2)");
     expect(await count(kept, "kept_rows")).toBe(2);
     await expect(later.query("SELECT 1 FROM kept_rows")).rejects.toThrow(/kept_rows/);
+  });
+});
+
+describe("in-memory stores of a process given no copy", () => {
+  it("the process makes its own copy at the second store; each is still a store of its own", async () => {
+    vi.resetModules();
+    const { createInMemory } = await import("./pglite-memory.js");
+    const engines = [await createInMemory({}), await createInMemory({}), await createInMemory({})];
+    try {
+      await engines[0]!.exec("CREATE TABLE first_only (n int)");
+      await engines[1]!.exec(
+        "CREATE TABLE second_only (n int); INSERT INTO second_only VALUES (2)",
+      );
+      const tables = async (i: number) =>
+        (
+          await engines[i]!.query<{ tablename: string }>(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
+          )
+        ).rows.map((r) => r.tablename);
+      expect(await tables(0)).toEqual(["first_only"]);
+      expect(await tables(1)).toEqual(["second_only"]);
+      expect(await tables(2)).toEqual([]);
+    } finally {
+      for (const engine of engines) await engine.close();
+    }
   });
 });
