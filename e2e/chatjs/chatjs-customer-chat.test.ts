@@ -6,25 +6,18 @@
  * joining and writing, and the end of the chat.
  */
 import { ContentType, ItemType } from "@chat-widget/protocol";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  STARTUP_MS,
-  startContactCentre,
-  type ContactCentreServer,
-} from "../../packages/server/test/client/support/contact-centre.js";
+import { describe, expect, it } from "vitest";
+import { useChatjsFile } from "./support/chatjs-file.js";
 import { Advisor } from "../../packages/server/test/client/support/http.js";
 import { agentSession, type Recorder } from "../../packages/server/test/client/support/sessions.js";
 import {
   chatjsEvents,
   chatjsItems,
-  connectChromium,
   waitForChatjsEvent,
   waitForChatjsItem,
   watchPage,
   type PageLog,
 } from "./support/browser.js";
-import { startPageServer, type PageServer } from "./support/page-server.js";
 import {
   chatjsSend,
   startChatjsChat,
@@ -32,35 +25,21 @@ import {
   type PageWindow,
 } from "./support/page-api.js";
 
-let pages: PageServer;
-let server: ContactCentreServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  pages = await startPageServer();
-  server = await startContactCentre({ env: { ALLOWED_ORIGINS: pages.origin } });
-  browser = await connectChromium();
-}, STARTUP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await pages?.close();
-});
+const file = useChatjsFile();
 
 describe("amazon-connect-chatjs 5 in Chromium against the local contact centre", () => {
   it("chats through a whole customer chat unchanged: bot, messages, typing, receipts, transcript, advisor, end", async () => {
-    const page = await browser.newPage();
+    const page = await file.browser.newPage();
     const log: PageLog = watchPage(page);
-    await page.goto(`${pages.origin}/`);
+    await page.goto(`${file.centre.pages.origin}/`);
     expect(
       await page.evaluate(() => typeof (window as unknown as { connect?: unknown }).connect),
     ).toBe("object");
 
     // Start the chat on the gateway (cross-origin: another port), then connect chatjs with
     // the endpoint override.
-    expect(new URL(pages.origin).port).not.toBe(new URL(server.url).port);
-    const started = await startChatjsChat(page, server.url);
+    expect(new URL(file.centre.pages.origin).port).not.toBe(new URL(file.centre.server.url).port);
+    const started = await startChatjsChat(page, file.centre.server.url);
     expect(started.connectSuccess).toBe(true);
     const contactId = started.details.ContactId;
 
@@ -79,7 +58,7 @@ describe("amazon-connect-chatjs 5 in Chromium against the local contact centre",
     )!;
     expect(JSON.parse(picker.Content ?? "{}")).toMatchObject({ templateType: "ListPicker" });
     // The websocket chatjs opened is the one the service handed out: ws://127.0.0.1:<port>.
-    const port = new URL(server.url).port;
+    const port = new URL(file.centre.server.url).port;
     expect(log.websockets.length).toBeGreaterThanOrEqual(1);
     for (const url of log.websockets) expect(url.startsWith(`ws://127.0.0.1:${port}/`)).toBe(true);
 
@@ -139,10 +118,10 @@ describe("amazon-connect-chatjs 5 in Chromium against the local contact centre",
     expect(ids.indexOf(returnsId)).toBeLessThan(ids.indexOf(pickId));
 
     // An advisor signs in, accepts the contact and opens an AGENT session (our chat client).
-    const advisor = await Advisor.signIn(server.url);
+    const advisor = await Advisor.signIn(file.centre.server.url);
     await advisor.waitForQueued(contactId);
     const accepted = await advisor.accept(contactId);
-    const agent: Recorder = await agentSession(server.url, advisor, accepted);
+    const agent: Recorder = await agentSession(file.centre.server.url, advisor, accepted);
     expect((await agent.session.connect()).connectSuccess).toBe(true);
     const joined = await waitForChatjsItem(
       page,
@@ -234,10 +213,10 @@ describe("amazon-connect-chatjs 5 in Chromium against the local contact centre",
   }, 120_000);
 
   it("sends an attachment through chatjs (upload PUT to the signed URL, cross-origin) and downloads it again", async () => {
-    const page = await browser.newPage();
+    const page = await file.browser.newPage();
     const log: PageLog = watchPage(page);
-    await page.goto(`${pages.origin}/`);
-    expect((await startChatjsChat(page, server.url)).connectSuccess).toBe(true);
+    await page.goto(`${file.centre.pages.origin}/`);
+    expect((await startChatjsChat(page, file.centre.server.url)).connectSuccess).toBe(true);
     await waitForChatjsEvent(page, "deepHeartbeatSuccess");
 
     const text = "order,amount\nA-10042,19.99\n";
@@ -259,7 +238,9 @@ describe("amazon-connect-chatjs 5 in Chromium against the local contact centre",
     );
     expect(downloaded).toEqual({ text, size: new TextEncoder().encode(text).length });
     expect(
-      log.requests.some((r) => r.startsWith("PUT ") && r.includes(new URL(server.url).host)),
+      log.requests.some(
+        (r) => r.startsWith("PUT ") && r.includes(new URL(file.centre.server.url).host),
+      ),
     ).toBe(true);
     expect(log.errors).toEqual([]);
     await page.close();

@@ -5,46 +5,25 @@
  * the chat it gets chat.ended and onEnded.
  */
 import { AgentApiPath, ContentType, ItemType, agentContactPath } from "@chat-widget/protocol";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  STARTUP_MS,
-  startContactCentre,
-  type ContactCentreServer,
-} from "../../packages/server/test/client/support/contact-centre.js";
+import { describe, expect, it } from "vitest";
+import { useChatjsFile } from "./support/chatjs-file.js";
 import { Advisor, json } from "../../packages/server/test/client/support/http.js";
 import {
   chatjsEvents,
-  connectChromium,
   waitForChatjsEvent,
   waitForChatjsItem,
   watchPage,
 } from "./support/browser.js";
 import { chatjsSend, startChatjsChat, waitForTranscript } from "./support/page-api.js";
-import { startPageServer, type PageServer } from "./support/page-server.js";
 
-let pages: PageServer;
-let server: ContactCentreServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  pages = await startPageServer();
-  server = await startContactCentre({ env: { ALLOWED_ORIGINS: pages.origin } });
-  browser = await connectChromium();
-}, STARTUP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await pages?.close();
-});
+const file = useChatjsFile();
 
 describe("amazon-connect-chatjs 5 in Chromium: connection loss and the end of the chat", () => {
   it("reconnects with a fresh websocket URL after the server drops its socket, and gets onEnded when the advisor ends the chat", async () => {
-    const page = await browser.newPage();
+    const page = await file.browser.newPage();
     const log = watchPage(page);
-    await page.goto(`${pages.origin}/`);
-    const started = await startChatjsChat(page, server.url);
+    await page.goto(`${file.centre.pages.origin}/`);
+    const started = await startChatjsChat(page, file.centre.server.url);
     expect(started.connectSuccess).toBe(true);
     const contactId = started.details.ContactId;
     await waitForTranscript(page, (t) =>
@@ -54,7 +33,7 @@ describe("amazon-connect-chatjs 5 in Chromium: connection loss and the end of th
     expect(log.websockets).toHaveLength(1);
 
     // The server loses the socket: chatjs reports the loss and reconnects by itself.
-    for (const socket of server.built.app.websocketServer.clients) socket.terminate();
+    for (const socket of file.centre.server.built.app.websocketServer.clients) socket.terminate();
     await waitForChatjsEvent(page, "connectionLost");
     const deadline = Date.now() + 15_000;
     while (
@@ -64,7 +43,7 @@ describe("amazon-connect-chatjs 5 in Chromium: connection loss and the end of th
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(log.websockets).toHaveLength(2);
-    const port = new URL(server.url).port;
+    const port = new URL(file.centre.server.url).port;
     for (const url of log.websockets) expect(url.startsWith(`ws://127.0.0.1:${port}/`)).toBe(true);
     expect(log.websockets[1]).not.toBe(log.websockets[0]);
 
@@ -77,14 +56,14 @@ describe("amazon-connect-chatjs 5 in Chromium: connection loss and the end of th
     );
 
     // The advisor accepts and ends the chat from the agent API: chatjs sees the end.
-    const advisor = await Advisor.signIn(server.url);
+    const advisor = await Advisor.signIn(file.centre.server.url);
     await advisor.waitForQueued(contactId);
     await advisor.accept(contactId);
     await waitForChatjsItem(
       page,
       (i) => i.ContentType === ContentType.PARTICIPANT_JOINED && i.ParticipantRole === "AGENT",
     );
-    await json(server.url, agentContactPath(AgentApiPath.End, contactId), {
+    await json(file.centre.server.url, agentContactPath(AgentApiPath.End, contactId), {
       method: "POST",
       token: advisor.token,
     });
@@ -97,10 +76,10 @@ describe("amazon-connect-chatjs 5 in Chromium: connection loss and the end of th
   }, 120_000);
 
   it("a chat that ended while the connection was lost: the reconnect is refused with 403 and chatjs ends the session (onEnded)", async () => {
-    const page = await browser.newPage();
+    const page = await file.browser.newPage();
     const log = watchPage(page);
-    await page.goto(`${pages.origin}/`);
-    const started = await startChatjsChat(page, server.url);
+    await page.goto(`${file.centre.pages.origin}/`);
+    const started = await startChatjsChat(page, file.centre.server.url);
     const contactId = started.details.ContactId;
     await waitForChatjsEvent(page, "deepHeartbeatSuccess");
 
@@ -117,14 +96,14 @@ describe("amazon-connect-chatjs 5 in Chromium: connection loss and the end of th
       statuses.push(response.status());
       await route.fulfill({ response });
     });
-    for (const socket of server.built.app.websocketServer.clients) socket.terminate();
+    for (const socket of file.centre.server.built.app.websocketServer.clients) socket.terminate();
     await waitForChatjsEvent(page, "connectionLost");
     const deadline = Date.now() + 10_000;
     while (held === 0) {
       if (Date.now() > deadline) throw new Error("chatjs did not ask for a new connection");
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await server.built.deps.centre.endContact(contactId);
+    await file.centre.server.built.deps.centre.endContact(contactId);
     release();
 
     await waitForChatjsEvent(page, "ended");

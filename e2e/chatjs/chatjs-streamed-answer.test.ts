@@ -4,44 +4,25 @@
  * prefix of the answer, then the completed message with the whole text, stored once.
  */
 import { ContentType, type Item } from "@chat-widget/protocol";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useChatjsFile } from "./support/chatjs-file.js";
 import { findAnswer } from "../../packages/server/src/flow/faq.js";
 import { loadFlows } from "../../packages/server/src/flow/load.js";
-import {
-  STARTUP_MS,
-  startContactCentre,
-  type ContactCentreServer,
-} from "../../packages/server/test/client/support/contact-centre.js";
-import { chatjsItems, connectChromium, waitForChatjsItem, watchPage } from "./support/browser.js";
-import { startPageServer, type PageServer } from "./support/page-server.js";
+import { chatjsItems, waitForChatjsItem, watchPage } from "./support/browser.js";
 import { chatjsSend, startChatjsChat, waitForTranscript } from "./support/page-api.js";
 
 const QUESTION = "Which payment methods do you accept?";
 
-let pages: PageServer;
-let server: ContactCentreServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  pages = await startPageServer();
-  server = await startContactCentre({ env: { ALLOWED_ORIGINS: pages.origin } });
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await pages?.close();
-});
+const file = useChatjsFile();
 
 describe("amazon-connect-chatjs 5 in Chromium and the demo flow's assistant (issue 26)", () => {
   it("delivers the streamed answer stitched, word by word under one Id, then complete", async () => {
     const faq = (await loadFlows()).get("default-flow")!.faq!;
     const answer = findAnswer(faq, QUESTION);
-    const page = await browser.newPage();
+    const page = await file.browser.newPage();
     const log = watchPage(page);
-    await page.goto(`${pages.origin}/`);
-    expect((await startChatjsChat(page, server.url)).connectSuccess).toBe(true);
+    await page.goto(`${file.centre.pages.origin}/`);
+    expect((await startChatjsChat(page, file.centre.server.url)).connectSuccess).toBe(true);
     await waitForTranscript(page, (t) =>
       t.some((i) => i.ContentType === ContentType.INTERACTIVE_MESSAGE),
     );

@@ -5,17 +5,12 @@
  * with the same conversation; ours also keeps the visitor's messages as SENT.
  */
 import { ContentType, type Item } from "@chat-widget/protocol";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useChatjsFile } from "./support/chatjs-file.js";
 import { findAnswer } from "../../packages/server/src/flow/faq.js";
 import { loadFlows } from "../../packages/server/src/flow/load.js";
-import {
-  STARTUP_MS,
-  startContactCentre,
-  type ContactCentreServer,
-} from "../../packages/server/test/client/support/contact-centre.js";
-import { chatjsEvents, connectChromium, waitForChatjsItem, watchPage } from "./support/browser.js";
-import { startPageServer, type PageServer } from "./support/page-server.js";
+import { chatjsEvents, waitForChatjsItem, watchPage } from "./support/browser.js";
 import { chatjsSend, startChatjsChat } from "./support/page-api.js";
 
 const QUESTION = "Which payment methods do you accept?";
@@ -25,20 +20,7 @@ interface Update {
   previousTranscriptNextToken?: string | null;
 }
 
-let pages: PageServer;
-let server: ContactCentreServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  pages = await startPageServer();
-  server = await startContactCentre({ env: { ALLOWED_ORIGINS: pages.origin } });
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await pages?.close();
-});
+const file = useChatjsFile();
 
 async function updates(page: Page): Promise<Update[]> {
   return (await chatjsEvents(page))
@@ -59,10 +41,12 @@ async function waitForUpdate(page: Page, done: (u: Update) => boolean): Promise<
 
 /** One chat through the page's client: the menu, "Ask a question", the streamed answer. */
 async function askTheAssistant(path: string) {
-  const page = await browser.newPage();
+  const page = await file.browser.newPage();
   const log = watchPage(page);
-  await page.goto(`${pages.origin}${path}`);
-  expect((await startChatjsChat(page, server.url, "Customer", true)).connectSuccess).toBe(true);
+  await page.goto(`${file.centre.pages.origin}${path}`);
+  expect(
+    (await startChatjsChat(page, file.centre.server.url, "Customer", true)).connectSuccess,
+  ).toBe(true);
   await waitForUpdate(page, (u) =>
     u.transcript.some((i) => i.ContentType === ContentType.INTERACTIVE_MESSAGE),
   );

@@ -2,31 +2,14 @@
  * Issue 24: axe-core finds no WCAG 2.2 AA violation in the agent console, in Chromium: the
  * sign-in page, the queue with a visitor waiting, and a chat in progress, light and dark.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { violations } from "../support/axe.js";
 import { People, consoleBox } from "../support/people.js";
-import {
-  STARTUP_MS,
-  connectChromium,
-  screenshot,
-  startContactCentre,
-  type ContactCentre,
-} from "./support.js";
+import { screenshot } from "./support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
-let people: People;
-
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-  people = new People(browser, () => centre.url);
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile();
+const people = new People(file);
 afterEach(() => people.closeAll());
 
 describe("axe-core finds no WCAG 2.2 AA violation in the agent console (issue 24)", () => {

@@ -2,32 +2,15 @@
  * A visitor on the demo page (the real widget) and an advisor in the real agent console chat
  * with each other through the real contact centre, in Chromium; both sides are checked.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
 import { downloaded } from "../support/chromium.js";
 import { People, consoleBox, consoleTranscript, widgetBox } from "../support/people.js";
-import {
-  STARTUP_MS,
-  connectChromium,
-  screenshot,
-  startContactCentre,
-  type ContactCentre,
-} from "./support.js";
+import { screenshot } from "./support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
-let people: People;
-
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-  people = new People(browser, () => centre.url);
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile();
+const people = new People(file);
 afterEach(() => people.closeAll());
 
 const visitorAsksForAdvisor = () => people.visitorAsksForAdvisor();

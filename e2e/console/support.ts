@@ -8,7 +8,6 @@ import {
   type ContactCentre,
 } from "../support/contact-centre.js";
 
-export { connectChromium } from "../support/chromium.js";
 export { STARTUP_MS } from "../support/contact-centre.js";
 export type { ContactCentre };
 

@@ -4,37 +4,28 @@
  * dark. The flow is the demo flow with its four templates (Panel, QuickReply, TimePicker,
  * Carousel) sent in the greeting, before its menu (a ListPicker).
  */
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import type { FlowAction } from "../../packages/server/src/flow/types.js";
 import { defaultFlowWith } from "../../packages/server/test/support/flows.js";
 import { violations } from "../support/axe.js";
 import { CONSOLE_BUILD, WIDGET_BUILD, startContactCentre } from "../support/contact-centre.js";
-import type { ContactCentre } from "../support/contact-centre.js";
 import { People } from "../support/people.js";
-import { STARTUP_MS, connectChromium, screenshot } from "./support.js";
+import { screenshot } from "./support.js";
 
 const BOUND = { timeout: 30_000 };
 
-let centre: ContactCentre;
-let browser: Browser;
-let people: People;
-
-beforeAll(async () => {
-  const flowsDir = defaultFlowWith((flow) => {
-    const templates = ["orderKnown", "returns", "callBack", "bestsellers"].flatMap((state) =>
-      (flow.states[state]!.actions ?? []).filter((a: FlowAction) => "template" in a),
-    );
-    flow.states.welcome!.actions!.push(...templates);
-  });
-  centre = await startContactCentre([WIDGET_BUILD, CONSOLE_BUILD], { flowsDir });
-  browser = await connectChromium();
-  people = new People(browser, () => centre.url);
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile(() =>
+  startContactCentre([WIDGET_BUILD, CONSOLE_BUILD], {
+    flowsDir: defaultFlowWith((flow) => {
+      const templates = ["orderKnown", "returns", "callBack", "bestsellers"].flatMap((state) =>
+        (flow.states[state]!.actions ?? []).filter((a: FlowAction) => "template" in a),
+      );
+      flow.states.welcome!.actions!.push(...templates);
+    }),
+  }),
+);
+const people = new People(file);
 afterEach(() => people.closeAll());
 
 describe("the console shows the bot's templates (issue 26)", () => {

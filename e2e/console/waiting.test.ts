@@ -3,30 +3,16 @@
  * with no advisor Available each visitor is told so and hears their place in the queue; when
  * the advisor takes the first chat, the second visitor hears they are next.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { People } from "../support/people.js";
-import {
-  STARTUP_MS,
-  connectChromium,
-  screenshot,
-  startContactCentre,
-  type ContactCentre,
-} from "./support.js";
+import { screenshot } from "./support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
-let people: People;
-
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-  people = new People(browser, () => centre.url);
-}, STARTUP_MS);
+const file = useBrowserFile();
+const people = new People(file);
 afterAll(async () => {
-  await people?.closeAll();
-  await browser?.close();
-  await centre?.close();
+  await people.closeAll();
 });
 
 const incoming = (page: Page, text: string) =>

@@ -6,16 +6,12 @@
  * centre with a restart, every message arrives once, in order, on the other side, and each
  * side sees its sending and reconnecting states on the way.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRig, type FaultRig } from "../../packages/server/test/faults/rig.js";
-import { connectChromium, screenshot } from "../support/chromium.js";
-import {
-  CONSOLE_BUILD,
-  STARTUP_MS,
-  WIDGET_BUILD,
-  requireBuilds,
-} from "../support/contact-centre.js";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
+import { startRig } from "../../packages/server/test/faults/rig.js";
+import { screenshot } from "../support/chromium.js";
+import { CONSOLE_BUILD, WIDGET_BUILD, requireBuilds } from "../support/contact-centre.js";
 import { People, consoleBox, consoleTranscript, widgetBox } from "../support/people.js";
 
 /** How long the visitor stays offline (issue 9: "20 s offline"). */
@@ -24,21 +20,12 @@ const OFFLINE_MS = 20_000;
 const SETTLE_MS = 90_000;
 const TEST_MS = 420_000;
 
-let rig: FaultRig;
-let browser: Browser;
-let people: People;
-
-beforeAll(async () => {
+const file = useBrowserFile(() => {
   requireBuilds([WIDGET_BUILD, CONSOLE_BUILD]);
-  rig = await startRig("pglite");
-  browser = await connectChromium();
-  people = new People(browser, () => rig.url);
-}, STARTUP_MS);
-afterAll(async () => {
-  await people?.closeAll();
-  await browser?.close();
-  await rig?.close();
-}, 60_000);
+  return startRig("pglite");
+});
+const people = new People(file);
+afterAll(() => people.closeAll());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MARK = /[va]-[\w-]+/; // in the widget an advisor message reads "Sama-01"
@@ -121,7 +108,7 @@ describe("the real widget and console keep every message through faults (issue 9
         .toBe(0);
 
       // kill -9 of the contact centre mid-chat; both write while it is down; it restarts.
-      await rig.kill();
+      await file.centre.kill();
       sent.visitor.push("v-down");
       await visitorSends(visitor, "v-down");
       sent.advisor.push("a-down");
@@ -131,7 +118,7 @@ describe("the real widget and console keep every message through faults (issue 9
       await visitor.locator("chat-widget .reconnecting").waitFor({ timeout: SETTLE_MS });
       await advisor.locator(".note.reconnecting").waitFor({ timeout: SETTLE_MS });
       await screenshot(advisor, "delivery-server-down");
-      await rig.restart();
+      await file.centre.restart();
       await bothSidesShow(visitor, advisor, sent);
 
       // The chat carries on after the restart.

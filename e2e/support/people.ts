@@ -3,8 +3,9 @@
  * demo page (the real widget) who asks the bot for an advisor, and the demo advisor in the real
  * agent console.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
+import type { BrowserFile } from "./browser-file.js";
 
 export const widgetBox = (page: Page) => page.locator("chat-widget textarea");
 export const consoleBox = (page: Page) => page.getByRole("textbox", { name: "Message" });
@@ -13,13 +14,11 @@ export const consoleTranscript = (page: Page) => page.locator(".chat-view .trans
 export class People {
   readonly contexts: BrowserContext[] = [];
 
-  constructor(
-    private readonly browser: Browser,
-    private readonly url: () => string,
-  ) {}
+  /** The file's contact centre and Chromium (browser-file.ts), read when a person appears. */
+  constructor(private readonly file: BrowserFile<{ url: string }>) {}
 
   async newPage(): Promise<Page> {
-    const context = await this.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await this.file.browser.newContext({ viewport: { width: 1280, height: 860 } });
     this.contexts.push(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => console.error("page error:", error.message));
@@ -29,7 +28,7 @@ export class People {
   /** A visitor opens the widget on the demo page and asks the bot for an advisor. */
   async visitorAsksForAdvisor(): Promise<Page> {
     const page = await this.newPage();
-    await page.goto(`${this.url()}/`);
+    await page.goto(`${this.file.centre.url}/`);
     await page.locator("chat-widget button.launcher").click();
     // The latest offer of it (the bot may have sent it before, in another template).
     const option = page
@@ -48,7 +47,7 @@ export class People {
   /** The demo advisor signs in to the console and becomes Available. */
   async advisorSignsIn(beforeSignIn?: (page: Page) => Promise<void>): Promise<Page> {
     const page = await this.newPage();
-    await page.goto(`${this.url()}/agent/`);
+    await page.goto(`${this.file.centre.url}/agent/`);
     await page.getByLabel("Username").fill("demo");
     await page.getByLabel("Password").fill("demo");
     await beforeSignIn?.(page);

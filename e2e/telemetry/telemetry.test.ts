@@ -6,13 +6,11 @@
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STARTUP_MS, connectChromium, startContactCentre } from "../widget/support.js";
-import type { ContactCentre } from "../widget/support.js";
+import { useBrowserFile } from "../support/browser-file.js";
+import { STARTUP_MS } from "../widget/support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
@@ -22,14 +20,13 @@ let host: Server;
 let hostUrl: string;
 let hostAttributes = "";
 
+const file = useBrowserFile();
 beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
   host = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     response.end(
       `<!doctype html><html><head><title>Shop</title>` +
-        `<script src="${centre.url}/widget/chat-widget.js" defer ${hostAttributes}></script>` +
+        `<script src="${file.centre.url}/widget/chat-widget.js" defer ${hostAttributes}></script>` +
         `</head><body><h1>Shop</h1><chat-widget></chat-widget></body></html>`,
     );
   });
@@ -37,12 +34,10 @@ beforeAll(async () => {
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
 }, STARTUP_MS);
 afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
   await new Promise((resolve) => host?.close(resolve));
 });
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
   page = await context.newPage();
   pageErrors = [];
   requests = [];
@@ -90,7 +85,7 @@ async function pageHide(): Promise<void> {
 
 /** `chat_widget_metric_count` of a metric in namespace chat-widget, from GET /metrics. */
 async function metricCount(metricName: string): Promise<number> {
-  const text = await (await fetch(`${centre.url}/metrics`)).text();
+  const text = await (await fetch(`${file.centre.url}/metrics`)).text();
   let total = 0;
   for (const line of text.split("\n")) {
     if (!line.startsWith("chat_widget_metric_count{")) continue;
@@ -104,13 +99,13 @@ async function metricCount(metricName: string): Promise<number> {
 
 describe("telemetry from the widget", () => {
   it("a widget chat on the demo page publishes its websocket metrics, which GET /metrics then shows", async () => {
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
     await launcher().waitFor();
     expect(telemetryScriptRequests()).toEqual([]);
     const gainedBefore = await metricCount("WebsocketConnectionGained");
     const incomingBefore = await metricCount("WebsocketIncomingMessage");
     await chat();
-    expect(telemetryScriptRequests()).toEqual([`${centre.url}/widget/chat-telemetry.js`]);
+    expect(telemetryScriptRequests()).toEqual([`${file.centre.url}/widget/chat-telemetry.js`]);
     await telemetryLoaded();
     await pageHide();
     await expect
@@ -127,7 +122,7 @@ describe("telemetry from the widget", () => {
     const gainedBefore = await metricCount("WebsocketConnectionGained");
     await page.goto(hostUrl);
     await chat();
-    expect(telemetryScriptRequests()).toEqual([`${centre.url}/widget/chat-telemetry.js`]);
+    expect(telemetryScriptRequests()).toEqual([`${file.centre.url}/widget/chat-telemetry.js`]);
     await telemetryLoaded();
     // The flush goes to the dead port and fails; the chat goes on: messages flow both ways.
     await pageHide();

@@ -5,32 +5,17 @@
  * contrast for whatever colour the host page sets, in Chromium on the demo page: the default
  * #e56606 (white on it is 3.37:1), a dark blue that keeps white, a yellow that needs dark text.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { contrast, parseColor, readableOn } from "../../packages/widget/src/contrast.js";
 import { violations as axeViolations } from "../support/axe.js";
 import { advisorTakes, type AdvisorChat } from "./advisor.js";
-import {
-  STARTUP_MS,
-  connectChromium,
-  screenshot,
-  setWidgetScript,
-  startContactCentre,
-} from "./support.js";
-import type { ContactCentre } from "./support.js";
+import { screenshot, setWidgetScript } from "./support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext | undefined;
 
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile();
 afterEach(async () => {
   await context?.close();
   context = undefined;
@@ -38,7 +23,7 @@ afterEach(async () => {
 
 /** The demo page with the host's primary colour set before the widget mounts. */
 async function pageWithPrimary(primary: string | null): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
   const page = await context.newPage();
   if (primary) {
     // Set on the element as the parser inserts it, before the widget's script defines it.
@@ -51,7 +36,7 @@ async function pageWithPrimary(primary: string | null): Promise<Page> {
       }).observe(document, { childList: true, subtree: true });
     }, primary);
   }
-  await page.goto(`${centre.url}/`);
+  await page.goto(`${file.centre.url}/`);
   return page;
 }
 
@@ -83,7 +68,7 @@ async function askForAdvisor(page: Page): Promise<AdvisorChat> {
   await toAdvisor.click();
   const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
   const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
-  return advisorTakes(centre.url, chat.ContactId);
+  return advisorTakes(file.centre.url, chat.ContactId);
 }
 
 describe("text colours by contrast for the host's primary colour (issue 24)", () => {
@@ -155,13 +140,13 @@ describe("the keyboard path (issue 24)", () => {
 
 /** A shop page whose snippet is not registered: the launcher's click ends on the error notice. */
 async function showErrorNotice(page: Page): Promise<void> {
-  await page.route(`${centre.url}/unknown-snippet`, (route) =>
+  await page.route(`${file.centre.url}/unknown-snippet`, (route) =>
     route.fulfill({
       contentType: "text/html",
       body: `<!doctype html><html lang="en"><title>Shop</title><body><script src="/widget/chat-widget.js" data-snippet-id="not-registered" defer></script><chat-widget></chat-widget></body></html>`,
     }),
   );
-  await page.goto(`${centre.url}/unknown-snippet`);
+  await page.goto(`${file.centre.url}/unknown-snippet`);
   await page.locator("chat-widget button.launcher").click();
   await page.locator("chat-widget .error-notice").waitFor();
 }
@@ -213,10 +198,10 @@ describe("axe-core in Arabic, right to left (issue 24)", () => {
     // The demo page itself (a page the test fulfils is not on the local network for Chromium,
     // which then blocks its websocket to 127.0.0.1), its script tag given data-locale="ar" as
     // the parser inserts it.
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
     await setWidgetScript(page, { dataset: { locale: "ar" } });
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
     await expect
       .poll(() => page.locator("chat-widget .cw").getAttribute("dir"), { timeout: 15_000 })
       .toBe("rtl");
@@ -233,13 +218,13 @@ describe("axe-core in Arabic, right to left (issue 24)", () => {
 describe("the dark scheme (issue 24)", () => {
   /** The demo page in a browser whose system prefers `system`, its script tag given `data-color-scheme`. */
   async function demoPage(system: "light" | "dark", scheme?: string): Promise<Page> {
-    context = await browser.newContext({
+    context = await file.browser.newContext({
       viewport: { width: 1200, height: 800 },
       colorScheme: system,
     });
     const page = await context.newPage();
     if (scheme) await setWidgetScript(page, { dataset: { colorScheme: scheme } });
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
     return page;
   }
   const windowBackground = (page: Page) =>
@@ -277,7 +262,7 @@ describe("the dark scheme (issue 24)", () => {
   });
 
   it("the error notice in dark", async () => {
-    context = await browser.newContext({
+    context = await file.browser.newContext({
       viewport: { width: 1200, height: 800 },
       colorScheme: "dark",
     });

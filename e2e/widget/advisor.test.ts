@@ -4,35 +4,20 @@
  * ways.
  */
 import { ContentType, ItemType } from "@chat-widget/protocol";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { downloaded } from "../support/chromium.js";
 import { advisorTakes } from "./advisor.js";
 import type { AdvisorChat } from "./advisor.js";
-import {
-  STARTUP_MS,
-  connectChromium,
-  screenshot,
-  setWidgetScript,
-  startContactCentre,
-} from "./support.js";
-import type { ContactCentre } from "./support.js";
+import { screenshot, setWidgetScript } from "./support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile();
 beforeEach(async () => {
-  context = await browser.newContext({
+  context = await file.browser.newContext({
     viewport: { width: 1200, height: 800 },
     acceptDownloads: true,
   });
@@ -47,14 +32,14 @@ const agentBubbles = () => page.locator("chat-widget .message.incoming.agent");
 
 /** Open the widget, ask the bot for an advisor, and let the advisor take the chat. */
 async function chatWithAdvisor(): Promise<AdvisorChat> {
-  await page.goto(`${centre.url}/`);
+  await page.goto(`${file.centre.url}/`);
   await page.locator("chat-widget button.launcher").click();
   const toAdvisor = page.locator("chat-widget button.option", { hasText: "Talk to an advisor" });
   await expect.poll(() => toAdvisor.isEnabled(), { timeout: 15_000 }).toBe(true);
   await toAdvisor.click();
   const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
   const contactId = (JSON.parse(stored ?? "{}") as { chat: { ContactId: string } }).chat.ContactId;
-  const advisor = await advisorTakes(centre.url, contactId);
+  const advisor = await advisorTakes(file.centre.url, contactId);
   await page
     .locator("chat-widget .event", { hasText: `${advisor.name} has joined the chat` })
     .waitFor();

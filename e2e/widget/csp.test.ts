@@ -7,17 +7,16 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { STARTUP_MS, connectChromium, serveShop, startContactCentre } from "./support.js";
-import type { ContactCentre, Shop } from "./support.js";
+import { useBrowserFile } from "../support/browser-file.js";
+import { STARTUP_MS, serveShop } from "./support.js";
+import type { Shop } from "./support.js";
 import { WIDGET_BUILD } from "../support/contact-centre.js";
 
 const NONCE = "c3RyaWN0LWNzcC10ZXN0";
 const WIDGET_DIST = dirname(WIDGET_BUILD.file);
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext | undefined;
 let shop: Shop | undefined;
 
@@ -33,24 +32,21 @@ const policy = (widget: string) =>
     "worker-src 'self'",
   ].join("; ");
 
+const file = useBrowserFile();
 beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
   shop = await serveShop((_request, response) => {
     response.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": policy(centre.url),
+      "content-security-policy": policy(file.centre.url),
     });
     response.end(`<!doctype html><html lang="en"><head><title>Shop with a strict policy</title></head>
 <body><h1>Shop</h1>
-<script src="${centre.url}/widget/chat-widget.js" nonce="${NONCE}" defer></script>
+<script src="${file.centre.url}/widget/chat-widget.js" nonce="${NONCE}" defer></script>
 <chat-widget></chat-widget></body></html>`);
   });
 }, STARTUP_MS);
 afterAll(async () => {
-  await browser?.close();
   await shop?.close();
-  await centre?.close();
 });
 afterEach(async () => {
   await context?.close();
@@ -59,7 +55,7 @@ afterEach(async () => {
 
 describe("a host page with a strict Content-Security-Policy (nonce, no unsafe-inline)", () => {
   it("the widget is styled, its font, rare views and telemetry load, and the page refuses nothing of the widget's", async () => {
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
@@ -107,12 +103,12 @@ describe("a host page with a strict Content-Security-Policy (nonce, no unsafe-in
       [],
     );
     // The later scripts' URLs carry their content's hash, so no cache pairs builds.
-    for (const file of ["chat-views.js", "chat-telemetry.js"]) {
+    for (const script of ["chat-views.js", "chat-telemetry.js"]) {
       const hash = createHash("sha256")
-        .update(readFileSync(join(WIDGET_DIST, file)))
+        .update(readFileSync(join(WIDGET_DIST, script)))
         .digest("hex")
         .slice(0, 12);
-      expect(requested).toContain(`${centre.url}/widget/${file}?v=${hash}`);
+      expect(requested).toContain(`${file.centre.url}/widget/${script}?v=${hash}`);
     }
   });
 });

@@ -6,41 +6,34 @@
  * checks axe while an answer grows). The visitor then asks for an
  * advisor, and the console shows the same answer once, complete.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { findAnswer } from "../../packages/server/src/flow/faq.js";
 import type { FlowFaq } from "../../packages/server/src/flow/types.js";
 import { defaultFlowWith } from "../../packages/server/test/support/flows.js";
 import { violations } from "../support/axe.js";
 import { CONSOLE_BUILD, WIDGET_BUILD } from "../support/contact-centre.js";
 import { People, consoleTranscript, widgetBox } from "../support/people.js";
-import { STARTUP_MS, connectChromium, screenshot, startContactCentre } from "./support.js";
-import type { ContactCentre } from "./support.js";
+import { screenshot, startContactCentre } from "./support.js";
 
 /** Words slow enough that the socket surely drops in the middle of the answer. */
 const WORD_PAUSE_MS = 150;
 const QUESTION = "How do I return an item?";
 const BOUND = { timeout: 30_000 };
 
-let centre: ContactCentre;
-let browser: Browser;
-let people: People;
 let faq: FlowFaq;
 
-beforeAll(async () => {
-  const flowsDir = defaultFlowWith((flow) => {
-    flow.faq!.wordPauseMs = WORD_PAUSE_MS;
-    faq = flow.faq!;
-  });
-  centre = await startContactCentre([WIDGET_BUILD, CONSOLE_BUILD], { flowsDir });
-  browser = await connectChromium();
-  people = new People(browser, () => centre.url);
-}, STARTUP_MS);
-afterAll(async () => {
-  await people?.closeAll();
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile(() =>
+  startContactCentre([WIDGET_BUILD, CONSOLE_BUILD], {
+    flowsDir: defaultFlowWith((flow) => {
+      flow.faq!.wordPauseMs = WORD_PAUSE_MS;
+      faq = flow.faq!;
+    }),
+  }),
+);
+const people = new People(file);
+afterAll(() => people.closeAll());
 
 /** The answer's text as the widget shows it: markdown rendered, so without ** and *. */
 const plain = (markdown: string): string => markdown.replace(/\*/g, "");
@@ -55,7 +48,7 @@ async function choose(page: Page, option: string): Promise<void> {
 describe("the demo flow's assistant in the widget (issue 26)", () => {
   it("streams its answer in place, completes it once across a lost websocket, and the console shows it once", async () => {
     const visitor = await people.newPage();
-    await visitor.goto(`${centre.url}/`);
+    await visitor.goto(`${file.centre.url}/`);
     await visitor.locator("chat-widget button.launcher").click();
     await choose(visitor, "Ask a question");
     await visitor
@@ -72,7 +65,7 @@ describe("the demo flow's assistant in the widget (issue 26)", () => {
     // whole text); the widget reconnects by itself.
     expect(await answer.locator("[inert]").count()).toBe(1);
     expect(((await answer.textContent()) ?? "").length).toBeLessThan(full.length);
-    const sockets = centre.built.app.websocketServer.clients;
+    const sockets = file.centre.built.app.websocketServer.clients;
     expect(sockets.size).toBeGreaterThan(0);
     for (const socket of sockets) socket.terminate();
 

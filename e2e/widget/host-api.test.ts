@@ -3,30 +3,20 @@
  * page opens, minimises and ends the chat through <chat-widget>'s methods, reads unreadCount,
  * and hears every chat-widget:* event on document.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { advisorTakes } from "./advisor.js";
-import { STARTUP_MS, connectChromium, setWidgetScript, startContactCentre } from "./support.js";
-import type { ContactCentre } from "./support.js";
+import { setWidgetScript } from "./support.js";
 // The element's types as a TypeScript host page gets them: document.querySelector("chat-widget")
 // is a ChatWidgetElement, with its methods and events.
-import type {} from "../../packages/widget/src/host-api.js";
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile();
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
   page = await context.newPage();
 });
 afterEach(async () => {
@@ -46,7 +36,7 @@ async function hostPage(): Promise<void> {
       );
   });
   await setWidgetScript(page, { dataset: { launcher: "hidden" } });
-  await page.goto(`${centre.url}/`);
+  await page.goto(`${file.centre.url}/`);
   await page.evaluate(() => customElements.whenDefined("chat-widget"));
 }
 
@@ -75,7 +65,7 @@ describe("the host page's API (issue 25)", () => {
     const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
     const contactId = (JSON.parse(stored ?? "{}") as { chat: { ContactId: string } }).chat
       .ContactId;
-    const advisor = await advisorTakes(centre.url, contactId);
+    const advisor = await advisorTakes(file.centre.url, contactId);
     await page.locator("chat-widget .event", { hasText: "has joined the chat" }).waitFor();
 
     await call("minimise");

@@ -5,35 +5,21 @@
  * Issue 57: on the same browser, a visitor with another jwt subject, and anyone after the host's
  * forget() (a site's log-out), see nothing of it and get a fresh chat without an error.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { signJwt } from "../../packages/server/src/gateway/jwt.js";
 import { DEMO_JWT_SECRET } from "../../packages/server/src/demo/demo-jwt.js";
 import { violations } from "../support/axe.js";
 import { WIDGET_BUILD } from "../support/contact-centre.js";
-import {
-  STARTUP_MS,
-  connectChromium,
-  setWidgetScript,
-  startContactCentre,
-  type ContactCentre,
-} from "./support.js";
+import { setWidgetScript, startContactCentre } from "./support.js";
 
 const BOUND = { timeout: 30_000 };
 const YESTERDAY = "My parcel never came, order A-10042";
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext;
 
-beforeAll(async () => {
-  centre = await startContactCentre([WIDGET_BUILD]);
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile(() => startContactCentre([WIDGET_BUILD]));
 afterEach(async () => {
   await context?.close();
 });
@@ -51,7 +37,7 @@ async function visit(
 ): Promise<Page> {
   const page = await context.newPage();
   if (persistent) await setWidgetScript(page, { dataset: { persistentChat: "on" } });
-  await page.goto(`${centre.url}/`);
+  await page.goto(`${file.centre.url}/`);
   if (before) {
     await page.evaluate(() => customElements.whenDefined("chat-widget"));
     await before(page);
@@ -85,7 +71,7 @@ async function chatAndEnd(page: Page, words: string): Promise<void> {
 
 describe("a returning visitor (issue 26)", () => {
   it("continues yesterday's chat: its words first, then today's greeting and menu, which work", async () => {
-    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    context = await file.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const yesterday = await visit(true);
     await chatAndEnd(yesterday, YESTERDAY);
     await yesterday.close();
@@ -112,8 +98,8 @@ describe("a returning visitor (issue 26)", () => {
     expect(await violations(today, "chat-widget")).toEqual([]);
   });
 
-  it("on the same browser, a visitor with another jwt subject, and anyone after forget(), see nothing of the last chat and get a fresh chat without an error (issue 57)", async () => {
-    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  it("on the same file.browser, a visitor with another jwt subject, and anyone after forget(), see nothing of the last chat and get a fresh chat without an error (issue 57)", async () => {
+    context = await file.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const alice = await visit(true);
     await chatAndEnd(alice, YESTERDAY);
     await alice.close();
@@ -143,7 +129,7 @@ describe("a returning visitor (issue 26)", () => {
   });
 
   it("without data-persistent-chat a new chat starts empty", async () => {
-    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    context = await file.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const yesterday = await visit(false);
     await chatAndEnd(yesterday, YESTERDAY);
     await yesterday.close();

@@ -3,29 +3,20 @@
  * visible viewport (on a page wider than the screen too), and the open window fills the screen with every control reachable while
  * the page behind it does not scroll.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STARTUP_MS, connectChromium, screenshot, startContactCentre } from "./support.js";
-import type { ContactCentre } from "./support.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
+import { screenshot } from "./support.js";
 import { violations } from "../support/axe.js";
 
 const PHONE = { width: 390, height: 844 };
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile();
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  context = await file.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   page = await context.newPage();
 });
 afterEach(async () => {
@@ -46,7 +37,7 @@ async function onScreen(selector: string): Promise<boolean> {
 
 describe("the widget on a phone (issue 24)", () => {
   it("the demo page fits the screen and the launcher is inside it", async () => {
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
     await page.locator("chat-widget button.launcher").waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
@@ -55,13 +46,13 @@ describe("the widget on a phone (issue 24)", () => {
   });
 
   it("on a host page wider than the screen the launcher is still on screen, also after scrolling", async () => {
-    await page.route(`${centre.url}/wide`, (route) =>
+    await page.route(`${file.centre.url}/wide`, (route) =>
       route.fulfill({
         contentType: "text/html",
         body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Wide</title></head><body><div style="width:700px;height:3000px">A page wider than the phone</div><script src="/widget/chat-widget.js" defer></script><chat-widget></chat-widget></body></html>`,
       }),
     );
-    await page.goto(`${centre.url}/wide`);
+    await page.goto(`${file.centre.url}/wide`);
     await page.locator("chat-widget button.launcher").waitFor();
     // The layout viewport that position: fixed follows is wider and taller than the screen here.
     expect(await page.evaluate(() => innerWidth)).toBeGreaterThan(PHONE.width);
@@ -72,7 +63,7 @@ describe("the widget on a phone (issue 24)", () => {
   });
 
   it("the open window fills the screen, its controls are reachable, and the page behind does not scroll", async () => {
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
     await page.locator("chat-widget button.launcher").tap();
     const chatWindow = page.locator("chat-widget .window");
     await chatWindow.waitFor();
@@ -101,7 +92,7 @@ describe("the widget on a phone (issue 24)", () => {
   });
 
   it("in a phone's dark scheme the window still fills the screen and axe finds nothing", async () => {
-    const dark = await browser.newContext({
+    const dark = await file.browser.newContext({
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -109,7 +100,7 @@ describe("the widget on a phone (issue 24)", () => {
     });
     try {
       const phone = await dark.newPage();
-      await phone.goto(`${centre.url}/`);
+      await phone.goto(`${file.centre.url}/`);
       await phone.locator("chat-widget button.launcher").tap();
       const option = phone.locator("chat-widget button.option").first();
       await option.waitFor();

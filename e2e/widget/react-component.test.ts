@@ -6,16 +6,15 @@
  * contact centre), the callbacks, the unread count while minimised.
  */
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import type { Rolldown } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { advisorTakes } from "./advisor.js";
-import { STARTUP_MS, connectChromium, serveShop, startContactCentre } from "./support.js";
-import type { ContactCentre, Shop } from "./support.js";
+import { STARTUP_MS, serveShop } from "./support.js";
+import type { Shop } from "./support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext | undefined;
 let shop: Shop | undefined;
 
@@ -44,9 +43,8 @@ async function bundleShop(): Promise<string> {
   return chunk.code;
 }
 
+const file = useBrowserFile();
 beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
   const script = await bundleShop();
   shop = await serveShop((request, response) => {
     if (request.url === "/shop.js") {
@@ -56,13 +54,11 @@ beforeAll(async () => {
     }
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     response.end(`<!doctype html><html lang="en"><head><title>React shop</title></head>
-<body><div id="root" data-server="${centre.url}"></div><script src="/shop.js"></script></body></html>`);
+<body><div id="root" data-server="${file.centre.url}"></div><script src="/shop.js"></script></body></html>`);
   });
 }, STARTUP_MS + 60_000);
 afterAll(async () => {
-  await browser?.close();
   await shop?.close();
-  await centre?.close();
 });
 afterEach(async () => {
   await context?.close();
@@ -73,7 +69,7 @@ const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard:
 
 describe("the React component from the npm package (issue 25)", () => {
   it("the shop's own button opens the chat through the ref; the widget speaks French, reports each event and counts unread messages", async () => {
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -106,7 +102,7 @@ describe("the React component from the npm package (issue 25)", () => {
       };
     });
     expect(font).toEqual({
-      from: `${centre.url}/widget/fonts/poppins-latin-500-normal.woff2`,
+      from: `${file.centre.url}/widget/fonts/poppins-latin-500-normal.woff2`,
       loaded: true,
     });
     const toAdvisor = host.locator("button.option", { hasText: "Talk to an advisor" });
@@ -117,7 +113,7 @@ describe("the React component from the npm package (issue 25)", () => {
     const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
     const contactId = (JSON.parse(stored ?? "{}") as { chat: { ContactId: string } }).chat
       .ContactId;
-    const advisor = await advisorTakes(centre.url, contactId);
+    const advisor = await advisorTakes(file.centre.url, contactId);
     await page.locator("#hide").click();
     await window.waitFor({ state: "detached" });
     await advisor.send("Are you still there?");

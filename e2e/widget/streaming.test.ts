@@ -4,26 +4,16 @@
  * nothing: no focusable link hidden from screen readers), then shows it once, complete, its link
  * reachable by keyboard, axe clean.
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { ContentType } from "@chat-widget/protocol";
 import { MessageStream } from "../../packages/server/src/contact-centre/message-stream.js";
 import { violations } from "../support/axe.js";
-import { STARTUP_MS, connectChromium, startContactCentre } from "./support.js";
-import type { ContactCentre } from "./support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext | undefined;
 
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile();
 afterEach(async () => {
   await context?.close();
   context = undefined;
@@ -31,15 +21,15 @@ afterEach(async () => {
 
 describe("a streamed answer in the widget (issue 26)", () => {
   it("grows in place, inert and axe-clean while it grows, then is shown once with its link reachable by keyboard", async () => {
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
     await page.locator("chat-widget button.launcher").click();
     await page.locator("chat-widget button.option").first().waitFor({ timeout: 15_000 });
     const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
     const contactId = (JSON.parse(stored ?? "{}") as { chat: { ContactId: string } }).chat
       .ContactId;
-    const deps = centre.built.deps;
+    const deps = file.centre.built.deps;
     const system = (await deps.centre.getParticipants(contactId)).find((p) => p.role === "SYSTEM")!;
     const stream = new MessageStream(deps.centre, contactId, system.participantId, {
       contentType: ContentType.TEXT_MARKDOWN,

@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import type { Locator, Page } from "playwright-core";
 import { screenshot as save } from "../support/chromium.js";
 
-export { connectChromium } from "../support/chromium.js";
 export { STARTUP_MS, startContactCentre, type ContactCentre } from "../support/contact-centre.js";
 
 export const screenshot = (page: Page, name: string): Promise<void> => save(page, `widget-${name}`);

@@ -4,30 +4,21 @@
  * as what was chosen, the flow answers it, and axe finds nothing in the window with the template.
  * ("Ask a question" is e2e/widget/faq-assistant.test.ts; "Talk to an advisor" e2e/widget/advisor.test.ts.)
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
 import { violations } from "../support/axe.js";
 import { WIDGET_BUILD } from "../support/contact-centre.js";
-import { STARTUP_MS, connectChromium, screenshot, startContactCentre } from "./support.js";
-import type { ContactCentre } from "./support.js";
+import { screenshot, startContactCentre } from "./support.js";
 
 const BOUND = { timeout: 30_000 };
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  centre = await startContactCentre([WIDGET_BUILD]);
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile(() => startContactCentre([WIDGET_BUILD]));
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  context = await file.browser.newContext({ viewport: { width: 1200, height: 900 } });
   page = await context.newPage();
 });
 afterEach(async () => {
@@ -55,7 +46,7 @@ async function choose(title: string): Promise<void> {
 
 /** Open the widget on the demo page by keyboard and choose a menu option. */
 async function menu(option: string): Promise<void> {
-  await page.goto(`${centre.url}/`);
+  await page.goto(`${file.centre.url}/`);
   await widget("button.launcher").focus();
   await page.keyboard.press("Enter");
   await choose(option);

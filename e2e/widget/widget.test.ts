@@ -4,33 +4,17 @@
  * error notice when verify fails.
  */
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  STARTUP_MS,
-  connectChromium,
-  screenshot,
-  setWidgetScript,
-  settled,
-  startContactCentre,
-} from "./support.js";
-import type { ContactCentre } from "./support.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useBrowserFile } from "../support/browser-file.js";
+import { screenshot, setWidgetScript, settled } from "./support.js";
 
-let centre: ContactCentre;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  centre = await startContactCentre();
-  browser = await connectChromium();
-}, STARTUP_MS);
-afterAll(async () => {
-  await browser?.close();
-  await centre?.close();
-});
+const file = useBrowserFile();
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
   page = await context.newPage();
 });
 afterEach(async () => {
@@ -45,7 +29,7 @@ const outgoing = () => page.locator("chat-widget .message.outgoing");
 const option = (title: string) => page.locator("chat-widget button.option", { hasText: title });
 
 async function openChat(): Promise<void> {
-  await page.goto(`${centre.url}/`);
+  await page.goto(`${file.centre.url}/`);
   await launcher().click();
   await chatWindow().waitFor();
   await option("Where is my order?").waitFor();
@@ -54,7 +38,7 @@ async function openChat(): Promise<void> {
 
 describe("the widget on the demo page", () => {
   it("registers <chat-widget> with an open shadow root and the button at bottom-right, 75 × 75", async () => {
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
     await launcher().waitFor();
     await settled(launcher());
     const box = await launcher().boundingBox();
@@ -71,14 +55,14 @@ describe("the widget on the demo page", () => {
       const url = r.url().split("?")[0]!;
       if (url.endsWith("/chat-views.js")) views.push(url);
     });
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
     await launcher().waitFor();
     const registered = () =>
       page.evaluate(() => typeof (window as { __chatWidgetViews?: unknown }).__chatWidgetViews);
     expect([views, await registered()]).toEqual([[], "undefined"]);
     await launcher().click();
     await expect.poll(registered, { timeout: 15_000 }).toBe("object");
-    expect(views).toEqual([`${centre.url}/widget/chat-views.js`]);
+    expect(views).toEqual([`${file.centre.url}/widget/chat-views.js`]);
     await chatWindow().waitFor();
   });
 
@@ -179,13 +163,13 @@ describe("the widget on the demo page", () => {
   });
 
   it("verify failure shows 'Something went wrong. Try again later.' for 5 s, then the button returns", async () => {
-    await page.route(`${centre.url}/unknown-snippet`, (route) =>
+    await page.route(`${file.centre.url}/unknown-snippet`, (route) =>
       route.fulfill({
         contentType: "text/html",
         body: `<!doctype html><body><script src="/widget/chat-widget.js" data-snippet-id="not-registered" defer></script><chat-widget></chat-widget></body>`,
       }),
     );
-    await page.goto(`${centre.url}/unknown-snippet`);
+    await page.goto(`${file.centre.url}/unknown-snippet`);
     await launcher().waitFor();
     // How long the notice is in the DOM, timed in the page: the test's own delays don't count.
     await page.evaluate(() => {
@@ -226,7 +210,7 @@ describe("the visitor's language (issue 24)", () => {
    */
   const demoPageWith = async ({ locale, lang }: { locale?: string; lang?: string }) => {
     await setWidgetScript(page, { dataset: locale ? { locale } : {}, lang });
-    await page.goto(`${centre.url}/`);
+    await page.goto(`${file.centre.url}/`);
   };
 
   it("data-locale='ar': the widget speaks Arabic and is laid out right to left; an Arabic message reads right to left", async () => {

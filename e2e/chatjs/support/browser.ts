@@ -2,8 +2,6 @@
 import type { Item } from "@chat-widget/protocol";
 import type { Page } from "playwright-core";
 
-export { connectChromium } from "../../support/chromium.js";
-
 export interface PageLog {
   /** console.error messages and uncaught exceptions. */
   errors: string[];
