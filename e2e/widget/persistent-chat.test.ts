@@ -98,7 +98,7 @@ describe("a returning visitor (issue 26)", () => {
     expect(await violations(today, "chat-widget")).toEqual([]);
   });
 
-  it("on the same file.browser, a visitor with another jwt subject, and anyone after forget(), see nothing of the last chat and get a fresh chat without an error (issue 57)", async () => {
+  it("on the same browser, a visitor with another jwt subject, and anyone after forget(), see nothing of the last chat and get a fresh chat without an error (issue 57)", async () => {
     context = await file.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const alice = await visit(true);
     await chatAndEnd(alice, YESTERDAY);
