@@ -3,6 +3,7 @@
  * behind a TCP proxy the test controls; clients only ever see the proxy's address (the
  * server's PUBLIC_URL), so a restarted server is reached at the same place.
  */
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -22,12 +23,39 @@ export interface FaultRig {
   close(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
+/** The lowest port the kernel hands to outgoing connections and to listen(0) (Linux). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(
+      readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").split(/\s+/)[0],
+    );
+    return low > 11_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port free now, for a server that listens on it later (a child process, a restart), picked
+ * below the ephemeral range: a port from listen(0) was taken in between by another file's
+ * outgoing connection while a child server started (EADDRINUSE); below the range none is.
+ */
+export async function freePort(): Promise<number> {
+  const high = ephemeralLow();
+  const low = 10_000;
+  for (let attempt = 1; attempt <= 100; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
 }
 
 /** A server on PGlite in a data directory on disk, or on a fresh PostgreSQL database. */
