@@ -120,4 +120,6 @@ export type {
   AgentEvent,
   WebSocketTransportResponse,
 } from "./agent-api.js";
+export { VisitorApiPath, EMAIL_ATTRIBUTE } from "./visitor.js";
+export type { VisitorResponse } from "./visitor.js";
 export { newClientToken } from "./client-token.js";

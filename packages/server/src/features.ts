@@ -20,6 +20,7 @@ import { gatewayRoutes } from "./gateway/routes.js";
 import type { Family } from "./telemetry/prometheus.js";
 import { metricsAccess } from "./telemetry/metrics-access.js";
 import { telemetryRoutes } from "./telemetry/routes.js";
+import { visitorRoutes } from "./visitor/routes.js";
 
 export interface FeatureOptions {
   clock?: Clock;
@@ -90,6 +91,11 @@ export async function registerFeatures(
   await app.register(async (scope) => {
     acceptEmptyJson(scope);
     await agentRoutes(scope, { service: agents, hub, clock, limits: deps.limits });
+    await visitorRoutes(scope, {
+      db: deps.db,
+      centre: deps.centre,
+      authenticate: (token) => agents.authenticate(token),
+    });
   });
   const queueFamilies = async (): Promise<Family[]> => {
     const lengths = await queueLengths(deps.db);

@@ -14,6 +14,7 @@ import {
   ParticipantPath,
   SNIPPET_ID_HEADER,
   TelemetryPath,
+  VisitorApiPath,
   agentContactPath,
   type StartAttachmentUploadResponse,
 } from "@chat-widget/protocol";
@@ -621,6 +622,7 @@ describe("fuzz: thousands of malformed requests over every route", () => {
         advisor,
       ),
       bodyRoute("end", "POST", contactPath(AgentApiPath.End), () => ({}), advisor, 0.6),
+      getRoute("visitor", contactPath(VisitorApiPath.Visitor), advisor),
       bodyRoute(
         "websocket-transport",
         "POST",

@@ -37,6 +37,7 @@ import {
   type StartChatLimits,
 } from "./start-chat-throttle.js";
 import { visitorJwtVerifier } from "./visitor-jwt.js";
+import { recordVisitorContext } from "../visitor/context-repo.js";
 
 export interface GatewayOptions {
   deps: ServerDeps;
@@ -117,6 +118,25 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     endedAfter: isoAt(now - config.continueChatMaxAgeDays * DAY_MS),
   });
 
+  /**
+   * What the visitor's browser says of itself, for the advisor's visitor panel (issue 60). A
+   * store failure here loses only that: the chat has started and its visitor is answered.
+   */
+  const recordContext = async (request: FastifyRequest, contactId: string) => {
+    try {
+      const { "user-agent": userAgent = "", "accept-language": acceptLanguage = "" } =
+        request.headers;
+      await recordVisitorContext(
+        deps.db,
+        contactId,
+        { userAgent, acceptLanguage },
+        isoAt(clock.now()),
+      );
+    } catch (err) {
+      request.log.warn({ err, contactId }, "the visitor's browser context was not recorded");
+    }
+  };
+
   app.get(GatewayPath.Verify, async (request) => {
     const snippet = request.headers[SNIPPET_ID_HEADER.toLowerCase()];
     if (typeof snippet !== "string" || snippet === "") {
@@ -176,6 +196,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
             }
           : {}),
       }).catch(countRefusal);
+      await recordContext(request, started.contactId);
       // Its token's caller, kept: CreateParticipantConnection comes next (CallerCache).
       if (started.started) {
         const hash = hashToken(started.participantToken);

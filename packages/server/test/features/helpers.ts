@@ -110,10 +110,14 @@ export const startChatBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** POST start-chat from the server's own origin, with `startChatBody(extra)`. */
-export const postStartChat = (server: { url: string }, extra: Record<string, unknown> = {}) =>
+/** POST start-chat from the server's own origin, with `startChatBody(extra)` and `headers`. */
+export const postStartChat = (
+  server: { url: string },
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
   http<StartChatResponse>(server.url + GatewayPath.StartChat, {
-    headers: { origin: server.url },
+    headers: { origin: server.url, ...headers },
     body: startChatBody(extra),
   });
 
@@ -122,13 +126,14 @@ export async function widgetCustomer(
   server: TestServer,
   attributes: Record<string, string> | null,
   startExtra: Record<string, unknown> = {},
+  startHeaders: Record<string, string> = {},
 ) {
   const origin = { origin: server.url };
   const verify = await http(server.url + GatewayPath.Verify, {
     headers: { ...origin, [SNIPPET_ID_HEADER]: DemoIds.SNIPPET_ID },
   });
   if (verify.status !== 200) throw new Error(`verify ${verify.status}`);
-  const started = await postStartChat(server, startExtra);
+  const started = await postStartChat(server, startExtra, startHeaders);
   if (started.status !== 200)
     throw new Error(`start-chat ${started.status} ${JSON.stringify(started.body)}`);
   const result = started.body.data.startChatResult;
