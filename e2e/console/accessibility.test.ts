@@ -1,6 +1,7 @@
 /**
  * Issue 24: axe-core finds no WCAG 2.2 AA violation in the agent console, in Chromium: the
- * sign-in page, the queue with a visitor waiting, and a chat in progress, light and dark.
+ * sign-in page, the queue with a visitor waiting, and a chat in progress with its visitor panel
+ * (issue 60), light and dark.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { useBrowserFile } from "../support/browser-file.js";
@@ -46,6 +47,10 @@ describe("axe-core finds no WCAG 2.2 AA violation in the agent console (issue 24
       await visitor.locator("chat-widget textarea").fill("Where is my parcel?");
       await visitor.locator("chat-widget textarea").press("Enter");
       await advisor.getByText("Where is my parcel?").waitFor({ timeout: 15_000 });
+      // The visitor panel (issue 60) with its details loaded.
+      await expect
+        .poll(() => advisor.getByTestId("visitor-browser").textContent(), { timeout: 15_000 })
+        .toMatch(/^Chrom/);
       expect(await violations(advisor)).toEqual([]);
       await screenshot(advisor, scheme);
     },

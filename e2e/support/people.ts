@@ -3,7 +3,7 @@
  * demo page (the real widget) who asks the bot for an advisor, and the demo advisor in the real
  * agent console.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { BrowserFile } from "./browser-file.js";
 
@@ -17,17 +17,20 @@ export class People {
   /** The file's contact centre and Chromium (browser-file.ts), read when a person appears. */
   constructor(private readonly file: BrowserFile<{ url: string }>) {}
 
-  async newPage(): Promise<Page> {
-    const context = await this.file.browser.newContext({ viewport: { width: 1280, height: 860 } });
+  async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await this.file.browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      ...options,
+    });
     this.contexts.push(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => console.error("page error:", error.message));
     return page;
   }
 
-  /** A visitor opens the widget on the demo page and asks the bot for an advisor. */
-  async visitorAsksForAdvisor(): Promise<Page> {
-    const page = await this.newPage();
+  /** A visitor (their browser set up with `options`) opens the widget on the demo page and asks the bot for an advisor. */
+  async visitorAsksForAdvisor(options: BrowserContextOptions = {}): Promise<Page> {
+    const page = await this.newPage(options);
     await page.goto(`${this.file.centre.url}/`);
     await page.locator("chat-widget button.launcher").click();
     // The latest offer of it (the bot may have sent it before, in another template).

@@ -34,6 +34,19 @@ describe("the agent API client", () => {
     expect(fetch.mock.calls[0]![0]).toBe("/agent-api/contacts/c%2F1/connection-token");
   });
 
+  it("reads the visitor panel's details with a GET of the contact's visitor path", async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      json(200, { ContactId: "c/1", Name: "Ada" }),
+    );
+    const visitor = await createAgentApi({ fetch }).visitor("tok", "c/1");
+    expect(visitor.Name).toBe("Ada");
+    expect(fetch.mock.calls[0]![0]).toBe("/agent-api/contacts/c%2F1/visitor");
+    expect(fetch.mock.calls[0]![1]).toMatchObject({
+      method: "GET",
+      headers: { authorization: "Bearer tok" },
+    });
+  });
+
   it("rejects with the server's error name and message (AWS error shape)", async () => {
     const fetch = vi.fn(async () =>
       json(409, {

@@ -13,7 +13,9 @@ import {
   type MeResponse,
   type QueueResponse,
   type SignInResponse,
+  type VisitorResponse,
   type WebSocketTransportResponse,
+  VisitorApiPath,
 } from "@chat-widget/protocol";
 import { toAgentApiError } from "./errors.js";
 
@@ -36,6 +38,8 @@ export interface AgentApi {
   accept(token: string, contactId: string): Promise<AcceptResponse>;
   connectionToken(token: string, contactId: string): Promise<ConnectionTokenResponse>;
   end(token: string, contactId: string): Promise<void>;
+  /** The visitor panel's details of a chat the advisor holds, or of an ended one. */
+  visitor(token: string, contactId: string): Promise<VisitorResponse>;
   websocketTransport(token: string): Promise<WebSocketTransportResponse>;
   /** The events stream's URL (EventSource cannot send headers). */
   /** The live updates' URL (the token goes in the Authorization header, never here). */
@@ -87,6 +91,8 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
     end: async (token, contactId) => {
       await request("POST", contact(AgentApiPath.End, contactId), token);
     },
+    visitor: (token, contactId) =>
+      request("GET", contact(VisitorApiPath.Visitor, contactId), token),
     websocketTransport: (token) => request("POST", AgentApiPath.WebSocketTransport, token),
     eventsUrl: () => `${baseUrl}${AgentApiPath.Events}`,
     metricsText: async (token) => {

@@ -13,7 +13,12 @@ export interface AttributesPanelProps {
 }
 
 /** The mark of a verified value: text, so a screen reader says it too. */
-const Verified = () => <span className="verified">Verified</span>;
+export const Verified = () => (
+  <>
+    {" "}
+    <span className="verified">Verified</span>
+  </>
+);
 
 export function AttributesPanel({ attributes, sources = {} }: AttributesPanelProps) {
   const order = orderNumberOf(attributes);
@@ -22,7 +27,7 @@ export function AttributesPanel({ attributes, sources = {} }: AttributesPanelPro
     .filter(([k]) => k !== ORDER_NUMBER_ATTRIBUTE)
     .sort(([a], [b]) => a.localeCompare(b));
   return (
-    <aside className="attributes" aria-label="Contact attributes">
+    <div className="contact-attributes">
       <div className="order-number">
         <span className="label">Order number</span>
         <span className="value" data-testid="order-number">
@@ -37,17 +42,12 @@ export function AttributesPanel({ attributes, sources = {} }: AttributesPanelPro
               <dt>{k}</dt>
               <dd>
                 {v}
-                {verified(k) && (
-                  <>
-                    {" "}
-                    <Verified />
-                  </>
-                )}
+                {verified(k) && <Verified />}
               </dd>
             </div>
           ))}
         </dl>
       )}
-    </aside>
+    </div>
   );
 }

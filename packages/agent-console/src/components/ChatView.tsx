@@ -1,11 +1,12 @@
-/** One chat: header with End chat, the contact's attributes, the transcript, transfers, errors and the composer. */
+/** One chat: header with End chat, the visitor panel, the transcript, transfers, errors and the composer. */
 import { useState } from "react";
+import type { VisitorResponse } from "@chat-widget/protocol";
 import type { ChatState } from "../state/chat-state.js";
-import { AttributesPanel } from "./AttributesPanel.js";
 import { panelId, tabId } from "./ChatTabs.js";
 import { Composer } from "./Composer.js";
 import { Transcript } from "./Transcript.js";
 import { Transfers } from "./Transfers.js";
+import { VisitorPanel } from "./VisitorPanel.js";
 
 export interface ChatActions {
   send(contactId: string, text: string): Promise<boolean>;
@@ -18,7 +19,14 @@ export interface ChatActions {
   dismissError(contactId: string): void;
 }
 
-export function ChatView({ chat, actions }: { chat: ChatState; actions: ChatActions }) {
+export interface ChatViewProps {
+  chat: ChatState;
+  actions: ChatActions;
+  /** The visitor panel's details (a stable function: the panel loads when it changes). */
+  loadVisitor(contactId: string): Promise<VisitorResponse>;
+}
+
+export function ChatView({ chat, actions, loadVisitor }: ChatViewProps) {
   const id = chat.info.ContactId;
   const name = chat.info.CustomerName || "Customer";
   const [ending, setEnding] = useState(false);
@@ -80,7 +88,13 @@ export function ChatView({ chat, actions }: { chat: ChatState; actions: ChatActi
             attach={(file) => actions.attach(id, file)}
           />
         </div>
-        <AttributesPanel attributes={chat.info.Attributes} sources={chat.info.AttributeSources} />
+        <VisitorPanel
+          contactId={id}
+          name={name}
+          attributes={chat.info.Attributes}
+          sources={chat.info.AttributeSources}
+          load={loadVisitor}
+        />
       </div>
     </section>
   );

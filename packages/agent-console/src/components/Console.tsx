@@ -131,6 +131,10 @@ export function Console({
     }
   };
   const loadMetrics = useCallback(() => api.metricsText(token), [api, token]);
+  const loadVisitor = useCallback(
+    (contactId: string) => api.visitor(token, contactId),
+    [api, token],
+  );
 
   const actions: ChatActions = {
     send: (id, text) => chats.send(id, text),
@@ -186,7 +190,12 @@ export function Console({
         </div>
         <main className="main">
           {current ? (
-            <ChatView key={current.info.ContactId} chat={current} actions={actions} />
+            <ChatView
+              key={current.info.ContactId}
+              chat={current}
+              actions={actions}
+              loadVisitor={loadVisitor}
+            />
           ) : (
             <p className="empty">No chat in view.</p>
           )}

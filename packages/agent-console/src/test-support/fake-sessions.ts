@@ -118,6 +118,13 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
       chatTokenTransport: { participantToken: "ct", expiry: "2026-01-16T10:00:00.000Z" },
     })),
     end: vi.fn(async () => {}),
+    visitor: vi.fn(async (_token: string, contactId: string) => ({
+      ContactId: contactId,
+      Name: "Customer",
+      Attributes: {},
+      AttributeSources: {},
+      StartedAt: "2026-01-16T09:00:00.000Z",
+    })),
     websocketTransport: vi.fn(async () => ({
       webSocketTransport: {
         url: "ws://127.0.0.1:1/agent-api/ws?token=t",

@@ -1,0 +1,41 @@
+/**
+ * Issue 60 (1a): the advisor sees who the visitor is in the "Visitor" region of the chat in
+ * view: the name and e-mail of the visitor's signed jwt, marked Verified, and the browser,
+ * system and language of the visitor's real Chromium, in the real console and contact centre.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { DEMO_EMAIL, DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
+import { useBrowserFile } from "../support/browser-file.js";
+import { People } from "../support/people.js";
+
+const file = useBrowserFile();
+const people = new People(file);
+afterEach(() => people.closeAll());
+
+describe("the visitor panel (issue 60)", () => {
+  it("shows the advisor who the visitor is, from what their chat carries", async () => {
+    await people.visitorAsksForAdvisor({ locale: "de-DE" });
+    const advisor = await people.advisorSignsIn();
+    await advisor.getByRole("button", { name: /Accept chat with/ }).click({ timeout: 15_000 });
+
+    const panel = advisor.getByRole("region", { name: "Visitor" });
+    await panel.waitFor({ timeout: 15_000 });
+    const value = (label: string) =>
+      panel
+        .locator(".identity > div", { has: advisor.locator(`dt:text-is("${label}")`) })
+        .locator("dd");
+    await expect.poll(() => value("Browser").textContent(), { timeout: 15_000 }).toMatch(/^Chrom/);
+    expect(await value("Name").textContent()).toBe("Alex Morgan Verified");
+    expect(await value("E-mail").textContent()).toBe(`${DEMO_EMAIL} Verified`);
+    expect(await value("Operating system").textContent()).toMatch(/^Linux/);
+    expect(await value("Language").textContent()).toBe("de-DE");
+    expect(await panel.getByTestId("order-number").textContent()).toBe(DEMO_ORDER_NUMBER);
+    expect(await panel.getByRole("link", { name: DEMO_EMAIL }).getAttribute("href")).toBe(
+      `mailto:${DEMO_EMAIL}`,
+    );
+    // Shown once, above the attributes list, not again in it.
+    expect(await panel.locator(".contact-attributes dt").allTextContents()).toEqual([
+      "basketItems",
+    ]);
+  });
+});
