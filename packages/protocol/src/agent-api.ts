@@ -5,6 +5,8 @@
  * AWS error shape (`{"__type", "message"}` and `x-amzn-ErrorType`).
  */
 
+import type { VisitorChange } from "./visitor.js";
+
 export const AgentApiPath = {
   SignIn: "/agent-api/sign-in",
   SignOut: "/agent-api/sign-out",
@@ -128,12 +130,14 @@ export interface ConnectionTokenResponse {
 
 /**
  * Server-sent events of `GET /agent-api/events`, JSON data: `event: queue` (the whole queue, first),
- * then `event: queue-change` for each change; `event: chats` (the advisor's chats, whole).
+ * then `event: queue-change` for each change; `event: chats` (the advisor's chats, whole);
+ * `event: visitor` when the visitor of one of the advisor's chats reports another page.
  */
 export type AgentEvent =
   | { event: "queue"; data: QueueResponse }
   | { event: "queue-change"; data: QueueChange }
-  | { event: "chats"; data: ChatsResponse };
+  | { event: "chats"; data: ChatsResponse }
+  | { event: "visitor"; data: VisitorChange };
 
 /**
  * `POST /agent-api/websocket-transport`: what the console's websocket manager fetcher

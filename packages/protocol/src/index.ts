@@ -120,6 +120,11 @@ export type {
   AgentEvent,
   WebSocketTransportResponse,
 } from "./agent-api.js";
-export { VisitorApiPath, EMAIL_ATTRIBUTE } from "./visitor.js";
-export type { VisitorResponse } from "./visitor.js";
+export {
+  VisitorApiPath,
+  EMAIL_ATTRIBUTE,
+  VISITOR_PAGE_PATH,
+  VisitorPageLimits,
+} from "./visitor.js";
+export type { VisitorResponse, VisitorPage, VisitorPageRequest, VisitorChange } from "./visitor.js";
 export { newClientToken } from "./client-token.js";

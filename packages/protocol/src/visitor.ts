@@ -11,6 +11,35 @@ export const VisitorApiPath = {
   Visitor: "/agent-api/contacts/:contactId/visitor",
 } as const;
 
+/**
+ * The widget's page report (issue 60, 1b): `POST /gateway/visitor-page` on the gateway, with
+ * the chat's ParticipantToken in X-Amz-Bearer, from the page itself (its Origin is the page
+ * URL's). Sent when a chat starts or resumes on a page and whenever the page changes. The
+ * participant API stays exactly Amazon Connect's: this is the widget service's.
+ */
+export const VISITOR_PAGE_PATH = "/gateway/visitor-page";
+
+export interface VisitorPageRequest {
+  InstanceId: string;
+  ContactId: string;
+  /** The page's URL (http or https); the server keeps its query and fragment only where the operator allows. */
+  Url: string;
+  Title?: string;
+  /** The visitor's IANA time zone, e.g. "Europe/Berlin" (Intl's resolvedOptions().timeZone). */
+  TimeZone?: string;
+}
+
+/** Bounds of a page report's fields (characters). */
+export const VisitorPageLimits = { URL_MAX: 2048, TITLE_MAX: 256, TIME_ZONE_MAX: 64 } as const;
+
+/** The page the visitor is on, as last reported. */
+export interface VisitorPage {
+  Url: string;
+  Title: string;
+  /** When it was reported (ISO). */
+  At: string;
+}
+
 /** The contact attribute holding the visitor's e-mail address (the jwt's, verified, or the page's). */
 export const EMAIL_ATTRIBUTE = "email";
 
@@ -31,4 +60,13 @@ export interface VisitorResponse {
   OperatingSystem?: string;
   /** The first language the browser asked for (Accept-Language), a BCP 47 tag such as "fr-FR". */
   Language?: string;
+  /** The visitor's IANA time zone, from the widget's page report: their local time. */
+  TimeZone?: string;
+  /** The page the visitor is on now, from the widget's page reports. */
+  Page?: VisitorPage;
+}
+
+/** The events stream's `visitor`: the visitor of one of the advisor's chats moved (read it again). */
+export interface VisitorChange {
+  ContactId: string;
 }

@@ -110,6 +110,11 @@ export interface ServerConfig {
   instanceStartChatPerSecond: number;
   /** ATTACHMENTS: "off" turns attachments off (start-chat's featurePermissions say so); default on. */
   attachmentsEnabled: boolean;
+  /**
+   * VISITOR_PAGE_QUERY: "on" keeps the query and fragment of the page URLs the widget reports for
+   * the advisor's visitor panel (issue 60); default off: they are stripped (they may hold tokens).
+   */
+  visitorPageQuery: boolean;
   /** WEBSOCKETS_PER_ADDRESS: participant websockets one client address may hold open, default 200. */
   websocketsPerAddress: number;
   /**
@@ -297,6 +302,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     websocketsPerAddress: integer(env, "WEBSOCKETS_PER_ADDRESS", 200, 1, 1_000_000),
     websocketStallMs: integer(env, "WEBSOCKET_STALL_MS", 30_000, 100, 3_600_000),
     attachmentsEnabled: onOff(env, "ATTACHMENTS", true),
+    visitorPageQuery: onOff(env, "VISITOR_PAGE_QUERY", false),
     startChatBurst: integer(env, "START_CHAT_BURST", 20, 1, 1_000_000),
     startChatPerMinute: integer(env, "START_CHAT_PER_MINUTE", 20, 1, 60_000_000),
     ...instanceStartChatLimit(env),

@@ -14,6 +14,7 @@ import {
   ParticipantPath,
   SNIPPET_ID_HEADER,
   TelemetryPath,
+  VISITOR_PAGE_PATH,
   VisitorApiPath,
   agentContactPath,
   type StartAttachmentUploadResponse,
@@ -581,6 +582,23 @@ describe("fuzz: thousands of malformed requests over every route", () => {
         }),
         (rng) => ({ ...originHeaders(rng), ...participantHeaders(rng, s.participantToken) }),
         1.5,
+      ),
+      bodyRoute(
+        "visitor-page",
+        "POST",
+        fixed(VISITOR_PAGE_PATH),
+        (rng) => ({
+          InstanceId: DemoIds.INSTANCE_ID,
+          ContactId: s.contactId,
+          Url: rng.pick([
+            `${server.url}/p${rng.int(100)}?q=1`,
+            "javascript:x",
+            "https://evil.example/",
+          ]),
+          ...(rng.chance(0.5) ? { Title: "A page" } : {}),
+          ...(rng.chance(0.5) ? { TimeZone: rng.pick(["Europe/Paris", "Nowhere/Else"]) } : {}),
+        }),
+        (rng) => ({ ...originHeaders(rng), ...participantHeaders(rng, s.participantToken) }),
       ),
     ];
 

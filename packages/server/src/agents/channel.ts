@@ -10,13 +10,16 @@ export type AgentChannelMessage =
    * The advisor was disabled, signed out or had their password reset: every process closes
    * their advisor websockets and event streams at once (issue 57).
    */
-  | { kind: "revoked"; advisorId: string };
+  | { kind: "revoked"; advisorId: string }
+  /** The visitor of a chat the advisor holds reported another page (issue 60). */
+  | { kind: "visitor"; advisorId: string; contactId: string };
 
 export function isAgentChannelMessage(v: unknown): v is AgentChannelMessage {
   if (typeof v !== "object" || v === null) return false;
   const m = v as Record<string, unknown>;
   return (
     m.kind === "queue" ||
-    ((m.kind === "chats" || m.kind === "revoked") && typeof m.advisorId === "string")
+    ((m.kind === "chats" || m.kind === "revoked") && typeof m.advisorId === "string") ||
+    (m.kind === "visitor" && typeof m.advisorId === "string" && typeof m.contactId === "string")
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Live updates for agent consoles: Server-Sent Events (`event: queue`, then
- * `event: queue-change`s, and `event: chats`), driven by the fan-out channel so a change made
+ * `event: queue-change`s, `event: chats` and `event: visitor`), driven by the fan-out channel so a change made
  * by any process reaches every console. A queue change carries only what changed (issue 57:
  * the whole queue each time grew with its square), and a console too far behind is cut.
  * Every frame is computed and written one after another, so a console's last queue and chats
@@ -61,7 +61,10 @@ export class AgentEventsHub {
     this.unsubscribe = await this.o.fanout.subscribe(AGENT_CHANNEL, (message) => {
       if (!isAgentChannelMessage(message)) return;
       if (message.kind === "revoked") this.endFor(message.advisorId);
-      else if (message.kind === "chats") {
+      else if (message.kind === "visitor") {
+        const frame = sseFrame("visitor", { ContactId: message.contactId });
+        void this.serial.run(async () => this.sendTo(message.advisorId, frame));
+      } else if (message.kind === "chats") {
         const { advisorId } = message;
         void this.serial.run(() => this.sendChats(advisorId));
       } else if (!this.queueWaiting) {
@@ -160,10 +163,17 @@ export class AgentEventsHub {
   }
 
   private async sendChats(advisorId: string): Promise<void> {
-    const mine = [...this.clients].filter((c) => c.advisorId === advisorId && c.ready);
-    if (mine.length === 0) return;
-    const frame = sseFrame("chats", await this.o.chats(advisorId));
-    for (const c of mine) this.write(c, frame);
+    if (!this.mine(advisorId).length) return;
+    this.sendTo(advisorId, sseFrame("chats", await this.o.chats(advisorId)));
+  }
+
+  private mine(advisorId: string): Client[] {
+    return [...this.clients].filter((c) => c.advisorId === advisorId && c.ready);
+  }
+
+  /** A frame to each of the advisor's ready streams here. */
+  private sendTo(advisorId: string, frame: string): void {
+    for (const c of this.mine(advisorId)) this.write(c, frame);
   }
 
   /** Writes to one stream; one whose client fell MAX_SSE_BACKLOG_BYTES behind is cut. */

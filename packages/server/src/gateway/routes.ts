@@ -38,6 +38,7 @@ import {
 } from "./start-chat-throttle.js";
 import { visitorJwtVerifier } from "./visitor-jwt.js";
 import { recordVisitorContext } from "../visitor/context-repo.js";
+import { visitorPageRoute } from "../visitor/page-route.js";
 
 export interface GatewayOptions {
   deps: ServerDeps;
@@ -136,6 +137,13 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       request.log.warn({ err, contactId }, "the visitor's browser context was not recorded");
     }
   };
+
+  await visitorPageRoute(app, {
+    deps,
+    clock,
+    requireInstance,
+    take: (participantId) => reportLimiter.take(participantId),
+  });
 
   app.get(GatewayPath.Verify, async (request) => {
     const snippet = request.headers[SNIPPET_ID_HEADER.toLowerCase()];

@@ -1,7 +1,8 @@
 /**
  * The visitor panel's route (wire types: @chat-widget/protocol visitor.ts): who the visitor of
- * a chat is, from what the chat carries — its attributes with their sources, and the browser,
- * system and language their browser named at start-chat.
+ * a chat is, from what the chat carries — its attributes with their sources, the browser,
+ * system and language their browser named at start-chat — and the page and time zone the
+ * widget last reported (page-route.ts).
  */
 import { EMAIL_ATTRIBUTE, VisitorApiPath, type VisitorResponse } from "@chat-widget/protocol";
 import type { FastifyInstance } from "fastify";
@@ -50,6 +51,10 @@ export async function visitorRoutes(
         ...(browser ? { Browser: browser } : {}),
         ...(operatingSystem ? { OperatingSystem: operatingSystem } : {}),
         ...(language ? { Language: language } : {}),
+        ...(context?.timeZone ? { TimeZone: context.timeZone } : {}),
+        ...(context?.page
+          ? { Page: { Url: context.page.url, Title: context.page.title, At: context.page.at } }
+          : {}),
       };
     },
   );

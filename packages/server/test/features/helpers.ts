@@ -168,6 +168,7 @@ export async function widgetCustomer(
     connection.connectionToken,
     socket,
     transcript.body.Transcript,
+    result.ParticipantToken,
   );
 }
 
@@ -198,6 +199,8 @@ export class Customer {
     readonly connectionToken: string,
     readonly socket: FrameClient,
     private readonly history: Item[] = [],
+    /** The token start-chat gave (what the widget keeps for its gateway reports). */
+    readonly participantToken = "",
   ) {}
 
   /** Every item seen, each once (transcript, then websocket). */
