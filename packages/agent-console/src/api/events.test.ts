@@ -25,6 +25,7 @@ function handlers() {
     queue: (d) => seen.push(`queue ${d.Contacts.length}`),
     queueChange: (d) => seen.push(`queue-change +${d.Added.length} -${d.Removed.length}`),
     chats: (d) => seen.push(`chats ${d.Chats.length}`),
+    visitor: (d) => seen.push(`visitor ${d.ContactId}`),
     trouble: (down) => seen.push(down ? "down" : "up"),
     signedOut: () => seen.push("signed out"),
   };
@@ -67,8 +68,9 @@ describe("the advisor's live updates", () => {
     expect(fetch.mock.calls[0]![1]!.headers).toMatchObject({ authorization: "Bearer tok-1" });
     first.write('event: queue\ndata: {"Contacts":[{}]}\n\n');
     first.write('event: queue-change\ndata: {"Added":[],"Removed":["c1"]}\n\n');
+    first.write('event: visitor\ndata: {"ContactId":"c2"}\n\n');
     await vi.advanceTimersByTimeAsync(0);
-    expect(seen).toEqual(["up", "queue 1", "queue-change +0 -1"]);
+    expect(seen).toEqual(["up", "queue 1", "queue-change +0 -1", "visitor c2"]);
 
     first.fail(); // the stream is cut
     await vi.advanceTimersByTimeAsync(0);

@@ -1,11 +1,17 @@
 /**
- * The agent API's live updates (Server-Sent Events `queue` and `chats`), read with `fetch` so
+ * The agent API's live updates (Server-Sent Events `queue`, `queue-change`, `chats` and
+ * `visitor`), read with `fetch` so
  * the advisor's token travels in the Authorization header, never in a URL (EventSource cannot
  * send headers). A stream that fails or ends is opened again on the client's backoff (1 s
  * doubling to 30 s, ±30 %); one refused 403 means the advisor is signed out, and stays closed.
  */
 import { backoffDelayMs } from "@chat-widget/chat-client";
-import type { ChatsResponse, QueueChange, QueueResponse } from "@chat-widget/protocol";
+import type {
+  ChatsResponse,
+  QueueChange,
+  QueueResponse,
+  VisitorChange,
+} from "@chat-widget/protocol";
 
 export interface EventHandlers {
   /** The whole queue: first, and again after a reconnect. */
@@ -13,6 +19,8 @@ export interface EventHandlers {
   /** What changed in the queue since the last frame (state/queue.ts applies it). */
   queueChange(data: QueueChange): void;
   chats(data: ChatsResponse): void;
+  /** The visitor of one of the advisor's chats reported another page: the panel reads it again. */
+  visitor(data: VisitorChange): void;
   /** The stream dropped (it is reopened by itself); `false` once it is back. */
   trouble(down: boolean): void;
   /**
@@ -83,6 +91,7 @@ export function subscribeAgentEvents(
     if (name === "queue") handlers.queue(parsed as QueueResponse);
     else if (name === "queue-change") handlers.queueChange(parsed as QueueChange);
     else if (name === "chats") handlers.chats(parsed as ChatsResponse);
+    else if (name === "visitor") handlers.visitor(parsed as VisitorChange);
   };
 
   const open = async () => {

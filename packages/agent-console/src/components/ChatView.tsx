@@ -24,9 +24,11 @@ export interface ChatViewProps {
   actions: ChatActions;
   /** The visitor panel's details (a stable function: the panel loads when it changes). */
   loadVisitor(contactId: string): Promise<VisitorResponse>;
+  /** Bumped when the visitor reports another page: the panel reads it again. */
+  visitorMoves?: number;
 }
 
-export function ChatView({ chat, actions, loadVisitor }: ChatViewProps) {
+export function ChatView({ chat, actions, loadVisitor, visitorMoves = 0 }: ChatViewProps) {
   const id = chat.info.ContactId;
   const name = chat.info.CustomerName || "Customer";
   const [ending, setEnding] = useState(false);
@@ -94,6 +96,7 @@ export function ChatView({ chat, actions, loadVisitor }: ChatViewProps) {
           attributes={chat.info.Attributes}
           sources={chat.info.AttributeSources}
           load={loadVisitor}
+          moves={visitorMoves}
         />
       </div>
     </section>

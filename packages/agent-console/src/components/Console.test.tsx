@@ -131,6 +131,20 @@ describe("the console", () => {
     expect(screen.getByRole("tab", { name: /Ada/ }).getAttribute("aria-selected")).toBe("false");
   });
 
+  it("the visitor panel of the chat in view reads its visitor again when they move (issue 60)", async () => {
+    const api = fakeApi();
+    const { events } = renderConsole(api);
+    events.fire("chats", {
+      Chats: [{ ...chatInfo("1", { CustomerName: "Ada" }), Queue: "q", AcceptedAt: "" }],
+    });
+    await waitFor(() => expect(api.visitor).toHaveBeenCalledWith("tok", "1"));
+    expect(screen.getByRole("region", { name: "Visitor" })).toBeTruthy();
+    const before = vi.mocked(api.visitor).mock.calls.length;
+    act(() => events.handlers!.visitor({ ContactId: "someone-else" }));
+    act(() => events.handlers!.visitor({ ContactId: "1" }));
+    await waitFor(() => expect(vi.mocked(api.visitor).mock.calls.length).toBe(before + 1));
+  });
+
   it("the page title counts the unread messages of chats not in view", async () => {
     const { events, sessions } = renderConsole(fakeApi());
     events.fire("chats", {

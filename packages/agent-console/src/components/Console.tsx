@@ -66,6 +66,8 @@ export function Console({
   });
   const [queue, setQueue] = useState<QueuedContact[]>([]);
   const [live, setLive] = useState(true);
+  // How often each chat's visitor reported another page: their panel reads it again on a change.
+  const [visitorMoves, setVisitorMoves] = useState<Record<string, number>>({});
   // After a chat closes, keyboard focus moves to the tab of the chat now in view.
   const [focusTab, setFocusTab] = useState<string | null>(null);
   useEffect(() => {
@@ -78,6 +80,8 @@ export function Console({
       queue: (data) => setQueue(data.Contacts),
       queueChange: (change) => setQueue((queue) => applyQueueChange(queue, change)),
       chats: (data) => chats.sync(data.Chats.map(toInfo)),
+      visitor: ({ ContactId }) =>
+        setVisitorMoves((moves) => ({ ...moves, [ContactId]: (moves[ContactId] ?? 0) + 1 })),
       trouble: (down) => setLive(!down),
       signedOut: () => latestSignOut.current(SIGNED_OUT),
     };
@@ -195,6 +199,7 @@ export function Console({
               chat={current}
               actions={actions}
               loadVisitor={loadVisitor}
+              visitorMoves={visitorMoves[current.info.ContactId] ?? 0}
             />
           ) : (
             <p className="empty">No chat in view.</p>

@@ -91,4 +91,39 @@ describe("the visitor panel", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it("reads the details again when the visitor moves, the last ones shown meanwhile", async () => {
+    let resolve!: (v: VisitorResponse) => void;
+    const load = vi
+      .fn<(id: string) => Promise<VisitorResponse>>()
+      .mockResolvedValueOnce(
+        visitor({
+          TimeZone: "UTC",
+          Page: { Url: "https://shop.example/", Title: "Home", At: "2026-01-16T09:00:00Z" },
+        }),
+      )
+      .mockImplementationOnce(() => new Promise((r) => (resolve = r)));
+    const panel = (moves: number) => (
+      <VisitorPanel contactId="c4" name="Ann" attributes={{}} load={load} moves={moves} />
+    );
+    const { rerender } = render(panel(0));
+    await waitFor(() => expect(screen.getByRole("link", { name: "Home" })).toBeTruthy());
+    expect(screen.getByTestId("visitor-local-time").textContent).toMatch(/\(UTC\)$/);
+    rerender(panel(1));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole("link", { name: "Home" })).toBeTruthy();
+    resolve(
+      visitor({
+        Page: { Url: "https://shop.example/cart", Title: "Cart", At: "2026-01-16T09:01:00Z" },
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole("link", { name: "Cart" })).toBeTruthy());
+    expect(screen.queryByRole("link", { name: "Home" })).toBeNull();
+  });
+
+  it("says no page is known before the widget reports one", async () => {
+    render(<VisitorPanel contactId="c5" name="Ann" attributes={{}} load={async () => visitor()} />);
+    await waitFor(() => expect(value("Page")).toBe(VISITOR_UNKNOWN));
+    expect(value("Local time")).toBe(VISITOR_UNKNOWN);
+  });
 });

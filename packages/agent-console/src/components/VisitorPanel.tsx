@@ -1,12 +1,14 @@
 /**
  * The visitor panel (issue 60): who the visitor of the chat in view is. Their name, e-mail and
  * attributes come with the chat (its owner, the chats store, keeps them current); the browser,
- * system and language their browser named at start-chat are read once from the agent API.
+ * system and language their browser named at start-chat, the page they are on and their time
+ * zone are read from the agent API, again each time the visitor reports another page.
  */
 import { EMAIL_ATTRIBUTE, type AttributeSource, type VisitorResponse } from "@chat-widget/protocol";
 import { useEffect, useState } from "react";
 import { errorText } from "../api/errors.js";
 import { AttributesPanel, Verified } from "./AttributesPanel.js";
+import { LocalTime, PageLink } from "./VisitorWhereabouts.js";
 
 export interface VisitorPanelProps {
   contactId: string;
@@ -15,6 +17,8 @@ export interface VisitorPanelProps {
   sources?: Record<string, AttributeSource>;
   /** The visitor's details from the agent API. */
   load(contactId: string): Promise<VisitorResponse>;
+  /** Bumped when the visitor reports another page: the details are read again. */
+  moves?: number;
 }
 
 /** Shown in the panel while the details load, and when they could not. */
@@ -40,11 +44,12 @@ export function VisitorPanel({
   attributes,
   sources = {},
   load,
+  moves = 0,
 }: VisitorPanelProps) {
   // Each attempt's outcome, kept with the attempt it answers: a newer one is loading until then.
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<{ key: string; details: Details } | null>(null);
-  const key = `${contactId}#${attempt}`;
+  const key = `${contactId}#${attempt}#${moves}`;
   useEffect(() => {
     let live = true;
     load(contactId).then(
@@ -56,7 +61,11 @@ export function VisitorPanel({
       live = false;
     };
   }, [contactId, load, key]);
-  const details: Details = outcome?.key === key ? outcome.details : { state: "loading" };
+  // While the details are read again after a move, the last ones known stay in view.
+  const details: Details =
+    outcome?.key === key || outcome?.details.state === "known"
+      ? outcome.details
+      : { state: "loading" };
 
   const headingId = `visitor-${contactId}`;
   const email = attributes[EMAIL_ATTRIBUTE]?.trim();
@@ -84,6 +93,18 @@ export function VisitorPanel({
           <dd>
             {email ? <a href={`mailto:${email}`}>{email}</a> : VISITOR_UNKNOWN}
             {email && verified(EMAIL_ATTRIBUTE) && <Verified />}
+          </dd>
+        </div>
+        <div>
+          <dt>Page</dt>
+          <dd data-testid="visitor-page">
+            {known?.Page ? <PageLink page={known.Page} /> : context(undefined)}
+          </dd>
+        </div>
+        <div>
+          <dt>Local time</dt>
+          <dd data-testid="visitor-local-time">
+            {known?.TimeZone ? <LocalTime timeZone={known.TimeZone} /> : context(undefined)}
           </dd>
         </div>
         <div>
