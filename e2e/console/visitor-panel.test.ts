@@ -1,7 +1,8 @@
 /**
  * Issue 60 (1a): the advisor sees who the visitor is in the "Visitor" region of the chat in
- * view: the name and e-mail of the visitor's signed jwt, marked Verified, and the browser,
- * system and language of the visitor's real Chromium, in the real console and contact centre.
+ * view: the name and e-mail of the visitor's signed jwt, marked Verified, the browser, system
+ * and language of the visitor's real Chromium, the page they are on as they move and their
+ * local time, in the real console, widget and contact centre.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
@@ -14,7 +15,10 @@ afterEach(() => people.closeAll());
 
 describe("the visitor panel (issue 60)", () => {
   it("shows the advisor who the visitor is, from what their chat carries", async () => {
-    await people.visitorAsksForAdvisor({ locale: "de-DE" });
+    const visitor = await people.visitorAsksForAdvisor({
+      locale: "de-DE",
+      timezoneId: "Asia/Tokyo",
+    });
     const advisor = await people.advisorSignsIn();
     await advisor.getByRole("button", { name: /Accept chat with/ }).click({ timeout: 15_000 });
 
@@ -37,5 +41,22 @@ describe("the visitor panel (issue 60)", () => {
     expect(await panel.locator(".contact-attributes dt").allTextContents()).toEqual([
       "basketItems",
     ]);
+
+    // Where the visitor is: the page of the demo shop, and the time in Tokyo.
+    const title = await visitor.title();
+    expect(title).not.toBe("");
+    const page = panel.getByRole("link", { name: title });
+    await page.waitFor({ timeout: 15_000 });
+    expect(await page.getAttribute("href")).toBe(`${file.centre.url}/`);
+    expect(await value("Local time").textContent()).toMatch(/\d{1,2}:\d{2}.*\(Asia\/Tokyo\)$/);
+
+    // The visitor moves on in a single-page shop: the panel follows, without the query.
+    await visitor.evaluate(() => {
+      history.pushState(null, "", "/products/42?session=secret#reviews");
+      document.title = "Product 42";
+    });
+    const moved = panel.getByRole("link", { name: "Product 42" });
+    await moved.waitFor({ timeout: 15_000 });
+    expect(await moved.getAttribute("href")).toBe(`${file.centre.url}/products/42`);
   });
 });

@@ -137,6 +137,9 @@ export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
       {views && <style nonce={deps.nonce}>{views.viewStyles}</style>}
       <TextsContext.Provider value={texts}>
         <ViewsContext.Provider value={views}>{view}</ViewsContext.Provider>
+        {views && state.active && (
+          <views.PageReport gateway={deps.gateway} storage={deps.storage} />
+        )}
         {views && (deps.unreadSound || deps.titleFlash) && (
           <views.UnreadAlerts
             unread={state.unread}

@@ -38,6 +38,12 @@ export interface Gateway {
    * ParticipantToken (X-Amz-Bearer); only the ok flag is read.
    */
   reportOrderNumber(chat: StartChatResult, attributes: Record<string, string>): Promise<boolean>;
+  /**
+   * POST `body` with the instance id to a gateway path, about the chat, proved the visitor's own
+   * by its ParticipantToken (X-Amz-Bearer); true when it was taken. The page reports of
+   * chat-views.js use it (issue 60).
+   */
+  report(path: string, chat: StartChatResult, body: object): Promise<boolean>;
 }
 
 function isStartChatResult(value: unknown): value is StartChatResult {
@@ -92,16 +98,17 @@ export function createGateway(settings: WidgetSettings, fetch: FetchLike): Gatew
       if (!isStartChatResult(result)) throw new Error("start-chat returned no startChatResult");
       return result;
     },
-    async reportOrderNumber(chat, attributes) {
-      const request: DiscussedOrderNumberRequest = {
-        InstanceId: settings.instanceId,
+    reportOrderNumber(chat, attributes) {
+      return this.report(GatewayPath.DiscussedOrderNumber, chat, {
         InitialContactId: chat.ContactId,
         Attributes: attributes,
-      };
-      const response = await fetch(joinUrl(settings.gatewayUrl, GatewayPath.DiscussedOrderNumber), {
+      } satisfies Omit<DiscussedOrderNumberRequest, "InstanceId">);
+    },
+    async report(path, chat, body) {
+      const response = await fetch(joinUrl(settings.gatewayUrl, path), {
         method: "POST",
         headers: { ...JSON_HEADERS, [BEARER_HEADER]: chat.ParticipantToken },
-        body: JSON.stringify(request),
+        body: JSON.stringify({ InstanceId: settings.instanceId, ...body }),
       });
       return response.ok;
     },

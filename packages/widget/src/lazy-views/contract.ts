@@ -16,6 +16,7 @@ export const VIEWS_FUNCTIONS = [
   "Choice",
   "DownloadTranscript",
   "Markdown",
+  "PageReport",
   "Template",
   "UnreadAlerts",
 ];

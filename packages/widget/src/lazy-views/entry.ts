@@ -2,6 +2,7 @@
 export { Attachment } from "./Attachment.js";
 export { DownloadTranscript } from "./DownloadTranscript.js";
 export { Markdown } from "./Markdown.js";
+export { PageReport } from "./PageReport.js";
 export { UnreadAlerts } from "./UnreadAlerts.js";
 export { Choice } from "./templates/Choice.js";
 export { Template } from "./templates/Template.js";

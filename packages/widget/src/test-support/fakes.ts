@@ -193,6 +193,7 @@ export function fakeGateway() {
     verify: vi.fn<Gateway["verify"]>(async () => true),
     startChat: vi.fn<Gateway["startChat"]>(async () => CHAT),
     reportOrderNumber: vi.fn<Gateway["reportOrderNumber"]>(async () => true),
+    report: vi.fn<Gateway["report"]>(async () => true),
     forget: vi.fn<NonNullable<Gateway["forget"]>>(),
   } satisfies Gateway;
 }
