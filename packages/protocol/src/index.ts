@@ -127,4 +127,15 @@ export {
   VisitorPageLimits,
 } from "./visitor.js";
 export type { VisitorResponse, VisitorPage, VisitorPageRequest, VisitorChange } from "./visitor.js";
+export {
+  HistoryApiPath,
+  EARLIER_CONVERSATIONS_MAX,
+  FIRST_LINE_MAX,
+  TRANSCRIPT_PAGE_SIZE,
+} from "./history.js";
+export type {
+  EarlierConversation,
+  EarlierConversationsResponse,
+  ConversationTranscriptResponse,
+} from "./history.js";
 export { newClientToken } from "./client-token.js";

@@ -21,6 +21,7 @@ import type { Family } from "./telemetry/prometheus.js";
 import { metricsAccess } from "./telemetry/metrics-access.js";
 import { telemetryRoutes } from "./telemetry/routes.js";
 import { visitorRoutes } from "./visitor/routes.js";
+import { historyRoutes } from "./history/routes.js";
 
 export interface FeatureOptions {
   clock?: Clock;
@@ -91,11 +92,13 @@ export async function registerFeatures(
   await app.register(async (scope) => {
     acceptEmptyJson(scope);
     await agentRoutes(scope, { service: agents, hub, clock, limits: deps.limits });
-    await visitorRoutes(scope, {
+    const readers = {
       db: deps.db,
       centre: deps.centre,
-      authenticate: (token) => agents.authenticate(token),
-    });
+      authenticate: (token: string | undefined) => agents.authenticate(token),
+    };
+    await visitorRoutes(scope, readers);
+    await historyRoutes(scope, readers);
   });
   const queueFamilies = async (): Promise<Family[]> => {
     const lengths = await queueLengths(deps.db);

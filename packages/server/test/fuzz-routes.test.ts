@@ -11,6 +11,7 @@ import {
   ContentType,
   DemoIds,
   GatewayPath,
+  HistoryApiPath,
   ParticipantPath,
   SNIPPET_ID_HEADER,
   TelemetryPath,
@@ -641,6 +642,14 @@ describe("fuzz: thousands of malformed requests over every route", () => {
       ),
       bodyRoute("end", "POST", contactPath(AgentApiPath.End), () => ({}), advisor, 0.6),
       getRoute("visitor", contactPath(VisitorApiPath.Visitor), advisor),
+      getRoute("earlier", contactPath(HistoryApiPath.Earlier), advisor),
+      getRoute(
+        "transcript",
+        (rng) =>
+          contactPath(HistoryApiPath.Transcript)(rng) +
+          rng.pick(["", "?after=0", "?after=-1", "?after=x", "?after=1e99"]),
+        advisor,
+      ),
       bodyRoute(
         "websocket-transport",
         "POST",

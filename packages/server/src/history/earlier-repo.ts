@@ -1,0 +1,67 @@
+/**
+ * A visitor's earlier conversations: the ended contacts of the same instance whose verified
+ * jwt subject is this contact's, newest first, each with its first advisor and the visitor's
+ * first message that is not an echo of the bot (decisions #4: the widget sends the bot's lines
+ * back; here any customer line repeating an earlier bot line counts as one).
+ */
+import {
+  ContentType,
+  EARLIER_CONVERSATIONS_MAX,
+  FIRST_LINE_MAX,
+  type EarlierConversation,
+} from "@chat-widget/protocol";
+import { toIso } from "../contact-centre/rows.js";
+import type { Db } from "../store/db.js";
+
+interface Row {
+  contact_id: string;
+  created_at: unknown;
+  ended_at: unknown;
+  advisor: string | null;
+  first_line: string | null;
+}
+
+export async function earlierConversations(
+  db: Db,
+  contactId: string,
+): Promise<EarlierConversation[]> {
+  const rows = await db.query<Row>(
+    `WITH me AS (
+       SELECT visitor_subject, instance_id FROM contacts
+       WHERE contact_id = $1 AND visitor_subject IS NOT NULL
+     )
+     SELECT c.contact_id, c.created_at, c.ended_at,
+       (SELECT p.display_name FROM participants p
+         WHERE p.contact_id = c.contact_id AND p.role = 'AGENT'
+         ORDER BY p.created_at, p.participant_id LIMIT 1) AS advisor,
+       (SELECT left(i.item ->> 'Content', $3) FROM items i
+         WHERE i.contact_id = c.contact_id AND i.item ->> 'Type' = 'MESSAGE'
+           AND i.item ->> 'ParticipantRole' = 'CUSTOMER'
+           AND i.item ->> 'ContentType' IN ($4, $5)
+           AND NOT EXISTS (
+             SELECT 1 FROM items b
+             WHERE b.contact_id = i.contact_id AND b.seq < i.seq
+               AND b.item ->> 'ParticipantRole' = 'SYSTEM' AND b.item ->> 'DisplayName' = 'BOT'
+               AND b.item ->> 'Content' = i.item ->> 'Content')
+         ORDER BY i.seq LIMIT 1) AS first_line
+     FROM contacts c, me
+     WHERE c.visitor_subject = me.visitor_subject AND c.instance_id = me.instance_id
+       AND c.status = 'ended' AND c.contact_id <> $1
+     ORDER BY c.created_at DESC, c.contact_id
+     LIMIT $2`,
+    [
+      contactId,
+      EARLIER_CONVERSATIONS_MAX,
+      FIRST_LINE_MAX,
+      ContentType.TEXT_PLAIN,
+      ContentType.TEXT_MARKDOWN,
+    ],
+  );
+  return rows.map((r) => ({
+    ContactId: r.contact_id,
+    StartedAt: toIso(r.created_at),
+    EndedAt: toIso(r.ended_at ?? r.created_at),
+    ...(r.advisor ? { AdvisorName: r.advisor } : {}),
+    ...(r.first_line ? { FirstLine: r.first_line } : {}),
+  }));
+}
