@@ -7,7 +7,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
 import { useBrowserFile } from "../support/browser-file.js";
-import { People } from "../support/people.js";
+import { violations } from "../support/axe.js";
+import { People, consoleTranscript, widgetBox } from "../support/people.js";
+import { screenshot } from "./support.js";
 
 const file = useBrowserFile();
 const people = new People(file);
@@ -58,5 +60,43 @@ describe("the visitor panel (issue 60)", () => {
     const moved = panel.getByRole("link", { name: "Product 42" });
     await moved.waitFor({ timeout: 15_000 });
     expect(await moved.getAttribute("href")).toBe(`${file.centre.url}/products/42`);
+  });
+
+  it("lists the visitor's earlier conversations; one opens read-only, axe-clean, and Escape closes it", async () => {
+    // The demo visitor's first chat, answered and ended by the advisor.
+    const first = await people.visitorAsksForAdvisor();
+    const advisor = await people.advisorSignsIn();
+    await advisor.getByRole("button", { name: /Accept chat with/ }).click({ timeout: 15_000 });
+    await advisor.getByText("Sam has joined the chat").waitFor({ timeout: 15_000 });
+    await expect.poll(() => widgetBox(first).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await widgetBox(first).fill("My parcel is late");
+    await widgetBox(first).press("Enter");
+    await consoleTranscript(advisor).getByText("My parcel is late").waitFor({ timeout: 15_000 });
+    await advisor.getByRole("button", { name: "End chat" }).click();
+    await advisor.getByRole("button", { name: "Close chat" }).click({ timeout: 15_000 });
+
+    // The same visitor (the demo jwt's subject) comes back in another browser.
+    await people.visitorAsksForAdvisor();
+    await advisor.getByRole("button", { name: /Accept chat with/ }).click({ timeout: 15_000 });
+    const list = advisor
+      .getByRole("region", { name: "Visitor" })
+      .getByRole("list", { name: "Earlier conversations" });
+    const entry = list.getByRole("button").first();
+    await entry.waitFor({ timeout: 15_000 });
+    expect(await entry.textContent()).toMatch(/Sam.*Talk to an advisor/);
+
+    for (const scheme of ["light", "dark"] as const) {
+      await advisor.emulateMedia({ colorScheme: scheme });
+      await entry.click();
+      const dialog = advisor.getByRole("dialog", { name: /^Conversation of / });
+      await dialog.getByText("My parcel is late").waitFor({ timeout: 15_000 });
+      expect(await dialog.getByRole("textbox").count()).toBe(0);
+      expect(await violations(advisor)).toEqual([]);
+      if (scheme === "light") await screenshot(advisor, "earlier-conversation");
+      await advisor.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached", timeout: 15_000 });
+      // Focus is back on the entry that opened it.
+      expect(await entry.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
   });
 });

@@ -13,6 +13,9 @@ import {
   type MeResponse,
   type QueueResponse,
   type SignInResponse,
+  type ConversationTranscriptResponse,
+  type EarlierConversationsResponse,
+  HistoryApiPath,
   type VisitorResponse,
   type WebSocketTransportResponse,
   VisitorApiPath,
@@ -40,6 +43,14 @@ export interface AgentApi {
   end(token: string, contactId: string): Promise<void>;
   /** The visitor panel's details of a chat the advisor holds, or of an ended one. */
   visitor(token: string, contactId: string): Promise<VisitorResponse>;
+  /** The earlier conversations of the chat's visitor (known by their verified jwt subject). */
+  earlier(token: string, contactId: string): Promise<EarlierConversationsResponse>;
+  /** A page of a conversation's transcript, oldest first, after the item `after` (a Seq). */
+  transcript(
+    token: string,
+    contactId: string,
+    after?: number,
+  ): Promise<ConversationTranscriptResponse>;
   websocketTransport(token: string): Promise<WebSocketTransportResponse>;
   /** The events stream's URL (EventSource cannot send headers). */
   /** The live updates' URL (the token goes in the Authorization header, never here). */
@@ -91,6 +102,15 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
     end: async (token, contactId) => {
       await request("POST", contact(AgentApiPath.End, contactId), token);
     },
+    earlier: (token, contactId) =>
+      request("GET", contact(HistoryApiPath.Earlier, contactId), token),
+    transcript: (token, contactId, after) =>
+      request(
+        "GET",
+        contact(HistoryApiPath.Transcript, contactId) +
+          (after === undefined ? "" : `?after=${after}`),
+        token,
+      ),
     visitor: (token, contactId) =>
       request("GET", contact(VisitorApiPath.Visitor, contactId), token),
     websocketTransport: (token) => request("POST", AgentApiPath.WebSocketTransport, token),

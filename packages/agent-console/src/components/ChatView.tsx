@@ -1,12 +1,12 @@
 /** One chat: header with End chat, the visitor panel, the transcript, transfers, errors and the composer. */
 import { useState } from "react";
-import type { VisitorResponse } from "@chat-widget/protocol";
 import type { ChatState } from "../state/chat-state.js";
 import { panelId, tabId } from "./ChatTabs.js";
 import { Composer } from "./Composer.js";
 import { Transcript } from "./Transcript.js";
 import { Transfers } from "./Transfers.js";
 import { VisitorPanel } from "./VisitorPanel.js";
+import type { VisitorReads } from "./visitor-reads.js";
 
 export interface ChatActions {
   send(contactId: string, text: string): Promise<boolean>;
@@ -22,13 +22,13 @@ export interface ChatActions {
 export interface ChatViewProps {
   chat: ChatState;
   actions: ChatActions;
-  /** The visitor panel's details (a stable function: the panel loads when it changes). */
-  loadVisitor(contactId: string): Promise<VisitorResponse>;
+  /** The visitor panel's reads (a stable object: the panel loads again when it changes). */
+  visitorReads: VisitorReads;
   /** Bumped when the visitor reports another page: the panel reads it again. */
   visitorMoves?: number;
 }
 
-export function ChatView({ chat, actions, loadVisitor, visitorMoves = 0 }: ChatViewProps) {
+export function ChatView({ chat, actions, visitorReads, visitorMoves = 0 }: ChatViewProps) {
   const id = chat.info.ContactId;
   const name = chat.info.CustomerName || "Customer";
   const [ending, setEnding] = useState(false);
@@ -95,7 +95,7 @@ export function ChatView({ chat, actions, loadVisitor, visitorMoves = 0 }: ChatV
           name={name}
           attributes={chat.info.Attributes}
           sources={chat.info.AttributeSources}
-          load={loadVisitor}
+          reads={visitorReads}
           moves={visitorMoves}
         />
       </div>

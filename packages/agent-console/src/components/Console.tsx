@@ -17,6 +17,7 @@ import { ChatTabs, tabId } from "./ChatTabs.js";
 import { ChatView, type ChatActions } from "./ChatView.js";
 import { MetricsChart } from "./MetricsChart.js";
 import { QueueList } from "./QueueList.js";
+import type { VisitorReads } from "./visitor-reads.js";
 
 export interface ConsoleProps {
   api: AgentApi;
@@ -135,8 +136,12 @@ export function Console({
     }
   };
   const loadMetrics = useCallback(() => api.metricsText(token), [api, token]);
-  const loadVisitor = useCallback(
-    (contactId: string) => api.visitor(token, contactId),
+  const visitorReads = useMemo<VisitorReads>(
+    () => ({
+      visitor: (contactId) => api.visitor(token, contactId),
+      earlier: (contactId) => api.earlier(token, contactId),
+      transcript: (contactId, after) => api.transcript(token, contactId, after),
+    }),
     [api, token],
   );
 
@@ -198,7 +203,7 @@ export function Console({
               key={current.info.ContactId}
               chat={current}
               actions={actions}
-              loadVisitor={loadVisitor}
+              visitorReads={visitorReads}
               visitorMoves={visitorMoves[current.info.ContactId] ?? 0}
             />
           ) : (

@@ -15,7 +15,8 @@ export interface TranscriptItemProps {
   ownParticipantId: string;
   customerName: string;
   receipt: ReceiptMark | undefined;
-  download(attachmentId: string, name: string): void;
+  /** Absent (a read-only past conversation): attachments are named, not offered for download. */
+  download?(attachmentId: string, name: string): void;
 }
 
 const EVENT_TEXT: Record<string, (name: string) => string> = {
@@ -110,14 +111,14 @@ export function OutgoingItem({
   );
 }
 
-function Body({ item, download }: { item: Item; download(id: string, name: string): void }) {
+function Body({ item, download }: { item: Item; download?(id: string, name: string): void }) {
   if (item.Type === ItemType.ATTACHMENT) {
     return (
       <ul className="attachments">
         {(item.Attachments ?? []).map((a) => (
           <li key={a.AttachmentId}>
             <span className="file">📎 {a.AttachmentName}</span>{" "}
-            {a.Status === "APPROVED" || a.Status === undefined ? (
+            {!download ? null : a.Status === "APPROVED" || a.Status === undefined ? (
               <button
                 type="button"
                 onClick={() => download(a.AttachmentId, a.AttachmentName)}

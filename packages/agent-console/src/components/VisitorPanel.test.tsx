@@ -2,9 +2,17 @@ import type { VisitorResponse } from "@chat-widget/protocol";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentApiError } from "../api/errors.js";
+import type { VisitorReads } from "./visitor-reads.js";
 import { VISITOR_LOADING, VISITOR_UNKNOWN, VisitorPanel } from "./VisitorPanel.js";
 
 afterEach(cleanup);
+
+/** The panel's reads: `visitor` as given, no earlier conversations. */
+const readsOf = (visitor: VisitorReads["visitor"]): VisitorReads => ({
+  visitor,
+  earlier: async () => ({ Conversations: [] }),
+  transcript: async () => ({ Items: [] }),
+});
 
 const visitor = (extra: Partial<VisitorResponse> = {}): VisitorResponse => ({
   ContactId: "c1",
@@ -34,7 +42,7 @@ describe("the visitor panel", () => {
           plan: "gold",
         }}
         sources={{ customerName: "jwt", email: "jwt", plan: "page" }}
-        load={load}
+        reads={readsOf(load)}
       />,
     );
     const region = screen.getByRole("region", { name: "Visitor" });
@@ -65,7 +73,7 @@ describe("the visitor panel", () => {
         name="Customer"
         attributes={{ email: "said@example.com" }}
         sources={{ email: "page" }}
-        load={async () => visitor()}
+        reads={readsOf(async () => visitor())}
       />,
     );
     await waitFor(() => expect(value("Browser")).toBe(VISITOR_UNKNOWN));
@@ -82,7 +90,7 @@ describe("the visitor panel", () => {
         new AgentApiError("ResourceNotFoundException", "Contact c3 is not one of your chats.", 404),
       )
       .mockResolvedValueOnce(visitor({ Browser: "Firefox 133" }));
-    render(<VisitorPanel contactId="c3" name="Bo" attributes={{}} load={load} />);
+    render(<VisitorPanel contactId="c3" name="Bo" attributes={{}} reads={readsOf(load)} />);
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Contact c3 is not one of your chats.");
     expect(value("Browser")).toBe("—");
@@ -103,8 +111,9 @@ describe("the visitor panel", () => {
         }),
       )
       .mockImplementationOnce(() => new Promise((r) => (resolve = r)));
+    const reads = readsOf(load);
     const panel = (moves: number) => (
-      <VisitorPanel contactId="c4" name="Ann" attributes={{}} load={load} moves={moves} />
+      <VisitorPanel contactId="c4" name="Ann" attributes={{}} reads={reads} moves={moves} />
     );
     const { rerender } = render(panel(0));
     await waitFor(() => expect(screen.getByRole("link", { name: "Home" })).toBeTruthy());
@@ -122,7 +131,14 @@ describe("the visitor panel", () => {
   });
 
   it("says no page is known before the widget reports one", async () => {
-    render(<VisitorPanel contactId="c5" name="Ann" attributes={{}} load={async () => visitor()} />);
+    render(
+      <VisitorPanel
+        contactId="c5"
+        name="Ann"
+        attributes={{}}
+        reads={readsOf(async () => visitor())}
+      />,
+    );
     await waitFor(() => expect(value("Page")).toBe(VISITOR_UNKNOWN));
     expect(value("Local time")).toBe(VISITOR_UNKNOWN);
   });

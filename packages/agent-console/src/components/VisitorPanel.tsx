@@ -8,6 +8,8 @@ import { EMAIL_ATTRIBUTE, type AttributeSource, type VisitorResponse } from "@ch
 import { useEffect, useState } from "react";
 import { errorText } from "../api/errors.js";
 import { AttributesPanel, Verified } from "./AttributesPanel.js";
+import { EarlierConversations } from "./EarlierConversations.js";
+import type { VisitorReads } from "./visitor-reads.js";
 import { LocalTime, PageLink } from "./VisitorWhereabouts.js";
 
 export interface VisitorPanelProps {
@@ -15,8 +17,8 @@ export interface VisitorPanelProps {
   name: string;
   attributes: Record<string, string>;
   sources?: Record<string, AttributeSource>;
-  /** The visitor's details from the agent API. */
-  load(contactId: string): Promise<VisitorResponse>;
+  /** The visitor's details, earlier conversations and their transcripts, from the agent API. */
+  reads: VisitorReads;
   /** Bumped when the visitor reports another page: the details are read again. */
   moves?: number;
 }
@@ -43,7 +45,7 @@ export function VisitorPanel({
   name,
   attributes,
   sources = {},
-  load,
+  reads,
   moves = 0,
 }: VisitorPanelProps) {
   // Each attempt's outcome, kept with the attempt it answers: a newer one is loading until then.
@@ -52,7 +54,7 @@ export function VisitorPanel({
   const key = `${contactId}#${attempt}#${moves}`;
   useEffect(() => {
     let live = true;
-    load(contactId).then(
+    reads.visitor(contactId).then(
       (visitor) => live && setOutcome({ key, details: { state: "known", visitor } }),
       (error: unknown) =>
         live && setOutcome({ key, details: { state: "error", message: errorText(error) } }),
@@ -60,7 +62,7 @@ export function VisitorPanel({
     return () => {
       live = false;
     };
-  }, [contactId, load, key]);
+  }, [contactId, reads, key]);
   // While the details are read again after a move, the last ones known stay in view.
   const details: Details =
     outcome?.key === key || outcome?.details.state === "known"
@@ -137,6 +139,7 @@ export function VisitorPanel({
         </p>
       )}
       <AttributesPanel attributes={rest} sources={sources} />
+      <EarlierConversations contactId={contactId} customerName={name} reads={reads} />
     </section>
   );
 }

@@ -125,6 +125,8 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
       AttributeSources: {},
       StartedAt: "2026-01-16T09:00:00.000Z",
     })),
+    earlier: vi.fn(async () => ({ Conversations: [] })),
+    transcript: vi.fn(async () => ({ Items: [] })),
     websocketTransport: vi.fn(async () => ({
       webSocketTransport: {
         url: "ws://127.0.0.1:1/agent-api/ws?token=t",

@@ -1,0 +1,96 @@
+/**
+ * A past conversation, read-only, in a modal dialog (issue 60): its whole transcript as the
+ * console shows a live one, without composer or downloads. Escape or Close shuts it, and focus
+ * goes back to the button that opened it.
+ */
+import type { EarlierConversation, Item } from "@chat-widget/protocol";
+import { useEffect, useRef, useState } from "react";
+import { errorText } from "../api/errors.js";
+import { conversation } from "../state/chat-state.js";
+import { TranscriptItem } from "./TranscriptItem.js";
+import { conversationDate, wholeTranscript, type VisitorReads } from "./visitor-reads.js";
+
+export interface ConversationDialogProps {
+  conversation: EarlierConversation;
+  customerName: string;
+  reads: VisitorReads;
+  close(): void;
+}
+
+type Loaded =
+  | { state: "loading" }
+  | { state: "error"; message: string }
+  | { state: "loaded"; items: Item[]; complete: boolean };
+
+export function ConversationDialog({
+  conversation: shown,
+  customerName,
+  reads,
+  close,
+}: ConversationDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  useEffect(() => {
+    // Focus goes back to what opened it (the dialog may leave the page before it closes).
+    const opener = document.activeElement;
+    const d = dialog.current;
+    if (d && !d.open) {
+      if (typeof d.showModal === "function") d.showModal();
+      else d.setAttribute("open", "");
+    }
+    return () => {
+      if (opener instanceof HTMLElement) opener.focus();
+    };
+  }, []);
+  useEffect(() => {
+    let live = true;
+    wholeTranscript(reads, shown.ContactId).then(
+      ({ items, complete }) =>
+        live && setLoaded({ state: "loaded", items: conversation(items), complete }),
+      (error: unknown) => live && setLoaded({ state: "error", message: errorText(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reads, shown.ContactId]);
+
+  const title = `Conversation of ${conversationDate(shown.StartedAt)}`;
+  const titleId = `conversation-${shown.ContactId}`;
+  return (
+    <dialog ref={dialog} className="conversation-dialog" aria-labelledby={titleId} onClose={close}>
+      <header>
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </header>
+      <p className="note">
+        {shown.AdvisorName ? `Answered by ${shown.AdvisorName}.` : "No advisor joined."} Read only.
+      </p>
+      {loaded.state === "loading" && <p role="status">Loading the conversation…</p>}
+      {loaded.state === "error" && (
+        <p role="alert" className="error">
+          The conversation could not be loaded: {loaded.message}
+        </p>
+      )}
+      {loaded.state === "loaded" && (
+        <div className="transcript" role="log" tabIndex={0} aria-label="Transcript">
+          <ol>
+            {loaded.items.map((item) => (
+              <TranscriptItem
+                key={item.Id}
+                item={item}
+                ownParticipantId=""
+                customerName={customerName}
+                receipt={undefined}
+              />
+            ))}
+          </ol>
+          {!loaded.complete && (
+            <p className="note">Only the first {loaded.items.length} items are shown.</p>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}
