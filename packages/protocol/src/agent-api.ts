@@ -5,6 +5,7 @@
  * AWS error shape (`{"__type", "message"}` and `x-amzn-ErrorType`).
  */
 
+import type { MentionEvent } from "./notes.js";
 import type { VisitorChange } from "./visitor.js";
 
 export const AgentApiPath = {
@@ -131,13 +132,15 @@ export interface ConnectionTokenResponse {
 /**
  * Server-sent events of `GET /agent-api/events`, JSON data: `event: queue` (the whole queue, first),
  * then `event: queue-change` for each change; `event: chats` (the advisor's chats, whole);
- * `event: visitor` when the visitor of one of the advisor's chats reports another page.
+ * `event: visitor` when the visitor of one of the advisor's chats reports another page;
+ * `event: mention` when another advisor mentions them in an internal note.
  */
 export type AgentEvent =
   | { event: "queue"; data: QueueResponse }
   | { event: "queue-change"; data: QueueChange }
   | { event: "chats"; data: ChatsResponse }
-  | { event: "visitor"; data: VisitorChange };
+  | { event: "visitor"; data: VisitorChange }
+  | { event: "mention"; data: MentionEvent };
 
 /**
  * `POST /agent-api/websocket-transport`: what the console's websocket manager fetcher

@@ -138,4 +138,6 @@ export type {
   EarlierConversationsResponse,
   ConversationTranscriptResponse,
 } from "./history.js";
+export { NotesApiPath, NOTE_MAX } from "./notes.js";
+export type { NewNoteRequest, Note, NotesResponse, MentionEvent } from "./notes.js";
 export { newClientToken } from "./client-token.js";

@@ -22,6 +22,7 @@ import { metricsAccess } from "./telemetry/metrics-access.js";
 import { telemetryRoutes } from "./telemetry/routes.js";
 import { visitorRoutes } from "./visitor/routes.js";
 import { historyRoutes } from "./history/routes.js";
+import { notesRoutes } from "./notes/routes.js";
 
 export interface FeatureOptions {
   clock?: Clock;
@@ -99,6 +100,7 @@ export async function registerFeatures(
     };
     await visitorRoutes(scope, readers);
     await historyRoutes(scope, readers);
+    await notesRoutes(scope, { ...readers, fanout: deps.fanout, clock, onError });
   });
   const queueFamilies = async (): Promise<Family[]> => {
     const lengths = await queueLengths(deps.db);

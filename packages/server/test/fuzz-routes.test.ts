@@ -12,6 +12,7 @@ import {
   DemoIds,
   GatewayPath,
   HistoryApiPath,
+  NotesApiPath,
   ParticipantPath,
   SNIPPET_ID_HEADER,
   TelemetryPath,
@@ -643,6 +644,17 @@ describe("fuzz: thousands of malformed requests over every route", () => {
       bodyRoute("end", "POST", contactPath(AgentApiPath.End), () => ({}), advisor, 0.6),
       getRoute("visitor", contactPath(VisitorApiPath.Visitor), advisor),
       getRoute("earlier", contactPath(HistoryApiPath.Earlier), advisor),
+      getRoute("notes", contactPath(NotesApiPath.Notes), advisor),
+      bodyRoute(
+        "add note",
+        "POST",
+        contactPath(NotesApiPath.Notes),
+        (rng) => ({
+          Body: rng.pick(["Checked @demo", "", " ", "x".repeat(4001)]),
+          ...(rng.chance(0.5) ? { ClientToken: `t${rng.int(5)}` } : {}),
+        }),
+        advisor,
+      ),
       getRoute(
         "transcript",
         (rng) =>

@@ -1,3 +1,5 @@
+import type { MentionEvent } from "@chat-widget/protocol";
+
 /** Fan-out messages that keep every process's agent consoles (SSE streams) up to date. */
 export const AGENT_CHANNEL = "agent-api";
 
@@ -12,7 +14,9 @@ export type AgentChannelMessage =
    */
   | { kind: "revoked"; advisorId: string }
   /** The visitor of a chat the advisor holds reported another page (issue 60). */
-  | { kind: "visitor"; advisorId: string; contactId: string };
+  | { kind: "visitor"; advisorId: string; contactId: string }
+  /** Another advisor mentioned this one in an internal note (issue 60). */
+  | { kind: "mention"; advisorId: string; mention: MentionEvent };
 
 export function isAgentChannelMessage(v: unknown): v is AgentChannelMessage {
   if (typeof v !== "object" || v === null) return false;
@@ -20,6 +24,7 @@ export function isAgentChannelMessage(v: unknown): v is AgentChannelMessage {
   return (
     m.kind === "queue" ||
     ((m.kind === "chats" || m.kind === "revoked") && typeof m.advisorId === "string") ||
-    (m.kind === "visitor" && typeof m.advisorId === "string" && typeof m.contactId === "string")
+    (m.kind === "visitor" && typeof m.advisorId === "string" && typeof m.contactId === "string") ||
+    (m.kind === "mention" && typeof m.advisorId === "string" && typeof m.mention === "object")
   );
 }

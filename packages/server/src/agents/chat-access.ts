@@ -10,6 +10,21 @@ import type { Db } from "../store/db.js";
 import type { AdvisorRecord } from "./advisors-repo.js";
 import { findAgentContact } from "./queue-repo.js";
 
+/**
+ * A live chat the advisor holds, to write to (notes, tags): another's or a waiting one is not
+ * found (404); an ended one is a 409.
+ */
+export async function heldChat(
+  db: Db,
+  centre: ContactCentre,
+  advisor: AdvisorRecord,
+  contactId: string,
+): Promise<Contact> {
+  const contact = await readableChat(db, centre, advisor, contactId);
+  if (contact.status === "ended") throw Errors.conflict(`Contact ${contactId} has ended.`);
+  return contact;
+}
+
 export async function readableChat(
   db: Db,
   centre: ContactCentre,

@@ -1,6 +1,6 @@
 /**
  * Live updates for agent consoles: Server-Sent Events (`event: queue`, then
- * `event: queue-change`s, `event: chats` and `event: visitor`), driven by the fan-out channel so a change made
+ * `event: queue-change`s, `event: chats`, `event: visitor` and `event: mention`), driven by the fan-out channel so a change made
  * by any process reaches every console. A queue change carries only what changed (issue 57:
  * the whole queue each time grew with its square), and a console too far behind is cut.
  * Every frame is computed and written one after another, so a console's last queue and chats
@@ -63,6 +63,9 @@ export class AgentEventsHub {
       if (message.kind === "revoked") this.endFor(message.advisorId);
       else if (message.kind === "visitor") {
         const frame = sseFrame("visitor", { ContactId: message.contactId });
+        void this.serial.run(async () => this.sendTo(message.advisorId, frame));
+      } else if (message.kind === "mention") {
+        const frame = sseFrame("mention", message.mention);
         void this.serial.run(async () => this.sendTo(message.advisorId, frame));
       } else if (message.kind === "chats") {
         const { advisorId } = message;
