@@ -16,6 +16,9 @@ import {
   type ConversationTranscriptResponse,
   type EarlierConversationsResponse,
   HistoryApiPath,
+  NotesApiPath,
+  type Note,
+  type NotesResponse,
   type VisitorResponse,
   type WebSocketTransportResponse,
   VisitorApiPath,
@@ -43,6 +46,10 @@ export interface AgentApi {
   end(token: string, contactId: string): Promise<void>;
   /** The visitor panel's details of a chat the advisor holds, or of an ended one. */
   visitor(token: string, contactId: string): Promise<VisitorResponse>;
+  /** The chat's internal notes, oldest first. */
+  notes(token: string, contactId: string): Promise<NotesResponse>;
+  /** Write an internal note on a chat the advisor holds (a retry with the same token is one note). */
+  addNote(token: string, contactId: string, body: string, clientToken: string): Promise<Note>;
   /** The earlier conversations of the chat's visitor (known by their verified jwt subject). */
   earlier(token: string, contactId: string): Promise<EarlierConversationsResponse>;
   /** A page of a conversation's transcript, oldest first, after the item `after` (a Seq). */
@@ -102,6 +109,9 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
     end: async (token, contactId) => {
       await request("POST", contact(AgentApiPath.End, contactId), token);
     },
+    notes: (token, contactId) => request("GET", contact(NotesApiPath.Notes, contactId), token),
+    addNote: (token, contactId, Body, ClientToken) =>
+      request("POST", contact(NotesApiPath.Notes, contactId), token, { Body, ClientToken }),
     earlier: (token, contactId) =>
       request("GET", contact(HistoryApiPath.Earlier, contactId), token),
     transcript: (token, contactId, after) =>

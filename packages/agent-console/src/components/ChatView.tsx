@@ -5,6 +5,7 @@ import { panelId, tabId } from "./ChatTabs.js";
 import { Composer } from "./Composer.js";
 import { Transcript } from "./Transcript.js";
 import { Transfers } from "./Transfers.js";
+import { useNotes, type NotesAccess } from "./use-notes.js";
 import { VisitorPanel } from "./VisitorPanel.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -26,10 +27,19 @@ export interface ChatViewProps {
   visitorReads: VisitorReads;
   /** Bumped when the visitor reports another page: the panel reads it again. */
   visitorMoves?: number;
+  /** The chat's internal notes (a stable object). */
+  notesAccess: NotesAccess;
 }
 
-export function ChatView({ chat, actions, visitorReads, visitorMoves = 0 }: ChatViewProps) {
+export function ChatView({
+  chat,
+  actions,
+  visitorReads,
+  visitorMoves = 0,
+  notesAccess,
+}: ChatViewProps) {
   const id = chat.info.ContactId;
+  const notes = useNotes(id, notesAccess);
   const name = chat.info.CustomerName || "Customer";
   const [ending, setEnding] = useState(false);
   const end = async () => {
@@ -76,8 +86,17 @@ export function ChatView({ chat, actions, visitorReads, visitorMoves = 0 }: Chat
               Connection lost. Reconnecting… Messages you send will go when it is back.
             </p>
           )}
+          {notes.error && (
+            <div role="alert" className="error">
+              {notes.error}{" "}
+              <button type="button" onClick={notes.dismiss} aria-label="Dismiss error">
+                ×
+              </button>
+            </div>
+          )}
           <Transcript
             chat={chat}
+            notes={notes.notes}
             download={(attachmentId, n) => actions.download(id, attachmentId, n)}
             retry={(clientToken) => actions.retry(id, clientToken)}
           />
@@ -88,6 +107,7 @@ export function ChatView({ chat, actions, visitorReads, visitorMoves = 0 }: Chat
             send={(text) => actions.send(id, text)}
             typing={() => actions.typing(id)}
             attach={(file) => actions.attach(id, file)}
+            note={notes.add}
           />
         </div>
         <VisitorPanel

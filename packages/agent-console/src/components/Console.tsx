@@ -17,6 +17,7 @@ import { ChatTabs, tabId } from "./ChatTabs.js";
 import { ChatView, type ChatActions } from "./ChatView.js";
 import { MetricsChart } from "./MetricsChart.js";
 import { QueueList } from "./QueueList.js";
+import type { NotesAccess } from "./use-notes.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
 export interface ConsoleProps {
@@ -136,6 +137,13 @@ export function Console({
     }
   };
   const loadMetrics = useCallback(() => api.metricsText(token), [api, token]);
+  const notesAccess = useMemo<NotesAccess>(
+    () => ({
+      list: (contactId) => api.notes(token, contactId),
+      add: (contactId, body, clientToken) => api.addNote(token, contactId, body, clientToken),
+    }),
+    [api, token],
+  );
   const visitorReads = useMemo<VisitorReads>(
     () => ({
       visitor: (contactId) => api.visitor(token, contactId),
@@ -204,6 +212,7 @@ export function Console({
               chat={current}
               actions={actions}
               visitorReads={visitorReads}
+              notesAccess={notesAccess}
               visitorMoves={visitorMoves[current.info.ContactId] ?? 0}
             />
           ) : (

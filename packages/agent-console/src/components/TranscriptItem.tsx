@@ -5,6 +5,7 @@ import {
   ItemType,
   ParticipantRole,
   type Item,
+  type Note,
 } from "@chat-widget/protocol";
 import type { Outgoing, ReceiptMark } from "../state/chat-state.js";
 import { MessageText } from "./MessageText.js";
@@ -77,6 +78,19 @@ export function TranscriptItem({
           {receipt === "read" ? "Read" : receipt === "delivered" ? "Delivered" : "Sent"}
         </div>
       )}
+    </li>
+  );
+}
+
+/** An internal note among the transcript's items, set apart: the visitor never sees it. */
+export function NoteItem({ note }: { note: Note }) {
+  return (
+    <li className="note-item" data-note-id={note.NoteId}>
+      <div className="meta">
+        <span className="who">Note · {note.AdvisorName}</span>{" "}
+        <time dateTime={note.CreatedAt}>{time(note.CreatedAt)}</time>
+      </div>
+      <MessageText text={note.Body} markdown={false} />
     </li>
   );
 }

@@ -126,6 +126,16 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
       StartedAt: "2026-01-16T09:00:00.000Z",
     })),
     earlier: vi.fn(async () => ({ Conversations: [] })),
+    notes: vi.fn(async () => ({ Notes: [] })),
+    addNote: vi.fn(async (_token: string, contactId: string, Body: string) => ({
+      NoteId: `note-${Body.length}`,
+      ContactId: contactId,
+      AdvisorId: "a",
+      AdvisorName: "Sam",
+      Body,
+      CreatedAt: new Date().toISOString(),
+      Mentions: [],
+    })),
     transcript: vi.fn(async () => ({ Items: [] })),
     websocketTransport: vi.fn(async () => ({
       webSocketTransport: {
