@@ -140,4 +140,6 @@ export type {
 } from "./history.js";
 export { NotesApiPath, NOTE_MAX } from "./notes.js";
 export type { NewNoteRequest, Note, NotesResponse, MentionEvent } from "./notes.js";
+export { CannedApiPath, CannedLimits, cannedPath } from "./canned.js";
+export type { CannedInput, CannedResponse, CannedListResponse } from "./canned.js";
 export { newClientToken } from "./client-token.js";

@@ -23,6 +23,7 @@ import { telemetryRoutes } from "./telemetry/routes.js";
 import { visitorRoutes } from "./visitor/routes.js";
 import { historyRoutes } from "./history/routes.js";
 import { notesRoutes } from "./notes/routes.js";
+import { cannedAdminRoutes, cannedRoutes } from "./canned/routes.js";
 
 export interface FeatureOptions {
   clock?: Clock;
@@ -101,6 +102,7 @@ export async function registerFeatures(
     await visitorRoutes(scope, readers);
     await historyRoutes(scope, readers);
     await notesRoutes(scope, { ...readers, fanout: deps.fanout, clock, onError });
+    await cannedRoutes(scope, { ...readers, clock });
   });
   const queueFamilies = async (): Promise<Family[]> => {
     const lengths = await queueLengths(deps.db);
@@ -129,11 +131,14 @@ export async function registerFeatures(
   };
   const adminToken = deps.config.adminToken;
   if (adminToken)
-    await app.register(adminRoutes, {
-      db: deps.db,
-      adminToken,
-      onAdvisorsChanged: () => availability.forget(),
-      revoke: (advisorId) => agents.revoke(advisorId),
+    await app.register(async (scope) => {
+      await adminRoutes(scope, {
+        db: deps.db,
+        adminToken,
+        onAdvisorsChanged: () => availability.forget(),
+        revoke: (advisorId) => agents.revoke(advisorId),
+      });
+      await cannedAdminRoutes(scope, { db: deps.db, clock });
     });
   const canReadMetrics = metricsAccess(deps.config.metricsToken, (token) =>
     agents.authenticate(token).then(

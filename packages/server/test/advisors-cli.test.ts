@@ -29,82 +29,92 @@ function advisors(database: TestDatabase, ...args: string[]) {
     );
   });
 }
+/**
+ * Each CLI call is a process of its own that loads TypeScript through tsx: 1–3 s each on a
+ * loaded 2-core machine, and a test makes up to 11 of them (one timed out at 20 s on a slow
+ * hour). The time is not what these tests prove.
+ */
+const CLI_TEST_TIMEOUT_MS = 90_000;
 const passwordIn = (out: string) => /(?:Password|password for \S+): (\S+)/.exec(out)![1]!;
 
-describe("the advisor CLI, with the server running on the same PostgreSQL store", () => {
-  let database: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    server = await startServer("postgres", { database, features: true });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-  });
+describe(
+  "the advisor CLI, with the server running on the same PostgreSQL store",
+  { timeout: CLI_TEST_TIMEOUT_MS },
+  () => {
+    let database: TestDatabase;
+    let server: TestServer;
+    beforeAll(async () => {
+      database = await createTestDatabase("postgres");
+      server = await startServer("postgres", { database, features: true });
+    }, 120_000);
+    afterAll(async () => {
+      await server?.close();
+      await database?.drop();
+    });
 
-  const signIn = (Username: string, Password: string) =>
-    http<SignInResponse>(server.url + AgentApiPath.SignIn, { body: { Username, Password } });
-  const me = (token: string) =>
-    http(server.url + AgentApiPath.Me, { headers: { authorization: `Bearer ${token}` } });
+    const signIn = (Username: string, Password: string) =>
+      http<SignInResponse>(server.url + AgentApiPath.SignIn, { body: { Username, Password } });
+    const me = (token: string) =>
+      http(server.url + AgentApiPath.Me, { headers: { authorization: `Bearer ${token}` } });
 
-  it("adds an advisor with a generated password, resets it, disables and enables them", async () => {
-    const added = await advisors(database, "add", "alice", "--name", "Alice Doe");
-    expect(added.code).toBe(0);
-    const first = passwordIn(added.out);
-    expect(first).toMatch(/^[\w-]{24}$/);
-    const session = await signIn("alice", first);
-    expect(session.status).toBe(200);
-    expect(session.body.Advisor).toMatchObject({ Username: "alice", Name: "Alice Doe" });
+    it("adds an advisor with a generated password, resets it, disables and enables them", async () => {
+      const added = await advisors(database, "add", "alice", "--name", "Alice Doe");
+      expect(added.code).toBe(0);
+      const first = passwordIn(added.out);
+      expect(first).toMatch(/^[\w-]{24}$/);
+      const session = await signIn("alice", first);
+      expect(session.status).toBe(200);
+      expect(session.body.Advisor).toMatchObject({ Username: "alice", Name: "Alice Doe" });
 
-    const reset = await advisors(database, "reset-password", "alice");
-    expect(reset.code).toBe(0);
-    const second = passwordIn(reset.out);
-    expect(second).not.toBe(first);
-    expect((await me(session.body.Token)).status).toBe(403); // signed out everywhere
-    expect((await signIn("alice", first)).status).toBe(403);
-    const again = await signIn("alice", second);
-    expect(again.status).toBe(200);
+      const reset = await advisors(database, "reset-password", "alice");
+      expect(reset.code).toBe(0);
+      const second = passwordIn(reset.out);
+      expect(second).not.toBe(first);
+      expect((await me(session.body.Token)).status).toBe(403); // signed out everywhere
+      expect((await signIn("alice", first)).status).toBe(403);
+      const again = await signIn("alice", second);
+      expect(again.status).toBe(200);
 
-    expect((await advisors(database, "disable", "alice")).code).toBe(0);
-    expect((await me(again.body.Token)).status).toBe(403);
-    const disabled = await signIn("alice", second);
-    expect(disabled.status).toBe(403);
-    expect(disabled.body).toMatchObject({ message: "This advisor account is disabled." });
+      expect((await advisors(database, "disable", "alice")).code).toBe(0);
+      expect((await me(again.body.Token)).status).toBe(403);
+      const disabled = await signIn("alice", second);
+      expect(disabled.status).toBe(403);
+      expect(disabled.body).toMatchObject({ message: "This advisor account is disabled." });
 
-    expect((await advisors(database, "enable", "alice")).code).toBe(0);
-    expect((await signIn("alice", second)).status).toBe(200);
-    const list = await advisors(database, "list");
-    expect(list.out).toContain("alice\tAlice Doe\tOffline\tmax 10 chats");
-    expect(list.out).toContain("demo\tSam\t");
-  });
+      expect((await advisors(database, "enable", "alice")).code).toBe(0);
+      expect((await signIn("alice", second)).status).toBe(200);
+      const list = await advisors(database, "list");
+      expect(list.out).toContain("alice\tAlice Doe\tOffline\tmax 10 chats");
+      expect(list.out).toContain("demo\tSam\t");
+    });
 
-  it("refuses what it cannot do with a clear message and exit code 2, changing nothing", async () => {
-    const cases: [string[], string][] = [
-      [["add", "bob"], "The name must be 1–100 characters"],
-      [["add", "bad name!", "--name", "X"], "The username must be 1–64 letters"],
-      [
-        ["add", "carol", "--name", "C", "--max-chats", "500"],
-        "MaxConcurrentChats must be an integer from 1 to 50",
-      ],
-      [["disable", "nobody"], "No advisor nobody"],
-      [["reset-password", "nobody"], "No advisor nobody"],
-      [["remove", "alice"], "Unknown command remove"],
-      [[], "Usage: npm run advisors -- <command>"],
-    ];
-    for (const [args, message] of cases) {
-      const r = await advisors(database, ...args);
-      expect(r.code, args.join(" ")).toBe(2);
-      expect(r.out).toContain(message);
-    }
-    expect((await advisors(database, "add", "dave", "--name", "Dave")).code).toBe(0);
-    const twice = await advisors(database, "add", "dave", "--name", "Dave");
-    expect(twice).toMatchObject({ code: 2, out: expect.stringContaining("dave already exists") });
-    const list = await advisors(database, "list");
-    expect(list.out).not.toContain("bob");
-    expect(list.out).not.toContain("carol");
-  });
-});
+    it("refuses what it cannot do with a clear message and exit code 2, changing nothing", async () => {
+      const cases: [string[], string][] = [
+        [["add", "bob"], "The name must be 1–100 characters"],
+        [["add", "bad name!", "--name", "X"], "The username must be 1–64 letters"],
+        [
+          ["add", "carol", "--name", "C", "--max-chats", "500"],
+          "MaxConcurrentChats must be an integer from 1 to 50",
+        ],
+        [["disable", "nobody"], "No advisor nobody"],
+        [["reset-password", "nobody"], "No advisor nobody"],
+        [["remove", "alice"], "Unknown command remove"],
+        [[], "Usage: npm run advisors -- <command>"],
+      ];
+      for (const [args, message] of cases) {
+        const r = await advisors(database, ...args);
+        expect(r.code, args.join(" ")).toBe(2);
+        expect(r.out).toContain(message);
+      }
+      expect((await advisors(database, "add", "dave", "--name", "Dave")).code).toBe(0);
+      const twice = await advisors(database, "add", "dave", "--name", "Dave");
+      expect(twice).toMatchObject({ code: 2, out: expect.stringContaining("dave already exists") });
+      const list = await advisors(database, "list");
+      expect(list.out).not.toContain("bob");
+      expect(list.out).not.toContain("carol");
+    });
+  },
+);
 
 describe("production mode", () => {
   let server: TestServer;

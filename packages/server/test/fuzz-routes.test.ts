@@ -13,6 +13,8 @@ import {
   GatewayPath,
   HistoryApiPath,
   NotesApiPath,
+  CannedApiPath,
+  cannedPath,
   ParticipantPath,
   SNIPPET_ID_HEADER,
   TelemetryPath,
@@ -606,6 +608,12 @@ describe("fuzz: thousands of malformed requests over every route", () => {
 
     const contactPath = (p: string) => (rng: Rng) =>
       agentContactPath(p, "x").replace("/x/", `/${fuzzSegment(rng, s.agentContactId)}/`);
+    /** A canned response, well formed or not. */
+    const cannedBody = (rng: Rng) => ({
+      Shortcut: rng.pick(["where", "Bad Shortcut", "", "x".repeat(40)]),
+      Title: rng.pick(["Where", "", " "]),
+      Body: rng.pick(["Hi {{visitor.name}}", "", "x".repeat(1100)]),
+    });
     const agentApi: Route[] = [
       bodyRoute(
         "sign-in",
@@ -645,6 +653,15 @@ describe("fuzz: thousands of malformed requests over every route", () => {
       getRoute("visitor", contactPath(VisitorApiPath.Visitor), advisor),
       getRoute("earlier", contactPath(HistoryApiPath.Earlier), advisor),
       getRoute("notes", contactPath(NotesApiPath.Notes), advisor),
+      getRoute("canned", fixed(CannedApiPath.List), advisor),
+      bodyRoute("add canned", "POST", fixed(CannedApiPath.List), cannedBody, advisor),
+      bodyRoute(
+        "change canned",
+        "PUT",
+        (rng) => cannedPath(CannedApiPath.One, fuzzSegment(rng, "no-such-canned")),
+        cannedBody,
+        advisor,
+      ),
       bodyRoute(
         "add note",
         "POST",
@@ -684,6 +701,8 @@ describe("fuzz: thousands of malformed requests over every route", () => {
 
     const adminApi: Route[] = [
       getRoute("admin list", fixed("/admin-api/advisors"), admin),
+      getRoute("admin canned", fixed(CannedApiPath.AdminList), admin),
+      bodyRoute("admin add canned", "POST", fixed(CannedApiPath.AdminList), cannedBody, admin, 0.4),
       bodyRoute(
         "admin add",
         "POST",

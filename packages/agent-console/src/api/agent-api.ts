@@ -17,6 +17,8 @@ import {
   type EarlierConversationsResponse,
   HistoryApiPath,
   NotesApiPath,
+  CannedApiPath,
+  type CannedListResponse,
   type Note,
   type NotesResponse,
   type VisitorResponse,
@@ -46,6 +48,8 @@ export interface AgentApi {
   end(token: string, contactId: string): Promise<void>;
   /** The visitor panel's details of a chat the advisor holds, or of an ended one. */
   visitor(token: string, contactId: string): Promise<VisitorResponse>;
+  /** The shared canned responses and the advisor's own. */
+  canned(token: string): Promise<CannedListResponse>;
   /** The chat's internal notes, oldest first. */
   notes(token: string, contactId: string): Promise<NotesResponse>;
   /** Write an internal note on a chat the advisor holds (a retry with the same token is one note). */
@@ -109,6 +113,7 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
     end: async (token, contactId) => {
       await request("POST", contact(AgentApiPath.End, contactId), token);
     },
+    canned: (token) => request("GET", CannedApiPath.List, token),
     notes: (token, contactId) => request("GET", contact(NotesApiPath.Notes, contactId), token),
     addNote: (token, contactId, Body, ClientToken) =>
       request("POST", contact(NotesApiPath.Notes, contactId), token, { Body, ClientToken }),

@@ -5,6 +5,8 @@ import { panelId, tabId } from "./ChatTabs.js";
 import { Composer } from "./Composer.js";
 import { Transcript } from "./Transcript.js";
 import { Transfers } from "./Transfers.js";
+import type { CannedResponse } from "@chat-widget/protocol";
+import { fillCanned } from "../canned/fill.js";
 import { useNotes, type NotesAccess } from "./use-notes.js";
 import { VisitorPanel } from "./VisitorPanel.js";
 import type { VisitorReads } from "./visitor-reads.js";
@@ -29,6 +31,10 @@ export interface ChatViewProps {
   visitorMoves?: number;
   /** The chat's internal notes (a stable object). */
   notesAccess: NotesAccess;
+  /** Canned responses offered after `/` in the composer. */
+  canned?: readonly CannedResponse[];
+  /** The signed-in advisor's name, for `{{advisor.name}}`. */
+  advisorName?: string;
 }
 
 export function ChatView({
@@ -37,6 +43,8 @@ export function ChatView({
   visitorReads,
   visitorMoves = 0,
   notesAccess,
+  canned = [],
+  advisorName = "",
 }: ChatViewProps) {
   const id = chat.info.ContactId;
   const notes = useNotes(id, notesAccess);
@@ -108,6 +116,15 @@ export function ChatView({
             typing={() => actions.typing(id)}
             attach={(file) => actions.attach(id, file)}
             note={notes.add}
+            canned={{
+              responses: canned,
+              fill: (body) =>
+                fillCanned(body, {
+                  visitorName: name,
+                  advisorName,
+                  attributes: chat.info.Attributes,
+                }),
+            }}
           />
         </div>
         <VisitorPanel

@@ -4,8 +4,15 @@
  * With `note`, the advisor switches between "Reply" and "Note" (issue 60): a note is kept for
  * advisors only, the visitor never sees it; no typing is reported and nothing attaches.
  */
-import { useRef, useState, type KeyboardEvent } from "react";
-import { ATTACHMENT_CONTENT_TYPES, Limits, NOTE_MAX } from "@chat-widget/protocol";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import {
+  ATTACHMENT_CONTENT_TYPES,
+  Limits,
+  NOTE_MAX,
+  type CannedResponse,
+} from "@chat-widget/protocol";
+import { CannedList, cannedOptionId } from "../canned/CannedList.js";
+import { useCannedPicker } from "../canned/use-canned-picker.js";
 
 export interface ComposerProps {
   disabled: boolean;
@@ -14,6 +21,8 @@ export interface ComposerProps {
   attach(file: File): void;
   /** Keep an internal note (Note mode); absent: replies only. */
   note?(text: string): Promise<boolean>;
+  /** Canned responses offered after `/` (issue 60), and how their placeholders are filled. */
+  canned?: { responses: readonly CannedResponse[]; fill(body: string): string };
 }
 
 export type ComposerMode = "reply" | "note";
@@ -21,8 +30,10 @@ export type ComposerMode = "reply" | "note";
 /** The counter shows from this many characters below the limit (1,024 a reply, 4,000 a note). */
 const COUNTER_BEFORE_LIMIT = 100;
 
-export function Composer({ disabled, send, typing, attach, note }: ComposerProps) {
+export function Composer({ disabled, send, typing, attach, note, canned }: ComposerProps) {
   const [text, setText] = useState("");
+  const box = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
   const [mode, setMode] = useState<ComposerMode>("reply");
   const file = useRef<HTMLInputElement>(null);
   const noting = mode === "note" && note !== undefined;
@@ -37,8 +48,13 @@ export function Composer({ disabled, send, typing, attach, note }: ComposerProps
     const sent = noting ? await note(message) : await send(message);
     if (!sent) setText((current) => current || message);
   };
+  const picker = useCannedPicker(noting ? "" : text, canned?.responses ?? [], (response) => {
+    setText(canned ? canned.fill(response.Body) : response.Body);
+    box.current?.focus();
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+    if (e.nativeEvent.isComposing || picker.onKey(e)) return;
+    if (e.key === "Enter" && !e.shiftKey) {
       e.preventDefault();
       void submit();
     }
@@ -67,13 +83,22 @@ export function Composer({ disabled, send, typing, attach, note }: ComposerProps
         </div>
       )}
       <textarea
+        ref={box}
         aria-label={noting ? "Note" : "Message"}
+        aria-controls={picker.open && picker.matches.length > 0 ? listId : undefined}
+        aria-activedescendant={
+          picker.open && picker.matches.length > 0
+            ? cannedOptionId(listId, picker.active)
+            : undefined
+        }
         placeholder={
           disabled
             ? ""
             : noting
               ? "Internal note for advisors: the visitor never sees it. @username tells an advisor"
-              : "Type a reply (markdown)… Enter sends, Shift+Enter adds a line"
+              : canned?.responses.length
+                ? "Type a reply (markdown), or / for canned responses… Enter sends, Shift+Enter adds a line"
+                : "Type a reply (markdown)… Enter sends, Shift+Enter adds a line"
         }
         value={text}
         aria-invalid={tooLong}
@@ -81,10 +106,20 @@ export function Composer({ disabled, send, typing, attach, note }: ComposerProps
         rows={3}
         onChange={(e) => {
           setText(e.target.value);
+          picker.reset();
           if (e.target.value && !noting) typing();
         }}
         onKeyDown={onKeyDown}
       />
+      {picker.open && (
+        <CannedList
+          id={listId}
+          query={text.slice(1)}
+          matches={picker.matches}
+          active={picker.active}
+          choose={picker.choose}
+        />
+      )}
       {length >= max - COUNTER_BEFORE_LIMIT && (
         <p className={tooLong ? "counter over" : "counter"} role="status">
           {tooLong ? "Too long to send · " : ""}

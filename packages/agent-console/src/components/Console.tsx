@@ -17,6 +17,7 @@ import { ChatTabs, tabId } from "./ChatTabs.js";
 import { ChatView, type ChatActions } from "./ChatView.js";
 import { MetricsChart } from "./MetricsChart.js";
 import { QueueList } from "./QueueList.js";
+import { useCannedList } from "../canned/use-canned-list.js";
 import type { NotesAccess } from "./use-notes.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -137,6 +138,8 @@ export function Console({
     }
   };
   const loadMetrics = useCallback(() => api.metricsText(token), [api, token]);
+  const loadCanned = useCallback(() => api.canned(token), [api, token]);
+  const canned = useCannedList(loadCanned);
   const notesAccess = useMemo<NotesAccess>(
     () => ({
       list: (contactId) => api.notes(token, contactId),
@@ -185,6 +188,11 @@ export function Console({
           Sign out
         </button>
       </header>
+      {canned.error && (
+        <p className="error banner" role="status">
+          {canned.error}
+        </p>
+      )}
       {(snapshot.error || !live) && (
         <div role="alert" className="error banner">
           {snapshot.error ?? "Live updates are interrupted; reconnecting…"}
@@ -213,6 +221,8 @@ export function Console({
               actions={actions}
               visitorReads={visitorReads}
               notesAccess={notesAccess}
+              canned={canned.responses}
+              advisorName={advisor.Name}
               visitorMoves={visitorMoves[current.info.ContactId] ?? 0}
             />
           ) : (

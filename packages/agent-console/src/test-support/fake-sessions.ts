@@ -127,6 +127,7 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
     })),
     earlier: vi.fn(async () => ({ Conversations: [] })),
     notes: vi.fn(async () => ({ Notes: [] })),
+    canned: vi.fn(async () => ({ Canned: [] })),
     addNote: vi.fn(async (_token: string, contactId: string, Body: string) => ({
       NoteId: `note-${Body.length}`,
       ContactId: contactId,

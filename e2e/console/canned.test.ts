@@ -1,0 +1,72 @@
+/**
+ * Issue 60 (3): the advisor answers with a canned response from the real console's composer:
+ * `/` and a few letters, Enter takes it with the visitor's name and order number filled in
+ * (escaped for markdown), Enter again sends it; the visitor's widget shows it as written.
+ * axe-clean with the list open, light and dark.
+ */
+import { AgentApiPath, CannedApiPath } from "@chat-widget/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
+import { violations } from "../support/axe.js";
+import { useBrowserFile } from "../support/browser-file.js";
+import { People, consoleBox } from "../support/people.js";
+import { screenshot } from "./support.js";
+
+const file = useBrowserFile();
+const people = new People(file);
+afterEach(() => people.closeAll());
+
+/** The demo advisor's own canned response, through the agent API. */
+async function cannedResponse(url: string) {
+  const signIn = await fetch(url + AgentApiPath.SignIn, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ Username: "demo", Password: "demo" }),
+  });
+  const { Token } = (await signIn.json()) as { Token: string };
+  const created = await fetch(url + CannedApiPath.List, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${Token}` },
+    body: JSON.stringify({
+      Shortcut: "where",
+      Title: "Where is my order",
+      Body: "Hi {{visitor.name}}, your order {{attributes.orderNumber}} left our warehouse today.",
+    }),
+  });
+  expect(created.status).toBe(200);
+}
+
+describe("canned responses in the console (issue 60)", () => {
+  it("/ and a few letters, Enter fills it in, Enter sends it to the visitor", async () => {
+    await cannedResponse(file.centre.url);
+    const visitor = await people.visitorAsksForAdvisor();
+    const advisor = await people.advisorSignsIn();
+    await advisor.getByRole("button", { name: /Accept chat with/ }).click({ timeout: 15_000 });
+    await advisor.getByText("Sam has joined the chat").waitFor({ timeout: 15_000 });
+
+    const box = consoleBox(advisor);
+    await box.pressSequentially("/wh");
+    const list = advisor.getByRole("listbox", { name: "Canned responses" });
+    await list.waitFor({ timeout: 15_000 });
+    expect(await list.getByRole("option").allTextContents()).toEqual([
+      expect.stringMatching(/^\/where Where is my order · yours/),
+    ]);
+    for (const scheme of ["light", "dark"] as const) {
+      await advisor.emulateMedia({ colorScheme: scheme });
+      expect(await violations(advisor)).toEqual([]);
+    }
+    await advisor.emulateMedia({ colorScheme: "light" });
+    await screenshot(advisor, "canned");
+
+    await box.press("Enter");
+    const filled = `Hi Alex Morgan, your order ${DEMO_ORDER_NUMBER.replace("-", "\\-")} left our warehouse today.`;
+    await expect.poll(() => box.inputValue()).toBe(filled);
+    expect(await list.count()).toBe(0);
+    await box.press("Enter");
+    await visitor
+      .locator("chat-widget .message.incoming", {
+        hasText: `Hi Alex Morgan, your order ${DEMO_ORDER_NUMBER} left our warehouse today.`,
+      })
+      .waitFor({ timeout: 15_000 });
+  });
+});
