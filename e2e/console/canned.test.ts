@@ -69,4 +69,52 @@ describe("canned responses in the console (issue 60)", () => {
       })
       .waitFor({ timeout: 15_000 });
   });
+  it("the advisor adds, changes and deletes their own in 'Manage canned responses', and the composer follows", async () => {
+    await people.visitorAsksForAdvisor();
+    const advisor = await people.advisorSignsIn();
+    const opener = advisor.getByRole("button", { name: "Canned responses", exact: true });
+    await opener.click();
+    const dialog = advisor.getByRole("dialog", { name: "Manage canned responses" });
+    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.getByLabel("Shortcut").fill("thanks");
+    await dialog.getByLabel("Title").fill("Thank you");
+    await dialog.getByLabel("Text").fill("Thank you, {{visitor.name}}!");
+    await dialog.getByRole("button", { name: "Add" }).click();
+    await dialog.getByRole("status").getByText("Saved /thanks.").waitFor({ timeout: 15_000 });
+
+    await dialog.getByRole("button", { name: "Change /thanks" }).click();
+    await dialog.getByLabel("Text").fill("Thanks a lot, {{visitor.name}}!");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    const own = dialog.getByRole("list", { name: "Yours" });
+    await own.getByText("Thanks a lot, {{visitor.name}}!").waitFor({ timeout: 15_000 });
+    for (const scheme of ["light", "dark"] as const) {
+      await advisor.emulateMedia({ colorScheme: scheme });
+      expect(await violations(advisor)).toEqual([]);
+    }
+    await advisor.emulateMedia({ colorScheme: "light" });
+    await screenshot(advisor, "canned-manage");
+    await advisor.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached", timeout: 15_000 });
+    await expect.poll(() => opener.evaluate((b) => b === document.activeElement)).toBe(true);
+
+    await advisor.getByRole("button", { name: /Accept chat with/ }).click({ timeout: 15_000 });
+    const box = consoleBox(advisor);
+    await box.waitFor({ timeout: 15_000 });
+    await box.pressSequentially("/than");
+    await advisor.getByRole("listbox", { name: "Canned responses" }).waitFor({ timeout: 15_000 });
+    await box.press("Enter");
+    await expect.poll(() => box.inputValue()).toBe("Thanks a lot, Alex Morgan!");
+    await box.fill("");
+
+    await opener.click();
+    await dialog.getByRole("button", { name: "Delete /thanks" }).click();
+    await dialog
+      .getByRole("group", { name: "Delete /thanks?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await dialog.getByRole("status").getByText("Deleted /thanks.").waitFor({ timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await box.pressSequentially("/than");
+    await advisor.getByText("No canned response matches /than").waitFor({ timeout: 15_000 });
+  });
 });

@@ -18,7 +18,10 @@ import {
   HistoryApiPath,
   NotesApiPath,
   CannedApiPath,
+  type CannedInput,
   type CannedListResponse,
+  type CannedResponse,
+  cannedPath,
   type Note,
   type NotesResponse,
   type VisitorResponse,
@@ -50,6 +53,11 @@ export interface AgentApi {
   visitor(token: string, contactId: string): Promise<VisitorResponse>;
   /** The shared canned responses and the advisor's own. */
   canned(token: string): Promise<CannedListResponse>;
+  /** A canned response of the advisor's own. */
+  createCanned(token: string, input: CannedInput): Promise<CannedResponse>;
+  /** Change one of the advisor's own (a shared one is refused). */
+  updateCanned(token: string, cannedId: string, input: CannedInput): Promise<CannedResponse>;
+  deleteCanned(token: string, cannedId: string): Promise<void>;
   /** The chat's internal notes, oldest first. */
   notes(token: string, contactId: string): Promise<NotesResponse>;
   /** Write an internal note on a chat the advisor holds (a retry with the same token is one note). */
@@ -114,6 +122,12 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
       await request("POST", contact(AgentApiPath.End, contactId), token);
     },
     canned: (token) => request("GET", CannedApiPath.List, token),
+    createCanned: (token, input) => request("POST", CannedApiPath.List, token, input),
+    updateCanned: (token, cannedId, input) =>
+      request("PUT", cannedPath(CannedApiPath.One, cannedId), token, input),
+    deleteCanned: async (token, cannedId) => {
+      await request("DELETE", cannedPath(CannedApiPath.One, cannedId), token);
+    },
     notes: (token, contactId) => request("GET", contact(NotesApiPath.Notes, contactId), token),
     addNote: (token, contactId, Body, ClientToken) =>
       request("POST", contact(NotesApiPath.Notes, contactId), token, { Body, ClientToken }),

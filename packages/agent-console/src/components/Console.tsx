@@ -17,7 +17,8 @@ import { ChatTabs, tabId } from "./ChatTabs.js";
 import { ChatView, type ChatActions } from "./ChatView.js";
 import { MetricsChart } from "./MetricsChart.js";
 import { QueueList } from "./QueueList.js";
-import { useCannedList } from "../canned/use-canned-list.js";
+import { CannedManager } from "../canned/CannedManager.js";
+import { useCannedList, type CannedAccess } from "../canned/use-canned-list.js";
 import type { NotesAccess } from "./use-notes.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -138,8 +139,17 @@ export function Console({
     }
   };
   const loadMetrics = useCallback(() => api.metricsText(token), [api, token]);
-  const loadCanned = useCallback(() => api.canned(token), [api, token]);
-  const canned = useCannedList(loadCanned);
+  const cannedAccess = useMemo<CannedAccess>(
+    () => ({
+      list: () => api.canned(token),
+      create: (input) => api.createCanned(token, input),
+      update: (cannedId, input) => api.updateCanned(token, cannedId, input),
+      remove: (cannedId) => api.deleteCanned(token, cannedId),
+    }),
+    [api, token],
+  );
+  const canned = useCannedList(cannedAccess);
+  const [managingCanned, setManagingCanned] = useState(false);
   const notesAccess = useMemo<NotesAccess>(
     () => ({
       list: (contactId) => api.notes(token, contactId),
@@ -184,10 +194,14 @@ export function Console({
         <h1>Agent console</h1>
         <span className="advisor">Signed in as {advisor.Name}</span>
         <AvailabilityToggle availability={advisor.Availability} change={changeAvailability} />
+        <button type="button" onClick={() => setManagingCanned(true)}>
+          Canned responses
+        </button>
         <button type="button" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>
+      {managingCanned && <CannedManager canned={canned} close={() => setManagingCanned(false)} />}
       {canned.error && (
         <p className="error banner" role="status">
           {canned.error}

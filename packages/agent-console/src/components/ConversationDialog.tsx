@@ -4,10 +4,11 @@
  * goes back to the button that opened it.
  */
 import type { EarlierConversation, Item } from "@chat-widget/protocol";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { errorText } from "../api/errors.js";
 import { conversation } from "../state/chat-state.js";
 import { TranscriptItem } from "./TranscriptItem.js";
+import { useModal } from "./use-modal.js";
 import { conversationDate, wholeTranscript, type VisitorReads } from "./visitor-reads.js";
 
 export interface ConversationDialogProps {
@@ -28,20 +29,8 @@ export function ConversationDialog({
   reads,
   close,
 }: ConversationDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModal();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  useEffect(() => {
-    // Focus goes back to what opened it (the dialog may leave the page before it closes).
-    const opener = document.activeElement;
-    const d = dialog.current;
-    if (d && !d.open) {
-      if (typeof d.showModal === "function") d.showModal();
-      else d.setAttribute("open", "");
-    }
-    return () => {
-      if (opener instanceof HTMLElement) opener.focus();
-    };
-  }, []);
   useEffect(() => {
     let live = true;
     wholeTranscript(reads, shown.ContactId).then(

@@ -128,6 +128,9 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
     earlier: vi.fn(async () => ({ Conversations: [] })),
     notes: vi.fn(async () => ({ Notes: [] })),
     canned: vi.fn(async () => ({ Canned: [] })),
+    createCanned: vi.fn(),
+    updateCanned: vi.fn(),
+    deleteCanned: vi.fn(async () => {}),
     addNote: vi.fn(async (_token: string, contactId: string, Body: string) => ({
       NoteId: `note-${Body.length}`,
       ContactId: contactId,
