@@ -165,18 +165,24 @@ export class AgentEventsHub {
     for (const c of this.clients) if (c.ready) this.write(c, frame);
   }
 
+  /**
+   * The advisor's chats to their ready streams here, read only if they have one (the first
+   * found is enough). Which streams get the frame is decided after the read: one may have
+   * closed, been revoked or become ready meanwhile.
+   */
   private async sendChats(advisorId: string): Promise<void> {
-    if (!this.mine(advisorId).length) return;
+    if (this.mine(advisorId).next().done) return;
     this.sendTo(advisorId, sseFrame("chats", await this.o.chats(advisorId)));
   }
 
-  private mine(advisorId: string): Client[] {
-    return [...this.clients].filter((c) => c.advisorId === advisorId && c.ready);
+  /** The advisor's ready streams here, found as they are taken. */
+  private *mine(advisorId: string): Generator<Client> {
+    for (const c of this.clients) if (c.advisorId === advisorId && c.ready) yield c;
   }
 
-  /** A frame to each of the advisor's ready streams here. */
+  /** A frame to each of the advisor's ready streams here (listed first: `write` may cut one). */
   private sendTo(advisorId: string, frame: string): void {
-    for (const c of this.mine(advisorId)) this.write(c, frame);
+    for (const c of [...this.mine(advisorId)]) this.write(c, frame);
   }
 
   /** Writes to one stream; one whose client fell MAX_SSE_BACKLOG_BYTES behind is cut. */

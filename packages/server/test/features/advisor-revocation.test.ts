@@ -19,6 +19,10 @@ import { call, connectParticipant, FrameClient } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import {
+  addAdvisor,
+  adminPost,
+  eventStream,
+  heldBy,
   http,
   signIn,
   startFeatureServer,
@@ -39,17 +43,12 @@ afterEach(() => {
 });
 
 const admin = (url: string, path: string, body: unknown = {}) =>
-  http<{ Password: string }>(url + path, {
-    body,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-  });
+  adminPost<{ Password: string }>({ url }, ADMIN_TOKEN, path, body);
 
 /** A new advisor of the admin API, signed in (on `signInUrl`) and Available. */
 async function newAdvisor(url: string, signInUrl = url) {
   const username = `advisor${++advisors}`;
-  const added = await admin(url, "/admin-api/advisors", { Username: username, Name: "Robin" });
-  expect(added.status).toBe(200);
-  const advisor = await signIn({ url: signInUrl }, username, added.body.Password);
+  const advisor = await addAdvisor({ url }, ADMIN_TOKEN, username, "Robin", { url: signInUrl });
   expect((await advisor.setAvailability("Available")).status).toBe(200);
   return { username, advisor };
 }
@@ -59,14 +58,7 @@ async function acceptedChat(url: string, advisor: Advisor) {
   const customer = await widgetCustomer({ url } as TestServer, null);
   opened.push(customer);
   await customer.say("Talk to an advisor");
-  let participantToken = "";
-  await expect
-    .poll(async () => {
-      const r = await advisor.accept(customer.contactId);
-      participantToken = r.body.ParticipantToken;
-      return r.status;
-    }, BOUND)
-    .toBe(200);
+  const participantToken = (await heldBy(advisor, customer)).accepted.ParticipantToken;
   const agent = await connectParticipant(url, participantToken);
   return { customer, participantToken, connectionToken: agent.connectionToken };
 }
@@ -81,29 +73,6 @@ async function advisorSocket(url: string, advisor: Advisor): Promise<FrameClient
   const socket = await FrameClient.subscribed(r.body.webSocketTransport.url);
   opened.push({ close: () => socket.socket.close() });
   return socket;
-}
-
-/** The advisor's events stream (on `url`), read as it comes: `ended` once the server ends it. */
-async function eventStream(url: string, advisor: Advisor) {
-  const controller = new AbortController();
-  opened.push({ close: () => controller.abort() });
-  const response = await fetch(url + AgentApiPath.Events, {
-    headers: { authorization: `Bearer ${advisor.token}` },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const stream = { text: "", ended: false };
-  const reader = response.body!.getReader();
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) break;
-      stream.text += new TextDecoder().decode(value);
-    }
-    stream.ended = true;
-  })();
-  await expect.poll(() => stream.text.includes("event: chats"), BOUND).toBe(true);
-  return stream;
 }
 
 const agentLeft = (i: Item) =>
@@ -159,7 +128,7 @@ describe.each(ENGINES)("revoking an advisor (%s)", (engine) => {
     const { username, advisor } = await newAdvisor(server.url);
     const chat = await acceptedChat(server.url, advisor);
     const socket = await advisorSocket(server.url, advisor);
-    const stream = await eventStream(server.url, advisor);
+    const stream = await eventStream(server.url, advisor, opened);
     const urlBefore = await http<WebSocketTransportResponse>(
       server.url + AgentApiPath.WebSocketTransport,
       { method: "POST", headers: { authorization: `Bearer ${advisor.token}` } },
@@ -177,7 +146,7 @@ describe.each(ENGINES)("revoking an advisor (%s)", (engine) => {
     const { username, advisor } = await newAdvisor(server.url);
     const chat = await acceptedChat(server.url, advisor);
     const socket = await advisorSocket(server.url, advisor);
-    const stream = await eventStream(server.url, advisor);
+    const stream = await eventStream(server.url, advisor, opened);
     await runAdvisorsCommand(server.built.deps.db, ["disable", username]);
     await expect.poll(() => socket.closed !== null && stream.ended, BOUND).toBe(true);
     await expectRevoked(server.url, chat, socket);
@@ -236,7 +205,7 @@ describe("revoking an advisor across two processes (PostgreSQL + Redis)", () => 
     });
     expect(used.status).toBe(200);
     const socket = await advisorSocket(a, advisor);
-    const stream = await eventStream(a, advisor);
+    const stream = await eventStream(a, advisor, opened);
     expect((await admin(b, `/admin-api/advisors/${username}/disable`)).status).toBe(200);
     await expect.poll(() => socket.closed !== null && stream.ended, BOUND).toBe(true);
     await expectRevoked(a, chat, socket);

@@ -16,7 +16,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { insertCanned } from "../../src/canned/canned-repo.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
-import { http, signIn, startFeatureServer, widgetCustomer, type Advisor } from "./helpers.js";
+import {
+  addAdvisor,
+  http,
+  signIn,
+  startFeatureServer,
+  widgetCustomer,
+  type Advisor,
+} from "./helpers.js";
 
 const ADMIN_TOKEN = "canned-admin-token-0123456789abcdef0123";
 const admin = { token: ADMIN_TOKEN };
@@ -30,11 +37,7 @@ describe.each(ENGINES)("canned responses (%s)", (engine) => {
   beforeAll(async () => {
     server = await startFeatureServer(engine, { ADMIN_TOKEN });
     sam = await signIn(server);
-    const added = await http<{ Password: string }>(server.url + "/admin-api/advisors", {
-      body: { Username: "kim", Name: "Kim" },
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    kim = await signIn(server, "kim", added.body.Password);
+    kim = await addAdvisor(server, ADMIN_TOKEN, "kim", "Kim");
   });
   afterEach(() => {
     for (const o of opened.splice(0)) o.close();

@@ -10,7 +10,6 @@ import {
   HistoryApiPath,
   TRANSCRIPT_PAGE_SIZE,
   agentContactPath,
-  type AcceptResponse,
   type ConversationTranscriptResponse,
   type EarlierConversationsResponse,
 } from "@chat-widget/protocol";
@@ -20,6 +19,8 @@ import { signJwt } from "../../src/gateway/jwt.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import {
+  addAdvisor,
+  heldBy,
   http,
   isPicker,
   signIn,
@@ -30,7 +31,6 @@ import {
 } from "./helpers.js";
 
 const ADMIN_TOKEN = "earlier-admin-token-0123456789abcdef";
-const BOUND = { timeout: 15_000 };
 const jwtOf = (sub: string) => signJwt({ sub, attributes: {} }, DEMO_JWT_SECRET);
 
 describe.each(ENGINES)("earlier conversations and read-only transcripts (%s)", (engine) => {
@@ -43,11 +43,7 @@ describe.each(ENGINES)("earlier conversations and read-only transcripts (%s)", (
     server = await startFeatureServer(engine, { ADMIN_TOKEN });
     holder = await signIn(server);
     expect((await holder.setAvailability("Available")).status).toBe(200);
-    const added = await http<{ Password: string }>(server.url + "/admin-api/advisors", {
-      body: { Username: "colleague", Name: "Kim" },
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    colleague = await signIn(server, "colleague", added.body.Password);
+    colleague = await addAdvisor(server, ADMIN_TOKEN, "colleague", "Kim");
   });
   afterEach(() => {
     for (const c of opened.splice(0)) c.close();
@@ -63,16 +59,9 @@ describe.each(ENGINES)("earlier conversations and read-only transcripts (%s)", (
     await c.waitFor(isPicker);
     await c.echoBot();
     await c.say("Talk to an advisor");
-    let accepted: AcceptResponse | undefined;
-    await expect
-      .poll(async () => {
-        const r = await holder.accept(c.contactId);
-        if (r.status === 200) accepted = r.body;
-        return r.status;
-      }, BOUND)
-      .toBe(200);
+    const held = await heldBy(holder, c);
     if (words) await c.say(words);
-    return { customer: c, accepted: accepted! };
+    return held;
   }
 
   const end = async (contactId: string) =>

@@ -12,6 +12,7 @@ import {
   type SignInResponse,
   type StartChatResponse,
 } from "@chat-widget/protocol";
+import { expect, vi } from "vitest";
 import { buildApp, listen, type BuiltApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { call, connectParticipant, FrameClient } from "../support/client.js";
@@ -290,6 +291,71 @@ export class Advisor {
   accept(contactId: string) {
     return this.request<AcceptResponse>(agentContactPath(AgentApiPath.Accept, contactId));
   }
+}
+
+/** A POST to the admin API (`path`), with its token. */
+export const adminPost = <T = Record<string, unknown>>(
+  server: { url: string },
+  adminToken: string,
+  path: string,
+  body: unknown = {},
+) => http<T>(server.url + path, { body, headers: { authorization: `Bearer ${adminToken}` } });
+
+/** A new advisor added through the admin API, signed in (on `signInServer`: by default, there). */
+export async function addAdvisor(
+  server: { url: string },
+  adminToken: string,
+  username: string,
+  name: string,
+  signInServer: { url: string } = server,
+): Promise<Advisor> {
+  const added = await adminPost<{ Password: string }>(server, adminToken, "/admin-api/advisors", {
+    Username: username,
+    Name: name,
+  });
+  if (added.status !== 200) throw new Error(`add advisor ${added.status}`);
+  return signIn(signInServer, username, added.body.Password);
+}
+
+/** `customer`, who asked for an advisor, accepted by `advisor` once queued (polled; hooks too). */
+export async function heldBy(advisor: Advisor, customer: Customer) {
+  const accepted = await vi.waitFor(
+    async () => {
+      const r = await advisor.accept(customer.contactId);
+      if (r.status !== 200) throw new Error(`accept: expected 200, got ${r.status}`);
+      return r.body;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  return { customer, accepted };
+}
+
+/** The advisor's events stream on `url`, from its first `chats` frame; `ended` once it ends. */
+export async function eventStream(
+  url: string,
+  advisor: { token: string },
+  /** Gets the stream's abort. */
+  opened: { close(): void }[],
+) {
+  const controller = new AbortController();
+  opened.push({ close: () => controller.abort() });
+  const response = await fetch(url + AgentApiPath.Events, {
+    headers: { authorization: `Bearer ${advisor.token}` },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const stream = { text: "", ended: false };
+  const reader = response.body!.getReader();
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) break;
+      stream.text += new TextDecoder().decode(value);
+    }
+    stream.ended = true;
+  })();
+  await expect.poll(() => stream.text.includes("event: chats"), { timeout: 15_000 }).toBe(true);
+  return stream;
 }
 
 export interface FromReply {

@@ -10,7 +10,6 @@ import {
   NotesApiPath,
   ParticipantPath,
   agentContactPath,
-  type AcceptResponse,
   type Item,
   type Note,
   type NotesResponse,
@@ -21,7 +20,7 @@ import { loadChatjs } from "../support/chatjs.js";
 import { call, connectParticipant, FrameClient } from "../support/client.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
-import { signIn, startFeatureServer, widgetCustomer, type Advisor } from "./helpers.js";
+import { heldBy, signIn, startFeatureServer, widgetCustomer, type Advisor } from "./helpers.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -45,14 +44,7 @@ describe.each(ENGINES)("internal notes stay out of the participant path (%s)", (
   it("a note's text appears nowhere the customer or a participant can read", async () => {
     const widget = await widgetCustomer(server, null);
     await widget.say("Talk to an advisor");
-    let accepted: AcceptResponse | undefined;
-    await expect
-      .poll(async () => {
-        const r = await advisor.accept(widget.contactId);
-        if (r.status === 200) accepted = r.body;
-        return r.status;
-      }, BOUND)
-      .toBe(200);
+    const { accepted } = await heldBy(advisor, widget);
     const [customerRow] = await server.built.deps.db.query<{ participant_id: string }>(
       "SELECT participant_id FROM participants WHERE contact_id = $1 AND role = 'CUSTOMER'",
       [widget.contactId],
@@ -94,7 +86,7 @@ describe.each(ENGINES)("internal notes stay out of the participant path (%s)", (
     expect(written.status).toBe(200);
 
     // A message after it reaches every customer client: the note would have too.
-    const agent = await connectParticipant(server.url, accepted!.ParticipantToken);
+    const agent = await connectParticipant(server.url, accepted.ParticipantToken);
     const agentSocket = await FrameClient.subscribed(agent.websocketUrl);
     const sent = await call(server.url, ParticipantPath.SendMessage, agent.connectionToken, {
       ContentType: ContentType.TEXT_PLAIN,

@@ -11,7 +11,6 @@ import {
   NOTE_MAX,
   NotesApiPath,
   agentContactPath,
-  type AcceptResponse,
   type Note,
   type NotesResponse,
 } from "@chat-widget/protocol";
@@ -21,6 +20,9 @@ import { MAX_NOTES_PER_CONTACT } from "../../src/notes/routes.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import {
+  addAdvisor,
+  eventStream,
+  heldBy,
   http,
   signIn,
   startFeatureServer,
@@ -42,11 +44,7 @@ describe.each(ENGINES)("internal notes (%s)", (engine) => {
     server = await startFeatureServer(engine, { ADMIN_TOKEN });
     holder = await signIn(server);
     expect((await holder.setAvailability("Available")).status).toBe(200);
-    const added = await http<{ Password: string }>(server.url + "/admin-api/advisors", {
-      body: { Username: "kim", Name: "Kim" },
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    colleague = await signIn(server, "kim", added.body.Password);
+    colleague = await addAdvisor(server, ADMIN_TOKEN, "kim", "Kim");
   });
   afterEach(() => {
     for (const o of opened.splice(0)) o.close();
@@ -62,18 +60,7 @@ describe.each(ENGINES)("internal notes (%s)", (engine) => {
     return c;
   }
 
-  async function held() {
-    const customer = await waiting();
-    let accepted: AcceptResponse | undefined;
-    await expect
-      .poll(async () => {
-        const r = await holder.accept(customer.contactId);
-        if (r.status === 200) accepted = r.body;
-        return r.status;
-      }, BOUND)
-      .toBe(200);
-    return { customer, accepted: accepted! };
-  }
+  const held = async () => heldBy(holder, await waiting());
 
   const notesPath = (contactId: string) => agentContactPath(NotesApiPath.Notes, contactId);
   const write = (who: { token: string } | null, contactId: string, body: unknown) =>
@@ -187,22 +174,7 @@ describe.each(ENGINES)("internal notes (%s)", (engine) => {
   });
 
   it("tells a mentioned advisor on their events stream, nobody for an unknown name or oneself", async () => {
-    const controller = new AbortController();
-    opened.push({ close: () => controller.abort() });
-    const response = await fetch(server.url + AgentApiPath.Events, {
-      headers: { authorization: `Bearer ${colleague.token}` },
-      signal: controller.signal,
-    });
-    const stream = { text: "" };
-    const reader = response.body!.getReader();
-    void (async () => {
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) break;
-        stream.text += new TextDecoder().decode(value);
-      }
-    })();
-    await expect.poll(() => stream.text.includes("event: chats"), BOUND).toBe(true);
+    const stream = await eventStream(server.url, colleague, opened);
 
     const { customer } = await held();
     const quiet = await write(holder, customer.contactId, { Body: "ask @nobody or @demo" });

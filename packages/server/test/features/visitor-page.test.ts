@@ -10,7 +10,6 @@ import {
   VISITOR_PAGE_PATH,
   VisitorApiPath,
   agentContactPath,
-  type AcceptResponse,
   type VisitorResponse,
 } from "@chat-widget/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +17,8 @@ import { recordVisitorPage, findVisitorContext } from "../../src/visitor/context
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import {
+  eventStream,
+  heldBy,
   http,
   signIn,
   startFeatureServer,
@@ -58,15 +59,7 @@ describe.each(ENGINES)("the widget's page report (%s)", (engine) => {
   async function heldChat() {
     const c = await customer();
     await c.say("Talk to an advisor");
-    let accepted: AcceptResponse | undefined;
-    await expect
-      .poll(async () => {
-        const r = await advisor.accept(c.contactId);
-        if (r.status === 200) accepted = r.body;
-        return r.status;
-      }, BOUND)
-      .toBe(200);
-    return { customer: c, accepted: accepted! };
+    return heldBy(advisor, c);
   }
 
   const report = (
@@ -87,32 +80,10 @@ describe.each(ENGINES)("the widget's page report (%s)", (engine) => {
       headers: { authorization: `Bearer ${advisor.token}` },
     });
 
-  /** The advisor's events stream, read as it comes. */
-  async function events() {
-    const controller = new AbortController();
-    opened.push({ close: () => controller.abort() });
-    const response = await fetch(server.url + AgentApiPath.Events, {
-      headers: { authorization: `Bearer ${advisor.token}` },
-      signal: controller.signal,
-    });
-    expect(response.status).toBe(200);
-    const stream = { text: "" };
-    const reader = response.body!.getReader();
-    void (async () => {
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) break;
-        stream.text += new TextDecoder().decode(value);
-      }
-    })();
-    await expect.poll(() => stream.text.includes("event: chats"), BOUND).toBe(true);
-    return stream;
-  }
-
   it("stores the page without its query, tells the holding advisor, and the panel shows it", async () => {
     const { customer: c } = await heldChat();
     const token = c.participantToken;
-    const stream = await events();
+    const stream = await eventStream(server.url, advisor, opened);
     const r = await report(token, {
       ContactId: c.contactId,
       Url: `${server.url}/shop/cart?session=secret#pay`,

@@ -4,12 +4,7 @@
  * start-chat); once the chat has ended any signed-in advisor does. Another advisor, a waiting
  * chat, every participant token and a stranger are refused; a malformed id is a clear 400.
  */
-import {
-  VisitorApiPath,
-  agentContactPath,
-  type AcceptResponse,
-  type VisitorResponse,
-} from "@chat-widget/protocol";
+import { VisitorApiPath, agentContactPath, type VisitorResponse } from "@chat-widget/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_JWT_SECRET } from "../../src/demo/demo-jwt.js";
 import { signJwt } from "../../src/gateway/jwt.js";
@@ -17,6 +12,8 @@ import { CONTEXT_TEXT_MAX } from "../../src/visitor/context-repo.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import {
+  addAdvisor,
+  heldBy,
   http,
   signIn,
   startFeatureServer,
@@ -42,12 +39,7 @@ describe.each(ENGINES)("the visitor panel's route (%s)", (engine) => {
     server = await startFeatureServer(engine, { ADMIN_TOKEN });
     holder = await signIn(server);
     expect((await holder.setAvailability("Available")).status).toBe(200);
-    const added = await http<{ Password: string }>(server.url + "/admin-api/advisors", {
-      body: { Username: "colleague", Name: "Sam" },
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    expect(added.status).toBe(200);
-    colleague = await signIn(server, "colleague", added.body.Password);
+    colleague = await addAdvisor(server, ADMIN_TOKEN, "colleague", "Sam");
   });
   afterEach(() => {
     for (const c of opened.splice(0)) c.close();
@@ -66,16 +58,7 @@ describe.each(ENGINES)("the visitor panel's route (%s)", (engine) => {
 
   /** `waitingVisitor`, accepted by `holder`: the chat's AGENT credentials. */
   async function heldVisitor(headers: Record<string, string>, jwt?: string) {
-    const customer = await waitingVisitor(headers, jwt);
-    let accepted: AcceptResponse | undefined;
-    await expect
-      .poll(async () => {
-        const r = await holder.accept(customer.contactId);
-        if (r.status === 200) accepted = r.body;
-        return r.status;
-      }, BOUND)
-      .toBe(200);
-    return { customer, accepted: accepted! };
+    return heldBy(holder, await waitingVisitor(headers, jwt));
   }
 
   const read = (who: { token: string } | null, contactId: string) =>
