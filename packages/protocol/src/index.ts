@@ -143,3 +143,10 @@ export type { NewNoteRequest, Note, NotesResponse, MentionEvent } from "./notes.
 export { CannedApiPath, CannedLimits, cannedPath } from "./canned.js";
 export type { CannedInput, CannedResponse, CannedListResponse } from "./canned.js";
 export { newClientToken } from "./client-token.js";
+export { TransferApiPath, TRANSFER_NOTE_MAX } from "./transfer.js";
+export type {
+  TransferRequest,
+  TransferResponse,
+  TransferTarget,
+  TransferTargetsResponse,
+} from "./transfer.js";

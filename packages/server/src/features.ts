@@ -24,6 +24,8 @@ import { visitorRoutes } from "./visitor/routes.js";
 import { historyRoutes } from "./history/routes.js";
 import { notesRoutes } from "./notes/routes.js";
 import { cannedAdminRoutes, cannedRoutes } from "./canned/routes.js";
+import { transferRoutes } from "./transfer/routes.js";
+import { Transfers } from "./transfer/transfers.js";
 
 export interface FeatureOptions {
   clock?: Clock;
@@ -103,6 +105,10 @@ export async function registerFeatures(
     await historyRoutes(scope, readers);
     await notesRoutes(scope, { ...readers, fanout: deps.fanout, clock, onError });
     await cannedRoutes(scope, { ...readers, clock });
+    await transferRoutes(scope, {
+      transfers: new Transfers({ db: deps.db, centre: deps.centre, agents, clock }),
+      authenticate: readers.authenticate,
+    });
   });
   const queueFamilies = async (): Promise<Family[]> => {
     const lengths = await queueLengths(deps.db);

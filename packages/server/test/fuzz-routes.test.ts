@@ -14,6 +14,7 @@ import {
   HistoryApiPath,
   NotesApiPath,
   CannedApiPath,
+  TransferApiPath,
   cannedPath,
   ParticipantPath,
   SNIPPET_ID_HEADER,
@@ -654,6 +655,21 @@ describe("fuzz: thousands of malformed requests over every route", () => {
       getRoute("earlier", contactPath(HistoryApiPath.Earlier), advisor),
       getRoute("notes", contactPath(NotesApiPath.Notes), advisor),
       getRoute("canned", fixed(CannedApiPath.List), advisor),
+      getRoute("transfer targets", contactPath(TransferApiPath.Targets), advisor),
+      bodyRoute(
+        "transfer",
+        "POST",
+        contactPath(TransferApiPath.Transfer),
+        (rng) =>
+          rng.pick([
+            {},
+            { AdvisorId: rng.pick(["", "no-such-advisor", "x".repeat(80)]) },
+            { Queue: rng.pick([false, "yes", true]), Note: rng.pick(["", "VIP", 7]) },
+            { AdvisorId: "a", Queue: true },
+          ]),
+        advisor,
+        0.4,
+      ),
       bodyRoute("add canned", "POST", fixed(CannedApiPath.List), cannedBody, advisor),
       bodyRoute(
         "change canned",

@@ -184,6 +184,19 @@ export class AgentService {
         );
       }
     });
+    return this.joinClaimed(advisor, contactId, true);
+  }
+
+  /**
+   * The advisor's AGENT participant joins a chat claimed for them (status 'accepting': by
+   * accept, or by a transfer to them); a chat that ended meanwhile is a 409, and one whose
+   * participant could not be added goes back to waiting.
+   */
+  async joinClaimed(
+    advisor: AdvisorRecord,
+    contactId: string,
+    fromQueue: boolean,
+  ): Promise<AcceptResponse> {
     const participantId = randomUUID();
     const participantToken = await this.tokens.tokenFor(participantId);
     try {
@@ -193,6 +206,8 @@ export class AgentService {
       });
     } catch (error) {
       await release(this.o.db, contactId);
+      // A transferred chat now waits in its queue: consoles hear of it.
+      if (!fromQueue) await this.queueChanged(contactId);
       if (isServiceError(error) && error.type === "AccessDeniedException") {
         await endAgentContact(this.o.db, { contactId }, this.now());
         await this.queueChanged();
@@ -205,8 +220,8 @@ export class AgentService {
       await this.leave(contactId, participantId);
       throw Errors.conflict(`Contact ${contactId} is no longer yours to accept.`);
     }
-    await this.queueChanged();
-    await this.publish({ kind: "chats", advisorId: advisor.AdvisorId });
+    if (fromQueue) await this.queueChanged();
+    await this.chatsChanged(advisor.AdvisorId);
     const details = await this.details(contactId);
     return {
       ContactId: contactId,
@@ -235,11 +250,18 @@ export class AgentService {
    * transfer and routing issues reuse it): the advisor's AGENT participant leaves (the visitor
    * sees "… has left the chat"; its tokens stop working in every process), consoles hear the
    * queue, and the visitor is told their place again. False when nobody held it.
+   * `beforeLeaving` runs while the participant is still in the chat (a transfer's event).
    */
-  async requeue(contactId: string): Promise<boolean> {
+  async requeue(
+    contactId: string,
+    beforeLeaving?: (participantId: string) => Promise<void>,
+  ): Promise<boolean> {
     const held = await requeueContact(this.o.db, contactId, this.now());
     if (!held) return false;
-    if (held.participantId) await this.leave(contactId, held.participantId);
+    if (held.participantId) {
+      await beforeLeaving?.(held.participantId);
+      await this.leave(contactId, held.participantId);
+    }
     await this.queueChanged(contactId);
     if (held.advisorId) await this.publish({ kind: "chats", advisorId: held.advisorId });
     return true;
@@ -256,7 +278,7 @@ export class AgentService {
   }
 
   /** The AGENT participant leaves the chat; one that left already, or a chat that ended, is fine. */
-  private async leave(contactId: string, participantId: string): Promise<void> {
+  async leave(contactId: string, participantId: string): Promise<void> {
     try {
       await this.o.centre.disconnectParticipant(contactId, participantId);
     } catch (error) {
@@ -330,6 +352,11 @@ export class AgentService {
       AttributeSources: contact.attributeSources ?? {},
       CustomerName: contact.attributes.customerName ?? customer?.displayName ?? "",
     };
+  }
+
+  /** The advisor's consoles read their chats again. */
+  async chatsChanged(advisorId: string): Promise<void> {
+    await this.publish({ kind: "chats", advisorId });
   }
 
   /** Advisors' consoles hear of a change in the queue, and waiting visitors of their places. */
