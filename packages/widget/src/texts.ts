@@ -16,6 +16,8 @@ export const en = {
   ADVISOR: "Advisor",
   JOINED: "{name} has joined the chat",
   LEFT: "{name} has left the chat",
+  /** Issue 60: the advisor handed the chat on (to another advisor or back to the queue). */
+  TRANSFERRED: "You are being transferred to another advisor",
   // Texts the spec leaves open: accessible names, attachments (docs/decisions.md #8), issues 9 and 24.
   OPEN: "Open chat",
   UNREAD_ONE: "Open chat, {count} unread message",

@@ -119,6 +119,26 @@ describe("transcript rendering", () => {
     expect(screen.getByText("Advisor has left the chat")).toBeTruthy();
   });
 
+  it("a transfer shows 'You are being transferred to another advisor' between the leave and join lines (issue 60)", async () => {
+    const w = renderWidget();
+    await w.open();
+    await w.receive(
+      event(ContentType.TRANSFER_SUCCEEDED, { ParticipantRole: "AGENT", DisplayName: "Sam" }),
+    );
+    await w.receive(
+      event(ContentType.PARTICIPANT_LEFT, { ParticipantRole: "AGENT", DisplayName: "Sam" }),
+    );
+    await w.receive(
+      event(ContentType.PARTICIPANT_JOINED, { ParticipantRole: "AGENT", DisplayName: "Kim" }),
+    );
+    const lines = [...document.querySelectorAll(".event")].map((e) => e.textContent);
+    expect(lines).toEqual([
+      "You are being transferred to another advisor",
+      "Sam has left the chat",
+      "Kim has joined the chat",
+    ]);
+  });
+
   it("chat ended shows 'Chat has ended!'", async () => {
     const w = renderWidget();
     await w.open();

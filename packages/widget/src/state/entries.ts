@@ -48,7 +48,7 @@ export interface AttachmentEntry extends EntryBase {
 /** Joined, left and chat ended: shown as the locale's line, with the advisor's name. */
 export interface EventEntry extends EntryBase {
   kind: "event";
-  event: "JOINED" | "LEFT" | "CHAT_ENDED";
+  event: "JOINED" | "LEFT" | "CHAT_ENDED" | "TRANSFERRED";
   /** Who joined or left ("" for Advisor in the visitor's language); "" when the chat ended. */
   name: string;
 }
@@ -128,6 +128,12 @@ export function classify(item: Item): Classified {
     return {
       kind: "entry",
       entry: { ...base(item), kind: "event", event: "CHAT_ENDED", name: "" },
+    };
+  }
+  if (contentType === ContentType.TRANSFER_SUCCEEDED) {
+    return {
+      kind: "entry",
+      entry: { ...base(item), kind: "event", event: "TRANSFERRED", name: "" },
     };
   }
   const joinedOrLeft =
