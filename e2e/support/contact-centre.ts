@@ -42,7 +42,7 @@ export function requireBuilds(builds: RequiredBuild[]): void {
 
 export async function startContactCentre(
   builds: RequiredBuild[] = [WIDGET_BUILD],
-  options: { flowsDir?: string } = {},
+  options: { flowsDir?: string; env?: Record<string, string> } = {},
 ): Promise<ContactCentre> {
   requireBuilds(builds);
   return startServer("pglite", { features: true, ...options });

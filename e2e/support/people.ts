@@ -47,12 +47,15 @@ export class People {
     return page;
   }
 
-  /** The demo advisor signs in to the console and becomes Available. */
-  async advisorSignsIn(beforeSignIn?: (page: Page) => Promise<void>): Promise<Page> {
+  /** An advisor (the demo one unless told) signs in to the console and becomes Available. */
+  async advisorSignsIn(
+    beforeSignIn?: (page: Page) => Promise<void>,
+    { username, password } = { username: "demo", password: "demo" },
+  ): Promise<Page> {
     const page = await this.newPage();
     await page.goto(`${this.file.centre.url}/agent/`);
-    await page.getByLabel("Username").fill("demo");
-    await page.getByLabel("Password").fill("demo");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill(password);
     await beforeSignIn?.(page);
     await page.getByRole("button", { name: "Sign in" }).click();
     const toggle = page.getByRole("switch");

@@ -24,6 +24,10 @@ import {
   cannedPath,
   type Note,
   type NotesResponse,
+  TransferApiPath,
+  type TransferRequest,
+  type TransferResponse,
+  type TransferTargetsResponse,
   type VisitorResponse,
   type WebSocketTransportResponse,
   VisitorApiPath,
@@ -58,6 +62,10 @@ export interface AgentApi {
   /** Change one of the advisor's own (a shared one is refused). */
   updateCanned(token: string, cannedId: string, input: CannedInput): Promise<CannedResponse>;
   deleteCanned(token: string, cannedId: string): Promise<void>;
+  /** Who can take a chat the advisor holds: available advisors with their load, and its queue. */
+  transferTargets(token: string, contactId: string): Promise<TransferTargetsResponse>;
+  /** Hand a chat the advisor holds to another advisor or back to its queue. */
+  transfer(token: string, contactId: string, request: TransferRequest): Promise<TransferResponse>;
   /** The chat's internal notes, oldest first. */
   notes(token: string, contactId: string): Promise<NotesResponse>;
   /** Write an internal note on a chat the advisor holds (a retry with the same token is one note). */
@@ -128,6 +136,10 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
     deleteCanned: async (token, cannedId) => {
       await request("DELETE", cannedPath(CannedApiPath.One, cannedId), token);
     },
+    transferTargets: (token, contactId) =>
+      request("GET", contact(TransferApiPath.Targets, contactId), token),
+    transfer: (token, contactId, body) =>
+      request("POST", contact(TransferApiPath.Transfer, contactId), token, body),
     notes: (token, contactId) => request("GET", contact(NotesApiPath.Notes, contactId), token),
     addNote: (token, contactId, Body, ClientToken) =>
       request("POST", contact(NotesApiPath.Notes, contactId), token, { Body, ClientToken }),

@@ -8,6 +8,7 @@ import { Transfers } from "./Transfers.js";
 import type { CannedResponse } from "@chat-widget/protocol";
 import { fillCanned } from "../canned/fill.js";
 import { useNotes, type NotesAccess } from "./use-notes.js";
+import { TransferDialog, type TransferAccess } from "../transfer/TransferDialog.js";
 import { VisitorPanel } from "./VisitorPanel.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -35,6 +36,8 @@ export interface ChatViewProps {
   canned?: readonly CannedResponse[];
   /** The signed-in advisor's name, for `{{advisor.name}}`. */
   advisorName?: string;
+  /** Transfer's reads and action (a stable object); without it there is no Transfer button. */
+  transferAccess?: TransferAccess;
 }
 
 export function ChatView({
@@ -45,11 +48,13 @@ export function ChatView({
   notesAccess,
   canned = [],
   advisorName = "",
+  transferAccess,
 }: ChatViewProps) {
   const id = chat.info.ContactId;
   const notes = useNotes(id, notesAccess);
   const name = chat.info.CustomerName || "Customer";
   const [ending, setEnding] = useState(false);
+  const [transferring, setTransferring] = useState(false);
   const end = async () => {
     setEnding(true);
     try {
@@ -70,11 +75,26 @@ export function ChatView({
             Close chat
           </button>
         ) : (
-          <button type="button" className="danger" disabled={ending} onClick={() => void end()}>
-            End chat
-          </button>
+          <>
+            {transferAccess && (
+              <button type="button" onClick={() => setTransferring(true)}>
+                Transfer
+              </button>
+            )}
+            <button type="button" className="danger" disabled={ending} onClick={() => void end()}>
+              End chat
+            </button>
+          </>
         )}
       </header>
+      {transferring && transferAccess && !chat.ended && (
+        <TransferDialog
+          contactId={id}
+          customerName={name}
+          access={transferAccess}
+          close={() => setTransferring(false)}
+        />
+      )}
       <div className="chat-body">
         <div className="conversation">
           {chat.error && (
@@ -109,7 +129,11 @@ export function ChatView({
             retry={(clientToken) => actions.retry(id, clientToken)}
           />
           <Transfers transfers={chat.transfers} />
-          {chat.ended && <p className="note">This chat has ended.</p>}
+          {chat.ended && (
+            <p className="note">
+              {chat.handedOn ? "You transferred this chat." : "This chat has ended."}
+            </p>
+          )}
           <Composer
             disabled={chat.ended}
             send={(text) => actions.send(id, text)}

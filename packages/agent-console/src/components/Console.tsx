@@ -19,6 +19,7 @@ import { MetricsChart } from "./MetricsChart.js";
 import { QueueList } from "./QueueList.js";
 import { CannedManager } from "../canned/CannedManager.js";
 import { useCannedList, type CannedAccess } from "../canned/use-canned-list.js";
+import type { TransferAccess } from "../transfer/TransferDialog.js";
 import type { NotesAccess } from "./use-notes.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -157,6 +158,13 @@ export function Console({
     }),
     [api, token],
   );
+  const transferAccess = useMemo<TransferAccess>(
+    () => ({
+      targets: (contactId) => api.transferTargets(token, contactId),
+      transfer: (contactId, request) => api.transfer(token, contactId, request),
+    }),
+    [api, token],
+  );
   const visitorReads = useMemo<VisitorReads>(
     () => ({
       visitor: (contactId) => api.visitor(token, contactId),
@@ -235,6 +243,7 @@ export function Console({
               actions={actions}
               visitorReads={visitorReads}
               notesAccess={notesAccess}
+              transferAccess={transferAccess}
               canned={canned.responses}
               advisorName={advisor.Name}
               visitorMoves={visitorMoves[current.info.ContactId] ?? 0}

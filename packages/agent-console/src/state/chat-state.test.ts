@@ -161,4 +161,16 @@ describe("the link and the advisor's outgoing messages", () => {
     expect(c.outgoing.map((o) => o.clientToken)).toEqual(["b"]);
     expect(withoutOutgoing(c, "zzz")).toBe(c);
   });
+
+  it("the advisor's own transfer.succeeded ends the chat for them as handed on; an earlier advisor's does not (issue 60)", () => {
+    const earlier = {
+      ...event("t0", ContentType.TRANSFER_SUCCEEDED, "AGENT", "Sam"),
+      ParticipantId: "sam-p",
+    };
+    let c = withItems(chat(), [earlier], true);
+    expect([c.ended, c.handedOn]).toEqual([false, false]);
+    c = withItems(c, [event("t1", ContentType.TRANSFER_SUCCEEDED, "AGENT", "Kim")], true);
+    expect([c.ended, c.handedOn]).toEqual([true, true]);
+    expect(c.items.map((i) => i.Id)).toEqual(["t0", "t1"]);
+  });
 });

@@ -52,6 +52,8 @@ export interface ChatState {
   /** Receipts of the advisor's own messages, by message id; read supersedes delivered. */
   receipts: Record<string, ReceiptMark>;
   ended: boolean;
+  /** The advisor handed this chat on (transfer.succeeded from their own participant): ended for them. */
+  handedOn: boolean;
   connection: Connection;
   /** The advisor's messages not stored yet, in the order written. */
   outgoing: Outgoing[];
@@ -66,6 +68,7 @@ export const newChatState = (info: ChatInfo): ChatState => ({
   customerTyping: false,
   receipts: {},
   ended: false,
+  handedOn: false,
   connection: "connecting",
   outgoing: [],
   error: null,
@@ -131,7 +134,7 @@ const byTime = (a: Item, b: Item): number =>
  * Add items to a chat: each item once by Id (however many paths deliver it), kept in time
  * order; unread counts grow only for new live messages of a chat not in view (history loaded
  * when the chat opens never counts); a customer message clears the typing indicator;
- * chat.ended ends the chat.
+ * chat.ended ends the chat, and so does the advisor's own transfer.succeeded (handed on).
  */
 export function withItems(
   chat: ChatState,
@@ -142,9 +145,15 @@ export function withItems(
   const known = new Set(chat.items.map((i) => i.Id));
   const added: Item[] = [];
   let ended = chat.ended;
+  let handedOn = chat.handedOn;
   let typing = chat.customerTyping;
   for (const item of incoming) {
     if (item.ContentType === ContentType.CHAT_ENDED) ended = true;
+    if (
+      item.ContentType === ContentType.TRANSFER_SUCCEEDED &&
+      item.ParticipantId === chat.info.ParticipantId
+    )
+      ended = handedOn = true;
     if (!isTranscriptItem(item)) continue;
     // The synthetic chat-ended item has no Id: it is shown once.
     const id = item.Id || `${item.ContentType ?? "item"}:synthetic`;
@@ -166,7 +175,7 @@ export function withItems(
             countsAsUnread(i, chat.info.ParticipantId) &&
             !isBotEcho(i, items.slice(0, items.indexOf(i))),
         ).length;
-  return { ...chat, items, unread, ended, customerTyping: ended ? false : typing };
+  return { ...chat, items, unread, ended, handedOn, customerTyping: ended ? false : typing };
 }
 
 /** A receipt for one of the advisor's own messages in this chat; others' are ignored. */

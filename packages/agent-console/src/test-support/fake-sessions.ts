@@ -127,6 +127,8 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
     })),
     earlier: vi.fn(async () => ({ Conversations: [] })),
     notes: vi.fn(async () => ({ Notes: [] })),
+    transferTargets: vi.fn(async () => ({ Advisors: [], Queue: "advisors" })),
+    transfer: vi.fn(),
     canned: vi.fn(async () => ({ Canned: [] })),
     createCanned: vi.fn(),
     updateCanned: vi.fn(),
