@@ -1,11 +1,14 @@
 /**
- * The team's history through the agent API (issue 60): a visitor's earlier conversations and
- * the read-only transcript of a conversation. Read by the advisor holding the live chat, or by
- * any signed-in advisor once it has ended; anyone else gets 404, a missing token 403.
+ * The team's history through the agent API (issue 60): the closed conversations, filtered; a
+ * visitor's earlier conversations; and the read-only transcript of a conversation. Read by the
+ * advisor holding the live chat, or by any signed-in advisor once it has ended; anyone else
+ * gets 404, a missing token 403.
  */
 import type { Item } from "./items.js";
 
 export const HistoryApiPath = {
+  /** GET with HistoryQuery: the closed conversations, the last ended first, a page at a time. */
+  List: "/agent-api/history",
   /** GET: the earlier ended conversations of this chat's visitor (their verified jwt subject). */
   Earlier: "/agent-api/contacts/:contactId/earlier",
   /** GET `?after=<Seq>`: a page of the conversation's transcript, oldest first. */
@@ -38,4 +41,42 @@ export interface ConversationTranscriptResponse {
   Items: Item[];
   /** The `after` of the next page, when there is one. */
   NextAfter?: number;
+}
+
+/** Conversations in one page of the history. */
+export const HISTORY_PAGE_SIZE = 50;
+/** The most characters of the visitor filter. */
+export const HISTORY_VISITOR_MAX = 100;
+
+/** The history's filters (query parameters), each optional. */
+export interface HistoryQuery {
+  /** Started at or after this time (ISO 8601). */
+  From?: string;
+  /** Started before this time (ISO 8601). */
+  To?: string;
+  /** An advisor who took part. */
+  AdvisorId?: string;
+  /** Part of the visitor's name or e-mail, any case. */
+  Visitor?: string;
+  /** The `Next` of the page before. */
+  Before?: string;
+}
+
+export interface HistoryConversation {
+  ContactId: string;
+  StartedAt: string;
+  EndedAt: string;
+  CustomerName: string;
+  CustomerEmail?: string;
+  /** The advisors who took part, in the order they joined. */
+  Advisors: { AdvisorId: string; Name: string }[];
+  /** The visitor's first message (not an echo of the bot), cut to FIRST_LINE_MAX. */
+  FirstLine?: string;
+}
+
+export interface HistoryResponse {
+  /** The last ended first. */
+  Conversations: HistoryConversation[];
+  /** Pass as `Before` for the next page; absent on the last. */
+  Next?: string;
 }

@@ -132,8 +132,13 @@ export {
   EARLIER_CONVERSATIONS_MAX,
   FIRST_LINE_MAX,
   TRANSCRIPT_PAGE_SIZE,
+  HISTORY_PAGE_SIZE,
+  HISTORY_VISITOR_MAX,
 } from "./history.js";
 export type {
+  HistoryConversation,
+  HistoryQuery,
+  HistoryResponse,
   EarlierConversation,
   EarlierConversationsResponse,
   ConversationTranscriptResponse,

@@ -22,6 +22,7 @@ import { metricsAccess } from "./telemetry/metrics-access.js";
 import { telemetryRoutes } from "./telemetry/routes.js";
 import { visitorRoutes } from "./visitor/routes.js";
 import { historyRoutes } from "./history/routes.js";
+import { startHistoryBuilder } from "./history/builder.js";
 import { notesRoutes } from "./notes/routes.js";
 import { cannedAdminRoutes, cannedRoutes } from "./canned/routes.js";
 import { transferRoutes } from "./transfer/routes.js";
@@ -83,6 +84,7 @@ export async function registerFeatures(
   });
   const stopFlows = runner.start();
   const stopExpiry = startExpirySweeper(deps.db, deps.centre, clock, onError);
+  const stopHistory = startHistoryBuilder(deps.db, deps.centre, onError);
   const stopAgentItems = deps.centre.onItemCommitted((contact, item) =>
     agents.onItem(contact, item),
   );
@@ -173,6 +175,7 @@ export async function registerFeatures(
     await stopRevocations();
     await stopFlows();
     await stopExpiry();
+    await stopHistory();
     stopAgentItems();
     await hub.stop();
   };

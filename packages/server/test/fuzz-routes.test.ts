@@ -653,6 +653,21 @@ describe("fuzz: thousands of malformed requests over every route", () => {
       bodyRoute("end", "POST", contactPath(AgentApiPath.End), () => ({}), advisor, 0.6),
       getRoute("visitor", contactPath(VisitorApiPath.Visitor), advisor),
       getRoute("earlier", contactPath(HistoryApiPath.Earlier), advisor),
+      getRoute(
+        "history",
+        (rng) =>
+          HistoryApiPath.List +
+          rng.pick([
+            "",
+            "?From=2026-01-01T00:00:00Z",
+            "?To=yesterday",
+            "?Visitor=%25_",
+            "?AdvisorId=x",
+            "?Before=bm9wZQ",
+            `?Visitor=${"x".repeat(120)}`,
+          ]),
+        advisor,
+      ),
       getRoute("notes", contactPath(NotesApiPath.Notes), advisor),
       getRoute("canned", fixed(CannedApiPath.List), advisor),
       getRoute("transfer targets", contactPath(TransferApiPath.Targets), advisor),

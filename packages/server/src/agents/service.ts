@@ -36,6 +36,7 @@ import {
   setAvailability,
   type AdvisorRecord,
 } from "./advisors-repo.js";
+import { recordAdvisor } from "../history/conversations-repo.js";
 import { AdvisorTokens } from "./advisor-tokens.js";
 import { AGENT_CHANNEL, type AgentChannelMessage } from "./channel.js";
 import { verifyPassword } from "./password.js";
@@ -220,6 +221,7 @@ export class AgentService {
       await this.leave(contactId, participantId);
       throw Errors.conflict(`Contact ${contactId} is no longer yours to accept.`);
     }
+    await recordAdvisor(this.o.db, contactId, advisor.AdvisorId, advisor.Name, this.now());
     if (fromQueue) await this.queueChanged();
     await this.chatsChanged(advisor.AdvisorId);
     const details = await this.details(contactId);

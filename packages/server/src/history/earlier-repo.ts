@@ -13,6 +13,22 @@ import {
 import { toIso } from "../contact-centre/rows.js";
 import type { Db } from "../store/db.js";
 
+/**
+ * The visitor's first message in contact `contact` (an SQL expression), not an echo of a bot
+ * line, cut to `max` characters; `plain` and `markdown` are the text content types' parameters.
+ */
+export const firstLineSql = (contact: string, max: string, plain: string, markdown: string) =>
+  `(SELECT left(i.item ->> 'Content', ${max}) FROM items i
+     WHERE i.contact_id = ${contact} AND i.item ->> 'Type' = 'MESSAGE'
+       AND i.item ->> 'ParticipantRole' = 'CUSTOMER'
+       AND i.item ->> 'ContentType' IN (${plain}, ${markdown})
+       AND NOT EXISTS (
+         SELECT 1 FROM items b
+         WHERE b.contact_id = i.contact_id AND b.seq < i.seq
+           AND b.item ->> 'ParticipantRole' = 'SYSTEM' AND b.item ->> 'DisplayName' = 'BOT'
+           AND b.item ->> 'Content' = i.item ->> 'Content')
+     ORDER BY i.seq LIMIT 1)`;
+
 interface Row {
   contact_id: string;
   created_at: unknown;
@@ -34,16 +50,7 @@ export async function earlierConversations(
        (SELECT p.display_name FROM participants p
          WHERE p.contact_id = c.contact_id AND p.role = 'AGENT'
          ORDER BY p.created_at, p.participant_id LIMIT 1) AS advisor,
-       (SELECT left(i.item ->> 'Content', $3) FROM items i
-         WHERE i.contact_id = c.contact_id AND i.item ->> 'Type' = 'MESSAGE'
-           AND i.item ->> 'ParticipantRole' = 'CUSTOMER'
-           AND i.item ->> 'ContentType' IN ($4, $5)
-           AND NOT EXISTS (
-             SELECT 1 FROM items b
-             WHERE b.contact_id = i.contact_id AND b.seq < i.seq
-               AND b.item ->> 'ParticipantRole' = 'SYSTEM' AND b.item ->> 'DisplayName' = 'BOT'
-               AND b.item ->> 'Content' = i.item ->> 'Content')
-         ORDER BY i.seq LIMIT 1) AS first_line
+       ${firstLineSql("c.contact_id", "$3", "$4", "$5")} AS first_line
      FROM contacts c, me
      WHERE c.visitor_subject = me.visitor_subject AND c.instance_id = me.instance_id
        AND c.status = 'ended' AND c.contact_id <> $1

@@ -1,11 +1,16 @@
 /**
- * The team's history in the agent API (wire types: @chat-widget/protocol history.ts): a
- * visitor's earlier conversations, and a conversation's transcript read-only, page by page.
- * Who may read: agents/chat-access.ts (the holder of a live chat; anyone signed in once ended).
+ * The team's history in the agent API (wire types: @chat-widget/protocol history.ts): the
+ * closed conversations, filtered, a page at a time (any signed-in advisor); a visitor's earlier
+ * conversations; and a conversation's transcript read-only, page by page. Who may read a
+ * conversation: agents/chat-access.ts (the holder of a live chat; anyone signed in once ended).
  */
 import {
   HistoryApiPath,
   TRANSCRIPT_PAGE_SIZE,
+  HISTORY_PAGE_SIZE,
+  HISTORY_VISITOR_MAX,
+  type HistoryQuery,
+  type HistoryResponse,
   type ConversationTranscriptResponse,
   type EarlierConversationsResponse,
 } from "@chat-widget/protocol";
@@ -17,7 +22,9 @@ import type { ContactCentre } from "../contact-centre/types.js";
 import { readPage } from "../contact-centre/items-repo.js";
 import { bearerToken } from "../http/bearer.js";
 import type { Db } from "../store/db.js";
+import { listConversations } from "./conversations-repo.js";
 import { earlierConversations } from "./earlier-repo.js";
+import { cursorOf, historyFilter } from "./list-query.js";
 
 export interface HistoryRoutesOptions {
   db: Db;
@@ -31,6 +38,18 @@ const transcriptQuery = {
   properties: { after: { type: "integer", minimum: 0, maximum: 2_147_483_647 } },
 } as const;
 
+const historyQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    From: { type: "string", maxLength: 40 },
+    To: { type: "string", maxLength: 40 },
+    AdvisorId: { type: "string", maxLength: 64 },
+    Visitor: { type: "string", maxLength: HISTORY_VISITOR_MAX },
+    Before: { type: "string", maxLength: 400 },
+  },
+} as const;
+
 type ContactRoute = { Params: { contactId: string } };
 
 /** Registered in the agent API's scope (its error handler and input guards apply). */
@@ -41,6 +60,20 @@ export async function historyRoutes(
   const { db, centre } = options;
   const readable = async (request: FastifyRequest, contactId: string) =>
     readableChat(db, centre, await options.authenticate(bearerToken(request)), contactId);
+
+  app.get<{ Querystring: HistoryQuery }>(
+    HistoryApiPath.List,
+    { schema: { querystring: historyQuery } },
+    async (request): Promise<HistoryResponse> => {
+      await options.authenticate(bearerToken(request));
+      const rows = await listConversations(db, historyFilter(request.query));
+      const page = rows.slice(0, HISTORY_PAGE_SIZE);
+      return {
+        Conversations: page,
+        ...(rows.length > HISTORY_PAGE_SIZE ? { Next: cursorOf(page.at(-1)!) } : {}),
+      };
+    },
+  );
 
   app.get<ContactRoute>(
     HistoryApiPath.Earlier,

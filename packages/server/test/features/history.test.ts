@@ -1,0 +1,186 @@
+/**
+ * Issue 60 (5a), the team's history: once a chat ends its row is built (off the message path)
+ * with the visitor, every advisor who took part and the first line; any signed-in advisor lists
+ * them, the last ended first, filtered by time, advisor and visitor, a page at a time; a live
+ * chat is not listed; participant tokens and strangers are refused, bad filters are a 400; and
+ * rows a crash left out are built by the catch-up.
+ */
+import {
+  AgentApiPath,
+  ContentType,
+  HistoryApiPath,
+  TransferApiPath,
+  agentContactPath,
+  type HistoryResponse,
+} from "@chat-widget/protocol";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { catchUp } from "../../src/history/builder.js";
+import { ENGINES } from "../support/databases.js";
+import type { TestServer } from "../support/server.js";
+import {
+  addAdvisor,
+  heldBy,
+  http,
+  signIn,
+  startFeatureServer,
+  widgetCustomer,
+  type Advisor,
+} from "./helpers.js";
+
+const ADMIN_TOKEN = "history-admin-token-0123456789abcdef01";
+const BOUND = { timeout: 15_000 };
+
+describe.each(ENGINES)("the team's history (%s)", (engine) => {
+  let server: TestServer;
+  let sam: Advisor;
+  let kim: Advisor;
+  let kimId: string;
+  const opened: { close(): void }[] = [];
+  const ids: Record<string, string> = {};
+
+  const list = (who: { token: string } | string | null, query = "") =>
+    http<HistoryResponse & { message?: string }>(server.url + HistoryApiPath.List + query, {
+      headers:
+        who === null
+          ? {}
+          : { authorization: `Bearer ${typeof who === "string" ? who : who.token}` },
+    });
+  const listed = async (query = "") => (await list(kim, query)).body.Conversations;
+
+  /** A visitor named `name` who says `words`, ends with `advisor` (after `transferTo`, if given). */
+  async function conversation(name: string, words: string, advisor: Advisor, transferTo?: string) {
+    const c = await widgetCustomer(server, null, { ParticipantDetails: { DisplayName: name } });
+    opened.push(c);
+    await c.say("Talk to an advisor");
+    await heldBy(advisor, c);
+    await c.say(words);
+    let ender = advisor;
+    if (transferTo) {
+      const moved = await advisor.request(agentContactPath(TransferApiPath.Transfer, c.contactId), {
+        body: { AdvisorId: transferTo },
+      });
+      expect(moved.status).toBe(200);
+      ender = kim;
+      await vi.waitFor(async () => {
+        const chats = (await kim.request<{ Chats: { ContactId: string }[] }>(AgentApiPath.Chats))
+          .body.Chats;
+        expect(chats.map((x) => x.ContactId)).toContain(c.contactId);
+      }, BOUND);
+    }
+    expect((await ender.request(agentContactPath(AgentApiPath.End, c.contactId))).status).toBe(200);
+    await c.waitFor((i) => i.ContentType === ContentType.CHAT_ENDED, 15_000);
+    return c.contactId;
+  }
+
+  beforeAll(async () => {
+    server = await startFeatureServer(engine, { ADMIN_TOKEN });
+    sam = await signIn(server);
+    kim = await addAdvisor(server, ADMIN_TOKEN, "kim", "Kim");
+    for (const a of [sam, kim]) expect((await a.setAvailability("Available")).status).toBe(200);
+    kimId = ((await kim.request(AgentApiPath.Me)).body as { Advisor: { AdvisorId: string } })
+      .Advisor.AdvisorId;
+    ids.ada = await conversation("Ada Lovelace", "Where is my parcel?", sam);
+    ids.bob = await conversation("Bob 100%_Sure", "I want a refund", sam, kimId);
+    await vi.waitFor(async () => expect((await listed()).length).toBe(2), BOUND);
+  }, 120_000);
+  afterEach(() => {
+    for (const o of opened.splice(0)) o.close();
+  });
+  afterAll(async () => {
+    for (const o of opened.splice(0)) o.close();
+    await server?.close();
+  });
+
+  it("lists the ended conversations, the last ended first, with the visitor, every advisor and the first line", async () => {
+    const rows = await listed();
+    expect(rows.map((r) => r.ContactId)).toEqual([ids.bob, ids.ada]);
+    expect(rows[0]).toMatchObject({
+      CustomerName: "Bob 100%_Sure",
+      Advisors: [{ Name: "Sam" }, { AdvisorId: kimId, Name: "Kim" }],
+      FirstLine: "Talk to an advisor", // the first thing said the bot had not written
+    });
+    expect(rows[1]).toMatchObject({ CustomerName: "Ada Lovelace", Advisors: [{ Name: "Sam" }] });
+    expect(Date.parse(rows[0]!.EndedAt)).toBeGreaterThanOrEqual(Date.parse(rows[1]!.EndedAt));
+    // A live chat is not history.
+    const live = await widgetCustomer(server, null);
+    opened.push(live);
+    await live.say("Talk to an advisor");
+    await heldBy(sam, live);
+    expect((await listed()).map((r) => r.ContactId)).not.toContain(live.contactId);
+  });
+
+  it("filters by advisor, by visitor (any case, taken literally) and by when it started", async () => {
+    expect((await listed(`?AdvisorId=${kimId}`)).map((r) => r.ContactId)).toEqual([ids.bob]);
+    expect((await listed("?AdvisorId=nobody")).length).toBe(0);
+    expect((await listed("?Visitor=lovelace")).map((r) => r.ContactId)).toEqual([ids.ada]);
+    expect(
+      (await listed(`?Visitor=${encodeURIComponent("100%_")}`)).map((r) => r.ContactId),
+    ).toEqual([ids.bob]);
+    expect((await listed(`?Visitor=${encodeURIComponent("%")}`)).map((r) => r.ContactId)).toEqual([
+      ids.bob,
+    ]);
+    const all = await listed();
+    const adaStart = all.find((r) => r.ContactId === ids.ada)!.StartedAt;
+    const bobStart = all.find((r) => r.ContactId === ids.bob)!.StartedAt;
+    expect((await listed(`?From=${bobStart}`)).map((r) => r.ContactId)).toEqual([ids.bob]);
+    expect((await listed(`?To=${bobStart}`)).map((r) => r.ContactId)).toEqual([ids.ada]);
+    expect((await listed(`?From=${adaStart}&To=2999-01-01T00:00:00Z`)).length).toBe(2);
+  });
+
+  it("pages with Next: each row once, none skipped", async () => {
+    const db = server.built.deps.db;
+    const base = Date.parse("2020-01-01T00:00:00Z");
+    for (let i = 0; i < 120; i++) {
+      const at = new Date(base + Math.floor(i / 3) * 1000).toISOString(); // ties on EndedAt
+      await db.query(
+        `INSERT INTO contacts (contact_id, initial_contact_id, instance_id, contact_flow_id, status, created_at, ended_at)
+         VALUES ($1, $1, 'i', 'f', 'ended', $2, $2)`,
+        [`paged-${String(i).padStart(3, "0")}`, at],
+      );
+    }
+    expect(await catchUp(db)).toBe(120);
+    const seen: string[] = [];
+    let next: string | undefined;
+    let pages = 0;
+    do {
+      const r = await list(sam, `?To=2021-01-01T00:00:00Z${next ? `&Before=${next}` : ""}`);
+      expect(r.status).toBe(200);
+      seen.push(...r.body.Conversations.map((c) => c.ContactId));
+      next = r.body.Next;
+      pages++;
+    } while (next);
+    expect(pages).toBe(3);
+    expect(seen.length).toBe(120);
+    expect(new Set(seen).size).toBe(120);
+    expect(seen[0]).toBe("paged-119");
+    expect(seen.at(-1)).toBe("paged-000");
+  });
+
+  it("the catch-up builds the rows a crash left out, once", async () => {
+    const db = server.built.deps.db;
+    await db.query("DELETE FROM conversations WHERE contact_id = $1", [ids.ada]);
+    expect((await listed()).map((r) => r.ContactId)).not.toContain(ids.ada);
+    expect(await catchUp(db)).toBe(1);
+    expect(await catchUp(db)).toBe(0);
+    expect((await listed("?Visitor=Ada")).map((r) => r.FirstLine)).toEqual(["Talk to an advisor"]);
+  });
+
+  it("refuses participant tokens and strangers (403) and bad filters (400)", async () => {
+    const c = await widgetCustomer(server, null);
+    opened.push(c);
+    for (const token of [c.participantToken, c.connectionToken, "nobody", null])
+      expect((await list(token)).status).toBe(403);
+    for (const query of [
+      "?From=yesterday",
+      "?To=2026-13-45T00:00:00Z",
+      "?From=12",
+      "?Before=not-a-cursor",
+      `?Before=${Buffer.from("x|y|z").toString("base64url")}`,
+      `?Visitor=${"x".repeat(101)}`,
+    ]) {
+      const r = await list(sam, query);
+      expect(r.status, query).toBe(400);
+      expect(r.body.message).toBeTruthy();
+    }
+  });
+});
