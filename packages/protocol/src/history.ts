@@ -9,6 +9,8 @@ import type { Item } from "./items.js";
 export const HistoryApiPath = {
   /** GET with HistoryQuery: the closed conversations, the last ended first, a page at a time. */
   List: "/agent-api/history",
+  /** GET: every advisor who took part in a conversation (the History view's advisor filter). */
+  Advisors: "/agent-api/history/advisors",
   /** GET: the earlier ended conversations of this chat's visitor (their verified jwt subject). */
   Earlier: "/agent-api/contacts/:contactId/earlier",
   /** GET `?after=<Seq>`: a page of the conversation's transcript, oldest first. */
@@ -79,4 +81,9 @@ export interface HistoryResponse {
   Conversations: HistoryConversation[];
   /** Pass as `Before` for the next page; absent on the last. */
   Next?: string;
+}
+
+export interface HistoryAdvisorsResponse {
+  /** By name; each with the name they last answered under. */
+  Advisors: { AdvisorId: string; Name: string }[];
 }

@@ -136,6 +136,7 @@ export {
   HISTORY_VISITOR_MAX,
 } from "./history.js";
 export type {
+  HistoryAdvisorsResponse,
   HistoryConversation,
   HistoryQuery,
   HistoryResponse,

@@ -119,3 +119,14 @@ export async function listConversations(db: Db, f: HistoryFilter): Promise<Histo
     ...(r.first_line ? { FirstLine: r.first_line } : {}),
   }));
 }
+
+/** Every advisor who took part in a chat, under the name they last answered with, by name. */
+export async function historyAdvisors(db: Db): Promise<{ AdvisorId: string; Name: string }[]> {
+  const rows = await db.query<{ advisor_id: string; advisor_name: string }>(
+    `SELECT advisor_id, advisor_name FROM (
+       SELECT DISTINCT ON (advisor_id) advisor_id, advisor_name FROM contact_advisors
+       ORDER BY advisor_id, joined_at DESC) last
+     ORDER BY advisor_name, advisor_id`,
+  );
+  return rows.map((r) => ({ AdvisorId: r.advisor_id, Name: r.advisor_name }));
+}

@@ -9,6 +9,7 @@ import {
   TRANSCRIPT_PAGE_SIZE,
   HISTORY_PAGE_SIZE,
   HISTORY_VISITOR_MAX,
+  type HistoryAdvisorsResponse,
   type HistoryQuery,
   type HistoryResponse,
   type ConversationTranscriptResponse,
@@ -22,7 +23,7 @@ import type { ContactCentre } from "../contact-centre/types.js";
 import { readPage } from "../contact-centre/items-repo.js";
 import { bearerToken } from "../http/bearer.js";
 import type { Db } from "../store/db.js";
-import { listConversations } from "./conversations-repo.js";
+import { historyAdvisors, listConversations } from "./conversations-repo.js";
 import { earlierConversations } from "./earlier-repo.js";
 import { cursorOf, historyFilter } from "./list-query.js";
 
@@ -74,6 +75,11 @@ export async function historyRoutes(
       };
     },
   );
+
+  app.get(HistoryApiPath.Advisors, async (request): Promise<HistoryAdvisorsResponse> => {
+    await options.authenticate(bearerToken(request));
+    return { Advisors: await historyAdvisors(db) };
+  });
 
   app.get<ContactRoute>(
     HistoryApiPath.Earlier,

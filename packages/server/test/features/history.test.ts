@@ -109,6 +109,18 @@ describe.each(ENGINES)("the team's history (%s)", (engine) => {
     expect((await listed()).map((r) => r.ContactId)).not.toContain(live.contactId);
   });
 
+  it("names every advisor who took part, for the advisor filter", async () => {
+    const r = await http<{ Advisors: { AdvisorId: string; Name: string }[] }>(
+      server.url + HistoryApiPath.Advisors,
+      { headers: { authorization: `Bearer ${sam.token}` } },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.Advisors.map((a) => a.Name)).toEqual(["Kim", "Sam"]);
+    expect(r.body.Advisors[0]!.AdvisorId).toBe(kimId);
+    const stranger = await http(server.url + HistoryApiPath.Advisors);
+    expect(stranger.status).toBe(403);
+  });
+
   it("filters by advisor, by visitor (any case, taken literally) and by when it started", async () => {
     expect((await listed(`?AdvisorId=${kimId}`)).map((r) => r.ContactId)).toEqual([ids.bob]);
     expect((await listed("?AdvisorId=nobody")).length).toBe(0);
