@@ -15,6 +15,9 @@ import {
   type SignInResponse,
   type ConversationTranscriptResponse,
   type EarlierConversationsResponse,
+  type HistoryAdvisorsResponse,
+  type HistoryQuery,
+  type HistoryResponse,
   HistoryApiPath,
   NotesApiPath,
   CannedApiPath,
@@ -70,6 +73,10 @@ export interface AgentApi {
   notes(token: string, contactId: string): Promise<NotesResponse>;
   /** Write an internal note on a chat the advisor holds (a retry with the same token is one note). */
   addNote(token: string, contactId: string, body: string, clientToken: string): Promise<Note>;
+  /** A page of the team's closed conversations, filtered. */
+  history(token: string, query: HistoryQuery): Promise<HistoryResponse>;
+  /** Every advisor who took part in a conversation. */
+  historyAdvisors(token: string): Promise<HistoryAdvisorsResponse>;
   /** The earlier conversations of the chat's visitor (known by their verified jwt subject). */
   earlier(token: string, contactId: string): Promise<EarlierConversationsResponse>;
   /** A page of a conversation's transcript, oldest first, after the item `after` (a Seq). */
@@ -143,6 +150,14 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
     notes: (token, contactId) => request("GET", contact(NotesApiPath.Notes, contactId), token),
     addNote: (token, contactId, Body, ClientToken) =>
       request("POST", contact(NotesApiPath.Notes, contactId), token, { Body, ClientToken }),
+    history: (token, query) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query))
+        if (typeof value === "string" && value) params.set(key, value);
+      const search = params.toString();
+      return request("GET", HistoryApiPath.List + (search ? `?${search}` : ""), token);
+    },
+    historyAdvisors: (token) => request("GET", HistoryApiPath.Advisors, token),
     earlier: (token, contactId) =>
       request("GET", contact(HistoryApiPath.Earlier, contactId), token),
     transcript: (token, contactId, after) =>

@@ -20,6 +20,9 @@ import { QueueList } from "./QueueList.js";
 import { CannedManager } from "../canned/CannedManager.js";
 import { useCannedList, type CannedAccess } from "../canned/use-canned-list.js";
 import type { TransferAccess } from "../transfer/TransferDialog.js";
+import { HistoryView } from "../history/HistoryView.js";
+import type { HistoryReads } from "../history/use-history.js";
+import { useRoute } from "../history/use-route.js";
 import type { NotesAccess } from "./use-notes.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -158,6 +161,15 @@ export function Console({
     }),
     [api, token],
   );
+  const [route, go] = useRoute();
+  const historyReads = useMemo<HistoryReads>(
+    () => ({
+      list: (query) => api.history(token, query),
+      advisors: () => api.historyAdvisors(token),
+      transcript: (contactId, after) => api.transcript(token, contactId, after),
+    }),
+    [api, token],
+  );
   const transferAccess = useMemo<TransferAccess>(
     () => ({
       targets: (contactId) => api.transferTargets(token, contactId),
@@ -200,6 +212,14 @@ export function Console({
     <div className="console">
       <header className="top">
         <h1>Agent console</h1>
+        <nav aria-label="Console views" className="views">
+          <a href="#/" aria-current={route.view === "chats" ? "page" : undefined}>
+            Chats
+          </a>
+          <a href="#/history" aria-current={route.view === "history" ? "page" : undefined}>
+            History
+          </a>
+        </nav>
         <span className="advisor">Signed in as {advisor.Name}</span>
         <AvailabilityToggle availability={advisor.Availability} change={changeAvailability} />
         <button type="button" onClick={() => setManagingCanned(true)}>
@@ -225,34 +245,44 @@ export function Console({
           )}
         </div>
       )}
-      <div className="layout">
-        <div className="side">
-          <QueueList contacts={queue} blocked={blocked} accept={accept} />
-          <ChatTabs
-            chats={snapshot.chats}
-            selected={snapshot.selected}
-            select={(id) => chats.select(id)}
+      {route.view === "history" ? (
+        <main className="main history-main">
+          <HistoryView
+            reads={historyReads}
+            open={route.contactId}
+            show={(contactId) => go({ view: "history", contactId })}
           />
-          <MetricsChart load={loadMetrics} />
-        </div>
-        <main className="main">
-          {current ? (
-            <ChatView
-              key={current.info.ContactId}
-              chat={current}
-              actions={actions}
-              visitorReads={visitorReads}
-              notesAccess={notesAccess}
-              transferAccess={transferAccess}
-              canned={canned.responses}
-              advisorName={advisor.Name}
-              visitorMoves={visitorMoves[current.info.ContactId] ?? 0}
-            />
-          ) : (
-            <p className="empty">No chat in view.</p>
-          )}
         </main>
-      </div>
+      ) : (
+        <div className="layout">
+          <div className="side">
+            <QueueList contacts={queue} blocked={blocked} accept={accept} />
+            <ChatTabs
+              chats={snapshot.chats}
+              selected={snapshot.selected}
+              select={(id) => chats.select(id)}
+            />
+            <MetricsChart load={loadMetrics} />
+          </div>
+          <main className="main">
+            {current ? (
+              <ChatView
+                key={current.info.ContactId}
+                chat={current}
+                actions={actions}
+                visitorReads={visitorReads}
+                notesAccess={notesAccess}
+                transferAccess={transferAccess}
+                canned={canned.responses}
+                advisorName={advisor.Name}
+                visitorMoves={visitorMoves[current.info.ContactId] ?? 0}
+              />
+            ) : (
+              <p className="empty">No chat in view.</p>
+            )}
+          </main>
+        </div>
+      )}
     </div>
   );
 }

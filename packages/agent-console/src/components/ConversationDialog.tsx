@@ -1,20 +1,22 @@
 /**
  * A past conversation, read-only, in a modal dialog (issue 60): its whole transcript as the
- * console shows a live one, without composer or downloads. Escape or Close shuts it, and focus
- * goes back to the button that opened it.
+ * console shows a live one, without composer or attachment downloads, and the transcript as a
+ * text file to keep. Escape or Close shuts it, and focus goes back to what opened it. Opened
+ * from a deep link, what the list would have said (its date, its advisor) is read from it.
  */
-import type { EarlierConversation, Item } from "@chat-widget/protocol";
+import { ParticipantRole, type Item } from "@chat-widget/protocol";
 import { useEffect, useState } from "react";
 import { errorText } from "../api/errors.js";
 import { conversation } from "../state/chat-state.js";
+import { saveText, transcriptText } from "../history/transcript-file.js";
 import { TranscriptItem } from "./TranscriptItem.js";
 import { useModal } from "./use-modal.js";
 import { conversationDate, wholeTranscript, type VisitorReads } from "./visitor-reads.js";
 
 export interface ConversationDialogProps {
-  conversation: EarlierConversation;
+  conversation: { ContactId: string; StartedAt?: string; AdvisorName?: string };
   customerName: string;
-  reads: VisitorReads;
+  reads: Pick<VisitorReads, "transcript">;
   close(): void;
 }
 
@@ -43,18 +45,40 @@ export function ConversationDialog({
     };
   }, [reads, shown.ContactId]);
 
-  const title = `Conversation of ${conversationDate(shown.StartedAt)}`;
+  const items = loaded.state === "loaded" ? loaded.items : [];
+  const startedAt = shown.StartedAt ?? items[0]?.AbsoluteTime;
+  const advisor =
+    shown.AdvisorName ??
+    items.find((i) => i.ParticipantRole === ParticipantRole.AGENT)?.DisplayName;
+  const title = startedAt ? `Conversation of ${conversationDate(startedAt)}` : "Conversation";
   const titleId = `conversation-${shown.ContactId}`;
+  const download = () =>
+    saveText(
+      `conversation-${(startedAt ?? "").slice(0, 10) || shown.ContactId}.txt`,
+      `${title}\n\n${transcriptText(items, customerName)}`,
+    );
   return (
     <dialog ref={dialog} className="conversation-dialog" aria-labelledby={titleId} onClose={close}>
       <header>
         <h2 id={titleId}>{title}</h2>
-        <button type="button" onClick={close}>
-          Close
-        </button>
+        <span className="actions">
+          {loaded.state === "loaded" && (
+            <button type="button" onClick={download}>
+              Download transcript
+            </button>
+          )}
+          <button type="button" onClick={close}>
+            Close
+          </button>
+        </span>
       </header>
       <p className="note">
-        {shown.AdvisorName ? `Answered by ${shown.AdvisorName}.` : "No advisor joined."} Read only.
+        {advisor
+          ? `Answered by ${advisor}.`
+          : loaded.state === "loaded"
+            ? "No advisor joined."
+            : ""}{" "}
+        Read only.
       </p>
       {loaded.state === "loading" && <p role="status">Loading the conversation…</p>}
       {loaded.state === "error" && (

@@ -75,7 +75,8 @@ describe("the visitor's earlier conversations", () => {
     expect(within(dialog).getByText("Answered by Kim.", { exact: false })).toBeTruthy();
     // Read only: no composer, and attachments named but not offered for download.
     expect(within(dialog).getByText(/receipt\.pdf/)).toBeTruthy();
-    expect(within(dialog).queryByRole("button", { name: /Download/ })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: /Download receipt/ })).toBeNull();
+    expect(within(dialog).getByRole("button", { name: "Download transcript" })).toBeTruthy();
     expect(within(dialog).queryByRole("textbox")).toBeNull();
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));

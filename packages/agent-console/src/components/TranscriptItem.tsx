@@ -20,7 +20,7 @@ export interface TranscriptItemProps {
   download?(attachmentId: string, name: string): void;
 }
 
-const EVENT_TEXT: Record<string, (name: string) => string> = {
+export const EVENT_TEXT: Record<string, (name: string) => string> = {
   [ContentType.PARTICIPANT_JOINED]: (name) => `${name} has joined the chat`,
   [ContentType.PARTICIPANT_LEFT]: (name) => `${name} has left the chat`,
   [ContentType.CHAT_ENDED]: () => "Chat has ended!",

@@ -15,7 +15,7 @@ export interface VisitorReads {
 export const MAX_TRANSCRIPT_PAGES = 20;
 
 /** A conversation's whole transcript, page after page (up to MAX_TRANSCRIPT_PAGES). */
-export async function wholeTranscript(reads: VisitorReads, contactId: string) {
+export async function wholeTranscript(reads: Pick<VisitorReads, "transcript">, contactId: string) {
   const items: ConversationTranscriptResponse["Items"] = [];
   let after: number | undefined;
   for (let page = 0; page < MAX_TRANSCRIPT_PAGES; page++) {

@@ -126,6 +126,8 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
       StartedAt: "2026-01-16T09:00:00.000Z",
     })),
     earlier: vi.fn(async () => ({ Conversations: [] })),
+    history: vi.fn(async () => ({ Conversations: [] })),
+    historyAdvisors: vi.fn(async () => ({ Advisors: [] })),
     notes: vi.fn(async () => ({ Notes: [] })),
     transferTargets: vi.fn(async () => ({ Advisors: [], Queue: "advisors" })),
     transfer: vi.fn(),
