@@ -47,8 +47,9 @@ export interface ConversationTranscriptResponse {
 
 /** Conversations in one page of the history. */
 export const HISTORY_PAGE_SIZE = 50;
-/** The most characters of the visitor filter. */
+/** The most characters of the visitor filter and of a search. */
 export const HISTORY_VISITOR_MAX = 100;
+export const HISTORY_SEARCH_MAX = 200;
 
 /** The history's filters (query parameters), each optional. */
 export interface HistoryQuery {
@@ -60,6 +61,11 @@ export interface HistoryQuery {
   AdvisorId?: string;
   /** Part of the visitor's name or e-mail, any case. */
   Visitor?: string;
+  /**
+   * Words in the messages or notes ("Search conversations"): every word, any case, whole words;
+   * "a phrase" in quotes, -word for without, `or` between alternatives.
+   */
+  Search?: string;
   /** The `Next` of the page before. */
   Before?: string;
 }
@@ -74,6 +80,8 @@ export interface HistoryConversation {
   Advisors: { AdvisorId: string; Name: string }[];
   /** The visitor's first message (not an echo of the bot), cut to FIRST_LINE_MAX. */
   FirstLine?: string;
+  /** With Search: the words around the match, each match between <mark> and </mark>. */
+  Snippet?: string;
 }
 
 export interface HistoryResponse {

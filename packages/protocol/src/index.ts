@@ -134,6 +134,7 @@ export {
   TRANSCRIPT_PAGE_SIZE,
   HISTORY_PAGE_SIZE,
   HISTORY_VISITOR_MAX,
+  HISTORY_SEARCH_MAX,
 } from "./history.js";
 export type {
   HistoryAdvisorsResponse,

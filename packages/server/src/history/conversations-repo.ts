@@ -32,7 +32,7 @@ export async function recordAdvisor(
 /** The history row of each ended contact `which` selects ($1.. after the fixed four). */
 const buildSql = (which: string) =>
   `INSERT INTO conversations
-     (contact_id, started_at, ended_at, customer_name, customer_email, advisors, first_line)
+     (contact_id, started_at, ended_at, customer_name, customer_email, advisors, first_line, body)
    SELECT c.contact_id, c.created_at, COALESCE(c.ended_at, c.last_item_at, c.created_at),
      COALESCE(c.attributes ->> 'customerName',
        (SELECT p.display_name FROM participants p
@@ -42,10 +42,19 @@ const buildSql = (which: string) =>
      COALESCE((SELECT jsonb_agg(jsonb_build_object('AdvisorId', a.advisor_id, 'Name', a.advisor_name)
                                ORDER BY a.joined_at, a.advisor_id)
                FROM contact_advisors a WHERE a.contact_id = c.contact_id), '[]'::jsonb),
-     ${firstLineSql("c.contact_id", "$2", "$3", "$4")}
+     ${firstLineSql("c.contact_id", "$2", "$3", "$4")},
+     left(concat_ws(E'\n',
+       (SELECT string_agg(i.item ->> 'Content', E'\n' ORDER BY i.seq) FROM items i
+        WHERE i.contact_id = c.contact_id AND i.item ->> 'Type' = 'MESSAGE'
+          AND i.item ->> 'ContentType' IN ($3, $4)),
+       (SELECT string_agg(n.body, E'\n' ORDER BY n.created_at, n.note_id) FROM contact_notes n
+        WHERE n.contact_id = c.contact_id)), ${SEARCH_TEXT_MAX})
    FROM contacts c
    WHERE c.status = 'ended' AND ${which}
    ON CONFLICT (contact_id) DO NOTHING`;
+
+/** The most characters of a conversation searched (its messages, then its notes). */
+export const SEARCH_TEXT_MAX = 100_000;
 
 const FIXED = [EMAIL_ATTRIBUTE, FIRST_LINE_MAX, ContentType.TEXT_PLAIN, ContentType.TEXT_MARKDOWN];
 
@@ -75,6 +84,8 @@ export interface HistoryFilter {
   visitorLike: string | null;
   /** The last row of the page before. */
   before: { endedAt: string; contactId: string } | null;
+  /** Words to find in the messages and notes (web-search syntax: "a phrase", -not, or). */
+  search: string | null;
 }
 
 interface Row {
@@ -85,30 +96,58 @@ interface Row {
   customer_email: string | null;
   advisors: unknown;
   first_line: string | null;
+  snippet: string | null;
+}
+
+/**
+ * The page's query: only the filters asked for are in its text, so that each text's plan (the
+ * stores keep statements prepared) can use its indexes, the search's GIN index above all.
+ */
+export function listQuery(f: HistoryFilter): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const param = (value: unknown, type: string) => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const where: string[] = [];
+  if (f.from) where.push(`v.started_at >= ${param(f.from, "timestamptz")}`);
+  if (f.to) where.push(`v.started_at < ${param(f.to, "timestamptz")}`);
+  if (f.advisorId)
+    where.push(`EXISTS (SELECT 1 FROM contact_advisors a
+      WHERE a.contact_id = v.contact_id AND a.advisor_id = ${param(f.advisorId, "text")})`);
+  if (f.visitorLike) {
+    const like = param(f.visitorLike, "text");
+    where.push(`(v.customer_name ILIKE ${like} OR v.customer_email ILIKE ${like})`);
+  }
+  if (f.before)
+    where.push(`(v.ended_at, v.contact_id) <
+      (${param(f.before.endedAt, "timestamptz")}, ${param(f.before.contactId, "text")})`);
+  let snippet = "NULL";
+  let hits = "";
+  if (f.search) {
+    // The matches are found first, through the GIN index, whatever the plan guesses of how
+    // many there are (a statement's generic plan cannot know): then filtered, ordered, cut.
+    const query = `websearch_to_tsquery('simple', ${param(f.search, "text")})`;
+    hits = `WITH hits AS MATERIALIZED (
+      SELECT h.contact_id FROM conversations h WHERE h.document @@ ${query})
+    `;
+    where.push("v.contact_id IN (SELECT contact_id FROM hits)");
+    snippet = `ts_headline('simple', v.body, ${query},
+      'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8, MaxFragments=1')`;
+  }
+  const text = `${hits}SELECT v.contact_id, v.started_at, v.ended_at, v.customer_name, v.customer_email,
+      v.advisors, v.first_line, ${snippet} AS snippet
+    FROM conversations v
+    ${where.length ? `WHERE ${where.join("\n      AND ")}` : ""}
+    ORDER BY v.ended_at DESC, v.contact_id DESC
+    LIMIT ${param(HISTORY_PAGE_SIZE + 1, "int")}`;
+  return { text, values };
 }
 
 /** A page of the history, the last ended first (one more than a page, to tell there is a next). */
 export async function listConversations(db: Db, f: HistoryFilter): Promise<HistoryConversation[]> {
-  const rows = await db.query<Row>(
-    `SELECT v.* FROM conversations v
-     WHERE ($1::timestamptz IS NULL OR v.started_at >= $1::timestamptz)
-       AND ($2::timestamptz IS NULL OR v.started_at < $2::timestamptz)
-       AND ($3::text IS NULL OR EXISTS (
-         SELECT 1 FROM contact_advisors a WHERE a.contact_id = v.contact_id AND a.advisor_id = $3))
-       AND ($4::text IS NULL OR v.customer_name ILIKE $4 OR v.customer_email ILIKE $4)
-       AND ($5::timestamptz IS NULL OR (v.ended_at, v.contact_id) < ($5::timestamptz, $6::text))
-     ORDER BY v.ended_at DESC, v.contact_id DESC
-     LIMIT $7`,
-    [
-      f.from,
-      f.to,
-      f.advisorId,
-      f.visitorLike,
-      f.before?.endedAt ?? null,
-      f.before?.contactId ?? null,
-      HISTORY_PAGE_SIZE + 1,
-    ],
-  );
+  const { text, values } = listQuery(f);
+  const rows = await db.query<Row>(text, values);
   return rows.map((r) => ({
     ContactId: r.contact_id,
     StartedAt: toIso(r.started_at),
@@ -117,6 +156,7 @@ export async function listConversations(db: Db, f: HistoryFilter): Promise<Histo
     ...(r.customer_email ? { CustomerEmail: r.customer_email } : {}),
     Advisors: Array.isArray(r.advisors) ? (r.advisors as HistoryConversation["Advisors"]) : [],
     ...(r.first_line ? { FirstLine: r.first_line } : {}),
+    ...(r.snippet ? { Snippet: r.snippet } : {}),
   }));
 }
 

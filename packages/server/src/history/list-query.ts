@@ -39,5 +39,6 @@ export function historyFilter(q: HistoryQuery): HistoryFilter {
     advisorId: q.AdvisorId || null,
     visitorLike: visitor ? like(visitor) : null,
     before: readCursor(q.Before),
+    search: q.Search?.trim() ? q.Search.trim() : null,
   };
 }

@@ -9,6 +9,7 @@ import {
   TRANSCRIPT_PAGE_SIZE,
   HISTORY_PAGE_SIZE,
   HISTORY_VISITOR_MAX,
+  HISTORY_SEARCH_MAX,
   type HistoryAdvisorsResponse,
   type HistoryQuery,
   type HistoryResponse,
@@ -47,6 +48,7 @@ const historyQuery = {
     To: { type: "string", maxLength: 40 },
     AdvisorId: { type: "string", maxLength: 64 },
     Visitor: { type: "string", maxLength: HISTORY_VISITOR_MAX },
+    Search: { type: "string", maxLength: HISTORY_SEARCH_MAX },
     Before: { type: "string", maxLength: 400 },
   },
 } as const;

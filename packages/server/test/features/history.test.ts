@@ -9,6 +9,7 @@ import {
   AgentApiPath,
   ContentType,
   HistoryApiPath,
+  NotesApiPath,
   TransferApiPath,
   agentContactPath,
   type HistoryResponse,
@@ -48,12 +49,24 @@ describe.each(ENGINES)("the team's history (%s)", (engine) => {
   const listed = async (query = "") => (await list(kim, query)).body.Conversations;
 
   /** A visitor named `name` who says `words`, ends with `advisor` (after `transferTo`, if given). */
-  async function conversation(name: string, words: string, advisor: Advisor, transferTo?: string) {
+  async function conversation(
+    name: string,
+    words: string,
+    advisor: Advisor,
+    transferTo?: string,
+    note?: string,
+  ) {
     const c = await widgetCustomer(server, null, { ParticipantDetails: { DisplayName: name } });
     opened.push(c);
     await c.say("Talk to an advisor");
     await heldBy(advisor, c);
     await c.say(words);
+    if (note) {
+      const written = await advisor.request(agentContactPath(NotesApiPath.Notes, c.contactId), {
+        body: { Body: note },
+      });
+      expect(written.status).toBe(200);
+    }
     let ender = advisor;
     if (transferTo) {
       const moved = await advisor.request(agentContactPath(TransferApiPath.Transfer, c.contactId), {
@@ -79,7 +92,13 @@ describe.each(ENGINES)("the team's history (%s)", (engine) => {
     for (const a of [sam, kim]) expect((await a.setAvailability("Available")).status).toBe(200);
     kimId = ((await kim.request(AgentApiPath.Me)).body as { Advisor: { AdvisorId: string } })
       .Advisor.AdvisorId;
-    ids.ada = await conversation("Ada Lovelace", "Where is my parcel?", sam);
+    ids.ada = await conversation(
+      "Ada Lovelace",
+      "Where is my parcel? It was left in the rain",
+      sam,
+      undefined,
+      "Customer is a VIP",
+    );
     ids.bob = await conversation("Bob 100%_Sure", "I want a refund", sam, kimId);
     await vi.waitFor(async () => expect((await listed()).length).toBe(2), BOUND);
   }, 120_000);
@@ -139,6 +158,25 @@ describe.each(ENGINES)("the team's history (%s)", (engine) => {
     expect((await listed(`?From=${adaStart}&To=2999-01-01T00:00:00Z`)).length).toBe(2);
   });
 
+  it("Search conversations: whole words in messages and notes, any case, phrases and exclusions, with the snippet", async () => {
+    const found = async (search: string) =>
+      (await listed(`?Search=${encodeURIComponent(search)}`)).map((r) => r.ContactId);
+    expect(await found("parcel")).toEqual([ids.ada]);
+    expect(await found("PARCEL rain")).toEqual([ids.ada]);
+    expect(await found("vip")).toEqual([ids.ada]); // in a note
+    expect(await found("refund")).toEqual([ids.bob]);
+    expect(await found('"want a refund"')).toEqual([ids.bob]);
+    expect(await found('"refund want"')).toEqual([]);
+    expect(await found("parcel -rain")).toEqual([]);
+    expect(await found("parcel or refund")).toEqual([ids.bob, ids.ada]);
+    expect(await found("parc")).toEqual([]); // whole words
+    expect(await found("!!! ---")).toEqual([]);
+    const [ada] = await listed("?Search=rain");
+    expect(ada!.Snippet).toMatch(/<mark>rain<\/mark>/);
+    expect((await listed(`?Search=refund&AdvisorId=${kimId}`)).length).toBe(1);
+    expect((await listed("?Search=parcel&Visitor=bob")).length).toBe(0);
+  });
+
   it("pages with Next: each row once, none skipped", async () => {
     const db = server.built.deps.db;
     const base = Date.parse("2020-01-01T00:00:00Z");
@@ -189,6 +227,7 @@ describe.each(ENGINES)("the team's history (%s)", (engine) => {
       "?Before=not-a-cursor",
       `?Before=${Buffer.from("x|y|z").toString("base64url")}`,
       `?Visitor=${"x".repeat(101)}`,
+      `?Search=${"x".repeat(201)}`,
     ]) {
       const r = await list(sam, query);
       expect(r.status, query).toBe(400);
