@@ -51,6 +51,13 @@ describe("the History view (issue 60)", () => {
     await sam.getByRole("button", { name: "Show conversations" }).click();
     await sam.getByText("No closed conversation matches.").waitFor(BOUND);
     await sam.getByLabel("Visitor").fill("");
+    await sam.getByRole("searchbox", { name: "Search conversations" }).fill("RAIN parcel");
+    await sam.getByRole("button", { name: "Show conversations" }).click();
+    await row.locator("mark", { hasText: "rain" }).waitFor(BOUND);
+    await sam.getByRole("searchbox", { name: "Search conversations" }).fill("rain -parcel");
+    await sam.getByRole("button", { name: "Show conversations" }).click();
+    await sam.getByText("No closed conversation matches.").waitFor(BOUND);
+    await sam.getByRole("searchbox", { name: "Search conversations" }).fill("parcel");
     await sam.getByRole("button", { name: "Show conversations" }).click();
     for (const scheme of ["light", "dark"] as const) {
       await sam.emulateMedia({ colorScheme: scheme });

@@ -1,12 +1,15 @@
 /**
- * "History" (issue 60): the team's closed conversations, the last ended first, filtered by the
- * dates they started, an advisor who took part and the visitor; each opens read-only (with its
- * transcript to download) at an address of its own, `#/history/<contactId>`.
+ * "History" (issue 60): the team's closed conversations, the last ended first, found by words
+ * in their messages and notes ("Search conversations", each shown with the words around the
+ * match) and filtered by the dates they started, an advisor who took part and the visitor; each
+ * opens read-only (with its transcript to download) at an address of its own,
+ * `#/history/<contactId>`.
  */
-import type {
-  HistoryAdvisorsResponse,
-  HistoryConversation,
-  HistoryQuery,
+import {
+  HISTORY_SEARCH_MAX,
+  type HistoryAdvisorsResponse,
+  type HistoryConversation,
+  type HistoryQuery,
 } from "@chat-widget/protocol";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { ConversationDialog } from "../components/ConversationDialog.js";
@@ -37,6 +40,7 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
   const [to, setTo] = useState("");
   const [advisorId, setAdvisorId] = useState("");
   const [visitor, setVisitor] = useState("");
+  const [search, setSearch] = useState("");
   useEffect(() => {
     let live = true;
     // Without the list the filter offers "Any advisor" only; the history itself still loads.
@@ -58,6 +62,7 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
     if (end) query.To = end;
     if (advisorId) query.AdvisorId = advisorId;
     if (visitor.trim()) query.Visitor = visitor.trim();
+    if (search.trim()) query.Search = search.trim();
     list.search(query);
   };
 
@@ -66,6 +71,16 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
     <section className="history" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>History</h2>
       <form className="history-filters" onSubmit={submit} aria-label="Filter conversations">
+        <label className="search">
+          Search conversations
+          <input
+            type="search"
+            value={search}
+            maxLength={HISTORY_SEARCH_MAX}
+            placeholder='Words, "a phrase", -without'
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </label>
         <label>
           From
           <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
@@ -121,7 +136,11 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
                   {c.CustomerEmail ? ` <${c.CustomerEmail}>` : ""}
                 </span>
                 <span className="advisors">{advisorNames(c) || "No advisor"}</span>
-                {c.FirstLine && <span className="first-line">{c.FirstLine}</span>}
+                {c.Snippet ? (
+                  <Snippet text={c.Snippet} />
+                ) : (
+                  c.FirstLine && <span className="first-line">{c.FirstLine}</span>
+                )}
               </button>
             </li>
           ))}
@@ -150,5 +169,15 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
         />
       )}
     </section>
+  );
+}
+
+/** The words around a search's match, each match marked (the text is shown as text, never HTML). */
+function Snippet({ text }: { text: string }) {
+  const parts = text.split(/<mark>|<\/mark>/);
+  return (
+    <span className="snippet">
+      {parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part))}
+    </span>
   );
 }

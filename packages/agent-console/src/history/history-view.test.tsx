@@ -75,6 +75,24 @@ describe("the History view (issue 60)", () => {
     });
   });
 
+  it("Search conversations: the words go with the filters; each match is marked, the rest shown as text", async () => {
+    const r = reads({
+      first: {
+        Conversations: [row(1, { Snippet: "left in the <mark>rain</mark> by <b>me</b>" })],
+      },
+    });
+    render(<HistoryView reads={r} open={null} show={() => {}} />);
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search conversations" }), {
+      target: { value: ' "in the rain" ' },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Show conversations" }));
+    await waitFor(() => expect(r.list).toHaveBeenLastCalledWith({ Search: '"in the rain"' }));
+    const marks = await screen.findAllByText("rain", { selector: "mark" });
+    expect(marks).toHaveLength(1);
+    expect(screen.getByText(/by <b>me<\/b>/)).toBeTruthy();
+    expect(document.querySelector(".history-open b")).toBeNull();
+  });
+
   it("says when nothing matches and when the list cannot be read", async () => {
     const r = reads({});
     render(<HistoryView reads={r} open={null} show={() => {}} />);
