@@ -21,6 +21,7 @@ const none = {
   visitorLike: null,
   before: null,
   search: null,
+  tag: null,
 };
 const QUERIES = [
   ["no search (first page)", null],

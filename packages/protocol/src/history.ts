@@ -61,6 +61,8 @@ export interface HistoryQuery {
   AdvisorId?: string;
   /** Part of the visitor's name or e-mail, any case. */
   Visitor?: string;
+  /** A tag the conversation has (as stored: lower case). */
+  Tag?: string;
   /**
    * Words in the messages or notes ("Search conversations"): every word, any case, whole words;
    * "a phrase" in quotes, -word for without, `or` between alternatives.
@@ -80,6 +82,8 @@ export interface HistoryConversation {
   Advisors: { AdvisorId: string; Name: string }[];
   /** The visitor's first message (not an echo of the bot), cut to FIRST_LINE_MAX. */
   FirstLine?: string;
+  /** Its tags, in alphabetical order. */
+  Tags: string[];
   /** With Search: the words around the match, each match between <mark> and </mark>. */
   Snippet?: string;
 }

@@ -157,3 +157,10 @@ export type {
   TransferTarget,
   TransferTargetsResponse,
 } from "./transfer.js";
+export { WrapUpApiPath, TagLimits, WRAP_UP_MAX, normalTag } from "./wrap-up.js";
+export type {
+  TagsRequest,
+  TagsResponse,
+  TagSuggestionsResponse,
+  WrapUpRequest,
+} from "./wrap-up.js";

@@ -27,6 +27,8 @@ export interface Note {
   AdvisorName: string;
   Body: string;
   CreatedAt: string;
+  /** The advisor's wrap-up of the ended conversation (issue 60), not a note written during it. */
+  WrapUp?: boolean;
   /** Usernames of the advisors the note mentions (and told). */
   Mentions: string[];
 }

@@ -26,6 +26,7 @@ import { startHistoryBuilder } from "./history/builder.js";
 import { notesRoutes } from "./notes/routes.js";
 import { cannedAdminRoutes, cannedRoutes } from "./canned/routes.js";
 import { transferRoutes } from "./transfer/routes.js";
+import { wrapUpRoutes } from "./wrap-up/routes.js";
 import { Transfers } from "./transfer/transfers.js";
 
 export interface FeatureOptions {
@@ -107,6 +108,7 @@ export async function registerFeatures(
     await historyRoutes(scope, readers);
     await notesRoutes(scope, { ...readers, fanout: deps.fanout, clock, onError });
     await cannedRoutes(scope, { ...readers, clock });
+    await wrapUpRoutes(scope, { ...readers, clock });
     await transferRoutes(scope, {
       transfers: new Transfers({ db: deps.db, centre: deps.centre, agents, clock }),
       authenticate: readers.authenticate,

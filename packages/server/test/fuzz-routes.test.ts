@@ -15,6 +15,7 @@ import {
   NotesApiPath,
   CannedApiPath,
   TransferApiPath,
+  WrapUpApiPath,
   cannedPath,
   ParticipantPath,
   SNIPPET_ID_HEADER,
@@ -671,6 +672,32 @@ describe("fuzz: thousands of malformed requests over every route", () => {
       getRoute("notes", contactPath(NotesApiPath.Notes), advisor),
       getRoute("canned", fixed(CannedApiPath.List), advisor),
       getRoute("transfer targets", contactPath(TransferApiPath.Targets), advisor),
+      getRoute("tags", contactPath(WrapUpApiPath.Tags), advisor),
+      bodyRoute(
+        "set tags",
+        "PUT",
+        contactPath(WrapUpApiPath.Tags),
+        (rng) => ({
+          Tags: rng.pick([[], ["Refund"], [""], ["x".repeat(50)], "refund", [7], ["a\u0000b"]]),
+        }),
+        advisor,
+        0.5,
+      ),
+      getRoute(
+        "tag suggestions",
+        (rng) =>
+          WrapUpApiPath.Suggestions +
+          rng.pick(["", "?Prefix=re", "?Prefix=%25", `?Prefix=${"x".repeat(60)}`]),
+        advisor,
+      ),
+      bodyRoute(
+        "wrap-up",
+        "PUT",
+        contactPath(WrapUpApiPath.WrapUp),
+        (rng) => rng.pick([{ Body: "Done" }, { Body: "" }, {}, { Body: "x".repeat(4100) }]),
+        advisor,
+        0.5,
+      ),
       bodyRoute(
         "transfer",
         "POST",

@@ -18,6 +18,7 @@ const none: HistoryFilter = {
   visitorLike: null,
   before: null,
   search: null,
+  tag: null,
 };
 
 const literal = (v: unknown) =>

@@ -63,6 +63,14 @@ export async function buildConversation(db: Db, contactId: string): Promise<void
   await db.query(buildSql("c.contact_id = $5"), [...FIXED, contactId]);
 }
 
+/** The row built again (a wrap-up written since: its text is searched with the rest). */
+export async function rebuildConversation(db: Db, contactId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("DELETE FROM conversations WHERE contact_id = $1", [contactId]);
+    await buildConversation(tx, contactId);
+  });
+}
+
 /** Up to `limit` ended chats without a history row get one; how many did. */
 export async function buildMissing(db: Db, limit: number): Promise<number> {
   const rows = await db.query(
@@ -84,6 +92,8 @@ export interface HistoryFilter {
   visitorLike: string | null;
   /** The last row of the page before. */
   before: { endedAt: string; contactId: string } | null;
+  /** A tag the conversation has (normal). */
+  tag: string | null;
   /** Words to find in the messages and notes (web-search syntax: "a phrase", -not, or). */
   search: string | null;
 }
@@ -97,6 +107,7 @@ interface Row {
   advisors: unknown;
   first_line: string | null;
   snippet: string | null;
+  tags: unknown;
 }
 
 /**
@@ -119,6 +130,9 @@ export function listQuery(f: HistoryFilter): { text: string; values: unknown[] }
     const like = param(f.visitorLike, "text");
     where.push(`(v.customer_name ILIKE ${like} OR v.customer_email ILIKE ${like})`);
   }
+  if (f.tag)
+    where.push(`EXISTS (SELECT 1 FROM contact_tags t
+      WHERE t.contact_id = v.contact_id AND t.tag = ${param(f.tag, "text")})`);
   if (f.before)
     where.push(`(v.ended_at, v.contact_id) <
       (${param(f.before.endedAt, "timestamptz")}, ${param(f.before.contactId, "text")})`);
@@ -136,7 +150,9 @@ export function listQuery(f: HistoryFilter): { text: string; values: unknown[] }
       'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8, MaxFragments=1')`;
   }
   const text = `${hits}SELECT v.contact_id, v.started_at, v.ended_at, v.customer_name, v.customer_email,
-      v.advisors, v.first_line, ${snippet} AS snippet
+      v.advisors, v.first_line, ${snippet} AS snippet,
+      (SELECT coalesce(jsonb_agg(t.tag ORDER BY t.tag), '[]'::jsonb) FROM contact_tags t
+       WHERE t.contact_id = v.contact_id) AS tags
     FROM conversations v
     ${where.length ? `WHERE ${where.join("\n      AND ")}` : ""}
     ORDER BY v.ended_at DESC, v.contact_id DESC
@@ -156,6 +172,7 @@ export async function listConversations(db: Db, f: HistoryFilter): Promise<Histo
     ...(r.customer_email ? { CustomerEmail: r.customer_email } : {}),
     Advisors: Array.isArray(r.advisors) ? (r.advisors as HistoryConversation["Advisors"]) : [],
     ...(r.first_line ? { FirstLine: r.first_line } : {}),
+    Tags: Array.isArray(r.tags) ? (r.tags as string[]) : [],
     ...(r.snippet ? { Snippet: r.snippet } : {}),
   }));
 }

@@ -3,7 +3,7 @@
  * made a LIKE pattern that matches it literally, and the page cursor (the last row's end time
  * and id, opaque to the caller) read back; anything malformed is a clear 400.
  */
-import type { HistoryConversation, HistoryQuery } from "@chat-widget/protocol";
+import { normalTag, type HistoryConversation, type HistoryQuery } from "@chat-widget/protocol";
 import { Errors } from "../errors.js";
 import type { HistoryFilter } from "./conversations-repo.js";
 
@@ -40,5 +40,6 @@ export function historyFilter(q: HistoryQuery): HistoryFilter {
     visitorLike: visitor ? like(visitor) : null,
     before: readCursor(q.Before),
     search: q.Search?.trim() ? q.Search.trim() : null,
+    tag: q.Tag && normalTag(q.Tag) ? normalTag(q.Tag) : null,
   };
 }

@@ -49,6 +49,7 @@ const historyQuery = {
     AdvisorId: { type: "string", maxLength: 64 },
     Visitor: { type: "string", maxLength: HISTORY_VISITOR_MAX },
     Search: { type: "string", maxLength: HISTORY_SEARCH_MAX },
+    Tag: { type: "string", maxLength: 100 },
     Before: { type: "string", maxLength: 400 },
   },
 } as const;

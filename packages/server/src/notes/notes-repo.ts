@@ -11,6 +11,7 @@ interface Row {
   body: string;
   mentions: unknown;
   created_at: unknown;
+  kind?: string;
 }
 
 const toNote = (r: Row): Note => ({
@@ -20,6 +21,7 @@ const toNote = (r: Row): Note => ({
   AdvisorName: r.advisor_name,
   Body: r.body,
   CreatedAt: toIso(r.created_at),
+  ...(r.kind === "wrap-up" ? { WrapUp: true } : {}),
   Mentions: Array.isArray(r.mentions) ? (r.mentions as string[]) : [],
 });
 
@@ -80,4 +82,22 @@ export async function countNotes(db: Db, contactId: string): Promise<number> {
     [contactId],
   );
   return Number(row?.n ?? 0);
+}
+
+/** The conversation's wrap-up, written again: one per conversation, the last one kept. */
+export async function putWrapUp(
+  db: Db,
+  n: Omit<NewNote, "mentions" | "clientToken">,
+): Promise<Note> {
+  const [row] = await db.query<Row>(
+    `INSERT INTO contact_notes
+       (note_id, contact_id, advisor_id, advisor_name, body, mentions, client_token, created_at, kind)
+     VALUES ($1, $2, $3, $4, $5, '[]'::jsonb, NULL, $6, 'wrap-up')
+     ON CONFLICT (contact_id) WHERE kind = 'wrap-up' DO UPDATE
+       SET advisor_id = EXCLUDED.advisor_id, advisor_name = EXCLUDED.advisor_name,
+           body = EXCLUDED.body, created_at = EXCLUDED.created_at
+     RETURNING *`,
+    [n.noteId, n.contactId, n.advisorId, n.advisorName, n.body, n.createdAt],
+  );
+  return toNote(row!);
 }
