@@ -24,8 +24,20 @@ describe("the History view (issue 60)", () => {
     await widgetBox(visitor).fill("My parcel was left in the rain");
     await widgetBox(visitor).press("Enter");
     await consoleTranscript(sam).getByText("My parcel was left in the rain").waitFor(BOUND);
+    const tags = sam.getByRole("group", { name: "Tags" });
+    await tags.getByRole("combobox", { name: "Add a tag" }).fill("Late parcel");
+    await tags.getByRole("button", { name: "Add" }).click();
+    await tags.getByText("late parcel").waitFor(BOUND);
     await sam.getByRole("button", { name: "End chat" }).click();
     await sam.getByText("This chat has ended.").waitFor(BOUND);
+    await sam.getByLabel("Wrap-up (optional)").fill("Voucher sent for the wet parcel");
+    await sam.getByRole("button", { name: "Save wrap-up" }).click();
+    await sam.getByText("Wrap-up saved.").waitFor(BOUND);
+    for (const scheme of ["light", "dark"] as const) {
+      await sam.emulateMedia({ colorScheme: scheme });
+      expect(await violations(sam)).toEqual([]);
+    }
+    await sam.emulateMedia({ colorScheme: "light" });
 
     await sam
       .getByRole("navigation", { name: "Console views" })
@@ -57,8 +69,11 @@ describe("the History view (issue 60)", () => {
     await sam.getByRole("searchbox", { name: "Search conversations" }).fill("rain -parcel");
     await sam.getByRole("button", { name: "Show conversations" }).click();
     await sam.getByText("No closed conversation matches.").waitFor(BOUND);
-    await sam.getByRole("searchbox", { name: "Search conversations" }).fill("parcel");
+    await sam.getByRole("searchbox", { name: "Search conversations" }).fill("voucher");
+    await sam.getByLabel("Tag").fill("Late parcel");
     await sam.getByRole("button", { name: "Show conversations" }).click();
+    await row.locator("mark", { hasText: "Voucher" }).waitFor(BOUND);
+    await row.getByText("#late parcel").waitFor(BOUND);
     for (const scheme of ["light", "dark"] as const) {
       await sam.emulateMedia({ colorScheme: scheme });
       await row.waitFor(BOUND);
@@ -71,6 +86,7 @@ describe("the History view (issue 60)", () => {
     const dialog = sam.getByRole("dialog", { name: /^Conversation of / });
     await dialog.getByText("My parcel was left in the rain").waitFor(BOUND);
     await dialog.getByText("Answered by Sam. Read only.").waitFor(BOUND);
+    await dialog.getByRole("group", { name: "Tags" }).getByText("late parcel").waitFor(BOUND);
     expect(sam.url()).toMatch(/#\/history\/[0-9a-f-]{36}$/);
     for (const scheme of ["light", "dark"] as const) {
       await sam.emulateMedia({ colorScheme: scheme });

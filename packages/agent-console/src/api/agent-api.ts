@@ -28,6 +28,9 @@ import {
   type Note,
   type NotesResponse,
   TransferApiPath,
+  WrapUpApiPath,
+  type TagSuggestionsResponse,
+  type TagsResponse,
   type TransferRequest,
   type TransferResponse,
   type TransferTargetsResponse,
@@ -69,6 +72,13 @@ export interface AgentApi {
   transferTargets(token: string, contactId: string): Promise<TransferTargetsResponse>;
   /** Hand a chat the advisor holds to another advisor or back to its queue. */
   transfer(token: string, contactId: string, request: TransferRequest): Promise<TransferResponse>;
+  /** A conversation's tags (the holder's live chat, or any ended one). */
+  tags(token: string, contactId: string): Promise<TagsResponse>;
+  setTags(token: string, contactId: string, tags: string[]): Promise<TagsResponse>;
+  /** The team's tags beginning with `prefix`, the most used first. */
+  tagSuggestions(token: string, prefix: string): Promise<TagSuggestionsResponse>;
+  /** The wrap-up of a chat the advisor held last, once it has ended. */
+  wrapUp(token: string, contactId: string, body: string): Promise<Note>;
   /** The chat's internal notes, oldest first. */
   notes(token: string, contactId: string): Promise<NotesResponse>;
   /** Write an internal note on a chat the advisor holds (a retry with the same token is one note). */
@@ -147,6 +157,17 @@ export function createAgentApi(options: AgentApiOptions = {}): AgentApi {
       request("GET", contact(TransferApiPath.Targets, contactId), token),
     transfer: (token, contactId, body) =>
       request("POST", contact(TransferApiPath.Transfer, contactId), token, body),
+    tags: (token, contactId) => request("GET", contact(WrapUpApiPath.Tags, contactId), token),
+    setTags: (token, contactId, Tags) =>
+      request("PUT", contact(WrapUpApiPath.Tags, contactId), token, { Tags }),
+    tagSuggestions: (token, prefix) =>
+      request(
+        "GET",
+        `${WrapUpApiPath.Suggestions}?${new URLSearchParams({ Prefix: prefix }).toString()}`,
+        token,
+      ),
+    wrapUp: (token, contactId, Body) =>
+      request("PUT", contact(WrapUpApiPath.WrapUp, contactId), token, { Body }),
     notes: (token, contactId) => request("GET", contact(NotesApiPath.Notes, contactId), token),
     addNote: (token, contactId, Body, ClientToken) =>
       request("POST", contact(NotesApiPath.Notes, contactId), token, { Body, ClientToken }),

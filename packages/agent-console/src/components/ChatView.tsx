@@ -9,6 +9,8 @@ import type { CannedResponse } from "@chat-widget/protocol";
 import { fillCanned } from "../canned/fill.js";
 import { useNotes, type NotesAccess } from "./use-notes.js";
 import { TransferDialog, type TransferAccess } from "../transfer/TransferDialog.js";
+import { TagsEditor, type TagsAccess } from "../wrap-up/TagsEditor.js";
+import { WrapUpForm } from "../wrap-up/WrapUpForm.js";
 import { VisitorPanel } from "./VisitorPanel.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -38,6 +40,10 @@ export interface ChatViewProps {
   advisorName?: string;
   /** Transfer's reads and action (a stable object); without it there is no Transfer button. */
   transferAccess?: TransferAccess;
+  /** The chat's tags (a stable object); without it no tags are shown. */
+  tagsAccess?: TagsAccess;
+  /** Saves the wrap-up once the chat has ended; without it none is offered. */
+  wrapUp?(contactId: string, body: string): Promise<unknown>;
 }
 
 export function ChatView({
@@ -49,6 +55,8 @@ export function ChatView({
   canned = [],
   advisorName = "",
   transferAccess,
+  tagsAccess,
+  wrapUp,
 }: ChatViewProps) {
   const id = chat.info.ContactId;
   const notes = useNotes(id, notesAccess);
@@ -87,6 +95,7 @@ export function ChatView({
           </>
         )}
       </header>
+      {tagsAccess && !chat.handedOn && <TagsEditor contactId={id} access={tagsAccess} />}
       {transferring && transferAccess && !chat.ended && (
         <TransferDialog
           contactId={id}
@@ -133,6 +142,9 @@ export function ChatView({
             <p className="note">
               {chat.handedOn ? "You transferred this chat." : "This chat has ended."}
             </p>
+          )}
+          {chat.ended && !chat.handedOn && wrapUp && (
+            <WrapUpForm save={(body) => wrapUp(id, body)} />
           )}
           <Composer
             disabled={chat.ended}

@@ -23,6 +23,7 @@ import type { TransferAccess } from "../transfer/TransferDialog.js";
 import { HistoryView } from "../history/HistoryView.js";
 import type { HistoryReads } from "../history/use-history.js";
 import { useRoute } from "../history/use-route.js";
+import type { TagsAccess } from "../wrap-up/TagsEditor.js";
 import type { NotesAccess } from "./use-notes.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -162,6 +163,14 @@ export function Console({
     [api, token],
   );
   const [route, go] = useRoute();
+  const tagsAccess = useMemo<TagsAccess>(
+    () => ({
+      tags: (contactId) => api.tags(token, contactId),
+      setTags: (contactId, tags) => api.setTags(token, contactId, tags),
+      suggest: (prefix) => api.tagSuggestions(token, prefix),
+    }),
+    [api, token],
+  );
   const historyReads = useMemo<HistoryReads>(
     () => ({
       list: (query) => api.history(token, query),
@@ -249,6 +258,7 @@ export function Console({
         <main className="main history-main">
           <HistoryView
             reads={historyReads}
+            tagsAccess={tagsAccess}
             open={route.contactId}
             show={(contactId) => go({ view: "history", contactId })}
           />
@@ -273,6 +283,8 @@ export function Console({
                 visitorReads={visitorReads}
                 notesAccess={notesAccess}
                 transferAccess={transferAccess}
+                tagsAccess={tagsAccess}
+                wrapUp={(contactId, body) => api.wrapUp(token, contactId, body)}
                 canned={canned.responses}
                 advisorName={advisor.Name}
                 visitorMoves={visitorMoves[current.info.ContactId] ?? 0}

@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { errorText } from "../api/errors.js";
 import { conversation } from "../state/chat-state.js";
 import { saveText, transcriptText } from "../history/transcript-file.js";
+import { TagsEditor, type TagsAccess } from "../wrap-up/TagsEditor.js";
 import { TranscriptItem } from "./TranscriptItem.js";
 import { useModal } from "./use-modal.js";
 import { conversationDate, wholeTranscript, type VisitorReads } from "./visitor-reads.js";
@@ -17,6 +18,8 @@ export interface ConversationDialogProps {
   conversation: { ContactId: string; StartedAt?: string; AdvisorName?: string };
   customerName: string;
   reads: Pick<VisitorReads, "transcript">;
+  /** Its tags, shown and changed in it (any advisor may tag an ended conversation). */
+  tagsAccess?: TagsAccess;
   close(): void;
 }
 
@@ -29,6 +32,7 @@ export function ConversationDialog({
   conversation: shown,
   customerName,
   reads,
+  tagsAccess,
   close,
 }: ConversationDialogProps) {
   const dialog = useModal();
@@ -80,6 +84,7 @@ export function ConversationDialog({
             : ""}{" "}
         Read only.
       </p>
+      {tagsAccess && <TagsEditor contactId={shown.ContactId} access={tagsAccess} />}
       {loaded.state === "loading" && <p role="status">Loading the conversation…</p>}
       {loaded.state === "error" && (
         <p role="alert" className="error">

@@ -14,6 +14,7 @@ import {
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { ConversationDialog } from "../components/ConversationDialog.js";
 import { conversationDate } from "../components/visitor-reads.js";
+import type { TagsAccess } from "../wrap-up/TagsEditor.js";
 import { useHistory, type HistoryReads } from "./use-history.js";
 
 export interface HistoryViewProps {
@@ -21,6 +22,8 @@ export interface HistoryViewProps {
   /** The conversation open (from the address), or null. */
   open: string | null;
   show(contactId: string | null): void;
+  /** Tags on an opened conversation (any advisor may tag an ended one). */
+  tagsAccess?: TagsAccess;
 }
 
 /** A date field's day (YYYY-MM-DD) as the start of that day here, in ISO 8601; `days` later. */
@@ -32,7 +35,7 @@ const dayStart = (day: string, days = 0): string | undefined => {
 
 const advisorNames = (c: HistoryConversation) => c.Advisors.map((a) => a.Name).join(", ");
 
-export function HistoryView({ reads, open, show }: HistoryViewProps) {
+export function HistoryView({ reads, open, show, tagsAccess }: HistoryViewProps) {
   const id = useId();
   const list = useHistory(reads);
   const [advisors, setAdvisors] = useState<HistoryAdvisorsResponse["Advisors"]>([]);
@@ -41,6 +44,7 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
   const [advisorId, setAdvisorId] = useState("");
   const [visitor, setVisitor] = useState("");
   const [search, setSearch] = useState("");
+  const [tag, setTag] = useState("");
   useEffect(() => {
     let live = true;
     // Without the list the filter offers "Any advisor" only; the history itself still loads.
@@ -63,6 +67,7 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
     if (advisorId) query.AdvisorId = advisorId;
     if (visitor.trim()) query.Visitor = visitor.trim();
     if (search.trim()) query.Search = search.trim();
+    if (tag.trim()) query.Tag = tag.trim();
     list.search(query);
   };
 
@@ -110,6 +115,10 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
             onChange={(e) => setVisitor(e.target.value)}
           />
         </label>
+        <label>
+          Tag
+          <input type="text" value={tag} maxLength={40} onChange={(e) => setTag(e.target.value)} />
+        </label>
         <button type="submit">Show conversations</button>
       </form>
       <p role="status" className="note">
@@ -136,6 +145,9 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
                   {c.CustomerEmail ? ` <${c.CustomerEmail}>` : ""}
                 </span>
                 <span className="advisors">{advisorNames(c) || "No advisor"}</span>
+                {c.Tags.length > 0 && (
+                  <span className="row-tags">{c.Tags.map((t) => `#${t}`).join(" ")}</span>
+                )}
                 {c.Snippet ? (
                   <Snippet text={c.Snippet} />
                 ) : (
@@ -165,6 +177,7 @@ export function HistoryView({ reads, open, show }: HistoryViewProps) {
           }
           customerName={opened?.CustomerName ?? ""}
           reads={reads}
+          {...(tagsAccess ? { tagsAccess } : {})}
           close={() => show(null)}
         />
       )}

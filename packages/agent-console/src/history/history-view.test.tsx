@@ -17,6 +17,7 @@ const row = (n: number, extra: Partial<HistoryConversation> = {}): HistoryConver
   CustomerName: `Visitor ${n}`,
   Advisors: [{ AdvisorId: "sam", Name: "Sam" }],
   FirstLine: `Question ${n}`,
+  Tags: [],
   ...extra,
 });
 
@@ -65,6 +66,7 @@ describe("the History view (issue 60)", () => {
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-30" } });
     fireEvent.change(screen.getByLabelText("Advisor"), { target: { value: "kim" } });
     fireEvent.change(screen.getByLabelText("Visitor"), { target: { value: " ada " } });
+    fireEvent.change(screen.getByLabelText("Tag"), { target: { value: "Refund" } });
     fireEvent.click(screen.getByRole("button", { name: "Show conversations" }));
     await waitFor(() => expect(r.list).toHaveBeenCalledTimes(2));
     expect(r.list).toHaveBeenLastCalledWith({
@@ -72,6 +74,7 @@ describe("the History view (issue 60)", () => {
       To: new Date(2026, 11, 1).toISOString(),
       AdvisorId: "kim",
       Visitor: "ada",
+      Tag: "Refund",
     });
   });
 

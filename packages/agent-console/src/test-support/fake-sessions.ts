@@ -129,6 +129,13 @@ export function fakeApi(overrides: Partial<AgentApi> = {}): AgentApi {
     history: vi.fn(async () => ({ Conversations: [] })),
     historyAdvisors: vi.fn(async () => ({ Advisors: [] })),
     notes: vi.fn(async () => ({ Notes: [] })),
+    tags: vi.fn(async (_token: string, contactId: string) => ({ ContactId: contactId, Tags: [] })),
+    setTags: vi.fn(async (_token: string, contactId: string, Tags: string[]) => ({
+      ContactId: contactId,
+      Tags,
+    })),
+    tagSuggestions: vi.fn(async () => ({ Tags: [] })),
+    wrapUp: vi.fn(),
     transferTargets: vi.fn(async () => ({ Advisors: [], Queue: "advisors" })),
     transfer: vi.fn(),
     canned: vi.fn(async () => ({ Canned: [] })),
