@@ -4,7 +4,7 @@
  * With `note`, the advisor switches between "Reply" and "Note" (issue 60): a note is kept for
  * advisors only, the visitor never sees it; no typing is reported and nothing attaches.
  */
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import {
   ATTACHMENT_CONTENT_TYPES,
   Limits,
@@ -13,6 +13,7 @@ import {
 } from "@chat-widget/protocol";
 import { CannedList, cannedOptionId } from "../canned/CannedList.js";
 import { useCannedPicker } from "../canned/use-canned-picker.js";
+import { onComposerCommand } from "../shortcuts/shortcuts.js";
 
 export interface ComposerProps {
   disabled: boolean;
@@ -52,6 +53,21 @@ export function Composer({ disabled, send, typing, attach, note, canned }: Compo
     setText(canned ? canned.fill(response.Body) : response.Body);
     box.current?.focus();
   });
+  // Keyboard shortcuts (issue 60) reach the composer in view.
+  useEffect(
+    () =>
+      onComposerCommand((command) => {
+        if (disabled) return;
+        if (command === "canned") {
+          setMode("reply");
+          setText((current) => (current.trim() ? current : "/"));
+        } else if (command === "toggle-note" && note) {
+          setMode((m) => (m === "reply" ? "note" : "reply"));
+        }
+        box.current?.focus();
+      }),
+    [disabled, note],
+  );
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.nativeEvent.isComposing || picker.onKey(e)) return;
     if (e.key === "Enter" && !e.shiftKey) {

@@ -24,6 +24,11 @@ import { HistoryView } from "../history/HistoryView.js";
 import type { HistoryReads } from "../history/use-history.js";
 import { useRoute } from "../history/use-route.js";
 import type { TagsAccess } from "../wrap-up/TagsEditor.js";
+import { useAlerts } from "../notify/alerts.js";
+import { AlertSettings } from "../notify/AlertSettings.js";
+import { useConsoleAlerts } from "../notify/use-console-alerts.js";
+import { ShortcutsDialog } from "../shortcuts/ShortcutsDialog.js";
+import { useShortcuts } from "../shortcuts/use-shortcuts.js";
 import type { NotesAccess } from "./use-notes.js";
 import type { VisitorReads } from "./visitor-reads.js";
 
@@ -112,10 +117,9 @@ export function Console({
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [chats, store]);
 
-  const unread = snapshot.chats.reduce((n, c) => n + c.unread, 0);
-  useEffect(() => {
-    document.title = unread > 0 ? `(${unread}) Agent console` : "Agent console";
-  }, [unread]);
+  const alerts = useAlerts();
+  useConsoleAlerts(queue, snapshot.chats, alerts.alert);
+  const [showShortcuts, setShowShortcuts] = useState(false);
 
   const changeAvailability = async (next: AdvisorAvailability) => {
     const me = await api.setAvailability(token, next);
@@ -208,6 +212,30 @@ export function Console({
     },
     dismissError: (id) => store.setChatError(id, null),
   };
+  useShortcuts({
+    next: () => selectNext(1),
+    previous: () => selectNext(-1),
+    accept: () => {
+      const oldest = queue[0];
+      if (route.view !== "chats") go({ view: "chats" });
+      if (!oldest) return;
+      if (blocked) store.setError(blocked);
+      else
+        void accept(oldest.ContactId).catch((e: unknown) =>
+          store.setError(`The chat was not accepted: ${errorText(e)}`),
+        );
+    },
+    help: () => setShowShortcuts(true),
+  });
+  const selectNext = (step: number) => {
+    const ids = snapshot.chats.map((c) => c.info.ContactId);
+    if (ids.length === 0) return;
+    const at = ids.indexOf(snapshot.selected ?? "");
+    const id = ids[(at + step + ids.length) % ids.length]!;
+    if (route.view !== "chats") go({ view: "chats" });
+    chats.select(id);
+    setTimeout(() => document.getElementById(tabId(id))?.focus(), 0);
+  };
   const open = snapshot.chats.filter((c) => !c.ended).length;
   const blocked =
     advisor.Availability !== "Available"
@@ -231,13 +259,18 @@ export function Console({
         </nav>
         <span className="advisor">Signed in as {advisor.Name}</span>
         <AvailabilityToggle availability={advisor.Availability} change={changeAvailability} />
+        <AlertSettings alerts={alerts} />
         <button type="button" onClick={() => setManagingCanned(true)}>
           Canned responses
+        </button>
+        <button type="button" aria-keyshortcuts="?" onClick={() => setShowShortcuts(true)}>
+          Shortcuts
         </button>
         <button type="button" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>
+      {showShortcuts && <ShortcutsDialog close={() => setShowShortcuts(false)} />}
       {managingCanned && <CannedManager canned={canned} close={() => setManagingCanned(false)} />}
       {canned.error && (
         <p className="error banner" role="status">
