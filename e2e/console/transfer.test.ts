@@ -42,6 +42,16 @@ describe("transfer in the console (issue 60)", () => {
     await widgetBox(visitor).press("Enter");
     await consoleTranscript(sam).getByText("My parcel never came").waitFor(BOUND);
 
+    // A note mentioning Kim tells her console.
+    await sam.getByRole("button", { name: "Note", exact: true }).click();
+    const noteBox = sam.getByRole("textbox", { name: "Note" });
+    await noteBox.fill("@kim can you take this one?");
+    await noteBox.press("Enter");
+    await kim
+      .getByText("Sam mentioned you in a note: “@kim can you take this one?”")
+      .waitFor(BOUND);
+    await sam.getByRole("button", { name: "Reply", exact: true }).click();
+
     await sam.getByRole("button", { name: "Transfer", exact: true }).click();
     const dialog = sam.getByRole("dialog", { name: "Transfer the chat with Alex Morgan" });
     await dialog.getByRole("radio", { name: /^Kim 0 of \d+ chats$/ }).check(BOUND);

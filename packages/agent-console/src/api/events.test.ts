@@ -26,6 +26,7 @@ function handlers() {
     queueChange: (d) => seen.push(`queue-change +${d.Added.length} -${d.Removed.length}`),
     chats: (d) => seen.push(`chats ${d.Chats.length}`),
     visitor: (d) => seen.push(`visitor ${d.ContactId}`),
+    mention: (d) => seen.push(`mention ${d.From}`),
     trouble: (down) => seen.push(down ? "down" : "up"),
     signedOut: () => seen.push("signed out"),
   };
@@ -69,8 +70,11 @@ describe("the advisor's live updates", () => {
     first.write('event: queue\ndata: {"Contacts":[{}]}\n\n');
     first.write('event: queue-change\ndata: {"Added":[],"Removed":["c1"]}\n\n');
     first.write('event: visitor\ndata: {"ContactId":"c2"}\n\n');
+    first.write(
+      'event: mention\ndata: {"ContactId":"c2","NoteId":"n","From":"Kim","Excerpt":"@sam"}\n\n',
+    );
     await vi.advanceTimersByTimeAsync(0);
-    expect(seen).toEqual(["up", "queue 1", "queue-change +0 -1", "visitor c2"]);
+    expect(seen).toEqual(["up", "queue 1", "queue-change +0 -1", "visitor c2", "mention Kim"]);
 
     first.fail(); // the stream is cut
     await vi.advanceTimersByTimeAsync(0);

@@ -1,6 +1,6 @@
 /**
- * The agent API's live updates (Server-Sent Events `queue`, `queue-change`, `chats` and
- * `visitor`), read with `fetch` so
+ * The agent API's live updates (Server-Sent Events `queue`, `queue-change`, `chats`,
+ * `visitor` and `mention`), read with `fetch` so
  * the advisor's token travels in the Authorization header, never in a URL (EventSource cannot
  * send headers). A stream that fails or ends is opened again on the client's backoff (1 s
  * doubling to 30 s, ±30 %); one refused 403 means the advisor is signed out, and stays closed.
@@ -10,6 +10,7 @@ import type {
   ChatsResponse,
   QueueChange,
   QueueResponse,
+  MentionEvent,
   VisitorChange,
 } from "@chat-widget/protocol";
 
@@ -21,6 +22,8 @@ export interface EventHandlers {
   chats(data: ChatsResponse): void;
   /** The visitor of one of the advisor's chats reported another page: the panel reads it again. */
   visitor(data: VisitorChange): void;
+  /** Another advisor mentioned this one in a note (issue 60). */
+  mention?(data: MentionEvent): void;
   /** The stream dropped (it is reopened by itself); `false` once it is back. */
   trouble(down: boolean): void;
   /**
@@ -92,6 +95,7 @@ export function subscribeAgentEvents(
     else if (name === "queue-change") handlers.queueChange(parsed as QueueChange);
     else if (name === "chats") handlers.chats(parsed as ChatsResponse);
     else if (name === "visitor") handlers.visitor(parsed as VisitorChange);
+    else if (name === "mention") handlers.mention?.(parsed as MentionEvent);
   };
 
   const open = async () => {

@@ -219,6 +219,23 @@ describe("the console", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("a mention by another advisor is said, and dismissed (issue 60)", () => {
+    const { events } = renderConsole(fakeApi());
+    act(() =>
+      events.handlers!.mention!({
+        ContactId: "1",
+        NoteId: "n1",
+        From: "Kim",
+        Excerpt: "@demo look",
+      }),
+    );
+    expect(
+      screen.getByText("Kim mentioned you in a note: “@demo look”", { exact: false }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss mention" }));
+    expect(screen.queryByText(/mentioned you/)).toBeNull();
+  });
+
   it("a failed server sign-out still signs out locally and passes the problem on", async () => {
     const api = fakeApi({
       signOut: vi.fn(async () => {

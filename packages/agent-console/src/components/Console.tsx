@@ -4,6 +4,7 @@ import type {
   ActiveChat,
   Advisor,
   AdvisorAvailability,
+  MentionEvent,
   QueuedContact,
 } from "@chat-widget/protocol";
 import type { AgentApi } from "../api/agent-api.js";
@@ -75,6 +76,7 @@ export function Console({
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   // The newest onSignOut, for the events stream opened once per sign-in.
   const latestSignOut = useRef(onSignOut);
+  const latestMention = useRef<(m: MentionEvent) => void>(() => {});
   useEffect(() => {
     latestSignOut.current = onSignOut;
   });
@@ -94,6 +96,7 @@ export function Console({
       queue: (data) => setQueue(data.Contacts),
       queueChange: (change) => setQueue((queue) => applyQueueChange(queue, change)),
       chats: (data) => chats.sync(data.Chats.map(toInfo)),
+      mention: (m) => latestMention.current(m),
       visitor: ({ ContactId }) =>
         setVisitorMoves((moves) => ({ ...moves, [ContactId]: (moves[ContactId] ?? 0) + 1 })),
       trouble: (down) => setLive(!down),
@@ -119,6 +122,14 @@ export function Console({
 
   const alerts = useAlerts();
   useConsoleAlerts(queue, snapshot.chats, alerts.alert);
+  // A mention (issue 60): said in the console and, when they are on, as a notification.
+  const [mention, setMention] = useState<MentionEvent | null>(null);
+  useEffect(() => {
+    latestMention.current = (m) => {
+      setMention(m);
+      alerts.alert(`${m.From} mentioned you`, m.Excerpt, `mention-${m.NoteId}`);
+    };
+  });
   const [showShortcuts, setShowShortcuts] = useState(false);
 
   const changeAvailability = async (next: AdvisorAvailability) => {
@@ -272,6 +283,14 @@ export function Console({
       </header>
       {showShortcuts && <ShortcutsDialog close={() => setShowShortcuts(false)} />}
       {managingCanned && <CannedManager canned={canned} close={() => setManagingCanned(false)} />}
+      {mention && (
+        <p className="banner mention" role="status">
+          {mention.From} mentioned you in a note: “{mention.Excerpt}”{" "}
+          <button type="button" onClick={() => setMention(null)} aria-label="Dismiss mention">
+            ×
+          </button>
+        </p>
+      )}
       {canned.error && (
         <p className="error banner" role="status">
           {canned.error}
