@@ -1,6 +1,7 @@
 /**
  * Issue 60's agent routes refuse a disabled advisor: the visitor panel, earlier conversations,
- * the read-only transcript, notes and canned responses each answer the advisor's token while
+ * the read-only transcript, notes, canned responses, history, tags, wrap-up and transfer's
+ * targets each answer the advisor's token while
  * they are enabled, and once the admin disabled them the same token gets 403 (as their
  * websocket does, advisor-revocation.test.ts) — on the live chat they held and on an ended one
  * the team may read — with nothing read out and nothing stored.
@@ -10,6 +11,8 @@ import {
   CannedApiPath,
   HistoryApiPath,
   NotesApiPath,
+  TransferApiPath,
+  WrapUpApiPath,
   VisitorApiPath,
   agentContactPath,
   cannedPath,
@@ -63,7 +66,28 @@ const ROUTES: Route[] = [
       path: contact(HistoryApiPath.Transcript, which),
     },
     { name: `GET notes (${which})`, method: "GET", path: contact(NotesApiPath.Notes, which) },
+    { name: `GET tags (${which})`, method: "GET", path: contact(WrapUpApiPath.Tags, which) },
   ]),
+  { name: "GET history", method: "GET", path: () => HistoryApiPath.List },
+  { name: "GET history advisors", method: "GET", path: () => HistoryApiPath.Advisors },
+  { name: "GET tag suggestions", method: "GET", path: () => WrapUpApiPath.Suggestions },
+  {
+    name: "GET transfer targets (live)",
+    method: "GET",
+    path: contact(TransferApiPath.Targets, "live"),
+  },
+  {
+    name: "PUT tags (ended)",
+    method: "PUT",
+    path: contact(WrapUpApiPath.Tags, "ended"),
+    body: (ids) => ({ Tags: [`tag-${ids.phase}`] }),
+  },
+  {
+    name: "PUT wrap-up (ended)",
+    method: "PUT",
+    path: contact(WrapUpApiPath.WrapUp, "ended"),
+    body: (ids) => ({ Body: `wrap-up while ${ids.phase}` }),
+  },
   {
     name: "POST notes (live)",
     method: "POST",
