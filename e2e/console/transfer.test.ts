@@ -84,9 +84,23 @@ describe("transfer in the console (issue 60)", () => {
     await consoleTranscript(kim).getByText("Transferred to Kim: Wants a refund").waitFor(BOUND);
     await consoleBox(kim).fill("Kim here, refund on its way");
     await consoleBox(kim).press("Enter");
-    await visitor
-      .locator("chat-widget .message.incoming", { hasText: "Kim here, refund on its way" })
-      .waitFor(BOUND);
+    try {
+      await visitor
+        .locator("chat-widget .message.incoming", { hasText: "Kim here, refund on its way" })
+        .waitFor({ timeout: 30_000 });
+    } catch (error) {
+      // What each side shows, to tell where the reply stopped.
+      console.error("Kim's console:", await consoleTranscript(kim).innerText());
+      console.error(
+        "Visitor's widget:",
+        await visitor
+          .locator("chat-widget .messages, chat-widget [role=log]")
+          .first()
+          .innerText()
+          .catch(() => "?"),
+      );
+      throw error;
+    }
 
     // Kim hands it back to the queue: it waits there for the next advisor.
     await kim.getByRole("button", { name: "Transfer", exact: true }).click();
