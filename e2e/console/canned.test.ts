@@ -99,7 +99,13 @@ describe("canned responses in the console (issue 60)", () => {
 
     await advisor.getByRole("button", { name: /Accept chat with/ }).click({ timeout: 15_000 });
     const box = consoleBox(advisor);
-    await box.waitFor({ timeout: 15_000 });
+    // The first test's chat is still open here: write only once the accepted chat is in view
+    // (accepting puts it in view and then focuses its composer).
+    await expect
+      .poll(() => box.evaluate((b) => b === document.activeElement).catch(() => false), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await box.pressSequentially("/than");
     await advisor.getByRole("listbox", { name: "Canned responses" }).waitFor({ timeout: 15_000 });
     await box.press("Enter");
