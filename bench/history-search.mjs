@@ -4,9 +4,13 @@
 // of them), every other one also says "parcel", and each has a word of its own (t<n>). Every
 // query runs through the store as the server runs it (a prepared statement: after five runs
 // PostgreSQL may keep a generic plan) BENCH_RUNS times (default 30): median and slowest ms,
-// and the rows of the first page. Build first: npm run build.
+// and the rows of the first page. Then FLOODS more, ended last, each 100,000 characters of
+// "a a a …" (the most a body keeps), searched with the longest phrase of "a"s a search may hold:
+// its snippets are the costliest a page can ask for. Build first: npm run build.
 import pg from "pg";
+import { HISTORY_SEARCH_WORDS } from "../packages/protocol/dist/index.js";
 import { listQuery } from "../packages/server/dist/history/conversations-repo.js";
+import { historyFilter } from "../packages/server/dist/history/list-query.js";
 import { openDb } from "../packages/server/dist/store/open-db.js";
 
 const N = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
@@ -14,15 +18,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const BATCH = 10_000;
 const URL_ = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-const none = {
-  from: null,
-  to: null,
-  advisorId: null,
-  visitorLike: null,
-  before: null,
-  search: null,
-  tag: null,
-};
+const FLOODS = 50;
 const QUERIES = [
   ["no search (first page)", null],
   ["a word of one conversation", `t${Math.floor(N / 3)}`],
@@ -31,6 +27,13 @@ const QUERIES = [
   ["two words, both", "word1234 parcel"],
   ["a phrase", '"word2649 word2378"'],
   ["no match", "zebra"],
+];
+const FLOOD_QUERIES = [
+  [
+    `${FLOODS} floods: a phrase of ${HISTORY_SEARCH_WORDS} "a"s`,
+    `"${"a ".repeat(HISTORY_SEARCH_WORDS).trim()}"`,
+  ],
+  [`${FLOODS} floods: "a"`, "a"],
 ];
 
 async function fill(db) {
@@ -55,10 +58,24 @@ async function fill(db) {
   return performance.now() - started;
 }
 
-async function measure(db) {
+async function flood(db) {
+  await db.query(
+    `INSERT INTO contacts (contact_id, initial_contact_id, instance_id, contact_flow_id, status, created_at, ended_at)
+     SELECT 'f' || g, 'f' || g, 'i', 'f', 'ended', now() + g * interval '1 minute', now() + g * interval '1 minute'
+     FROM generate_series(1, ${FLOODS}) g`,
+  );
+  await db.query(
+    `INSERT INTO conversations (contact_id, started_at, ended_at, customer_name, body)
+     SELECT 'f' || g, now() + g * interval '1 minute', now() + g * interval '1 minute', 'Flood ' || g,
+       repeat('a ', 50000)
+     FROM generate_series(1, ${FLOODS}) g`,
+  );
+}
+
+async function measure(db, queries) {
   const rows = [];
-  for (const [name, search] of QUERIES) {
-    const { text, values } = listQuery({ ...none, search });
+  for (const [name, search] of queries) {
+    const { text, values } = listQuery(historyFilter(search ? { Search: search } : {}));
     const times = [];
     let found = 0;
     for (let i = 0; i < RUNS; i++) {
@@ -80,8 +97,11 @@ async function engine(label, open, close) {
       `\n### ${label}: ${N.toLocaleString("en")} conversations stored in ${(fillMs / 1000).toFixed(1)} s`,
     );
     console.log("| query | rows (page ≤ 51) | median ms | slowest ms |\n|---|---|---|---|");
-    for (const r of await measure(db))
+    const print = (r) =>
       console.log(`| ${r.name} | ${r.found} | ${r.p50.toFixed(1)} | ${r.max.toFixed(1)} |`);
+    for (const r of await measure(db, QUERIES)) print(r);
+    await flood(db);
+    for (const r of await measure(db, FLOOD_QUERIES)) print(r);
   } finally {
     await db.close();
     await close();

@@ -50,6 +50,8 @@ export const HISTORY_PAGE_SIZE = 50;
 /** The most characters of the visitor filter and of a search. */
 export const HISTORY_VISITOR_MAX = 100;
 export const HISTORY_SEARCH_MAX = 200;
+/** The most words a search may look for (a longer one is a 400). */
+export const HISTORY_SEARCH_WORDS = 12;
 
 /** The history's filters (query parameters), each optional. */
 export interface HistoryQuery {

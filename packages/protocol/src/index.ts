@@ -135,6 +135,7 @@ export {
   HISTORY_PAGE_SIZE,
   HISTORY_VISITOR_MAX,
   HISTORY_SEARCH_MAX,
+  HISTORY_SEARCH_WORDS,
 } from "./history.js";
 export type {
   HistoryAdvisorsResponse,

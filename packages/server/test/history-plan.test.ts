@@ -18,11 +18,16 @@ const none: HistoryFilter = {
   visitorLike: null,
   before: null,
   search: null,
+  marked: "",
   tag: null,
 };
 
-const literal = (v: unknown) =>
-  typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+const literal = (v: unknown): string =>
+  Array.isArray(v)
+    ? `ARRAY[${v.map(literal).join(", ")}]::text[]`
+    : typeof v === "number"
+      ? String(v)
+      : `'${String(v).replace(/'/g, "''")}'`;
 
 /** The generic plan of the page's statement for `filter`. */
 async function genericPlan(db: Db, filter: HistoryFilter): Promise<string> {

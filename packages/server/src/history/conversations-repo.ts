@@ -13,6 +13,7 @@ import {
 import { toIso } from "../contact-centre/rows.js";
 import type { Db } from "../store/db.js";
 import { firstLineSql } from "./earlier-repo.js";
+import { snippetSql } from "./search.js";
 
 /** An advisor joined the chat (once per advisor and chat). */
 export async function recordAdvisor(
@@ -96,6 +97,8 @@ export interface HistoryFilter {
   tag: string | null;
   /** Words to find in the messages and notes (web-search syntax: "a phrase", -not, or). */
   search: string | null;
+  /** The words the search looks for, marked in the snippet (search.ts wordsToMark). */
+  marked: string;
 }
 
 interface Row {
@@ -146,8 +149,7 @@ export function listQuery(f: HistoryFilter): { text: string; values: unknown[] }
       SELECT h.contact_id FROM conversations h WHERE h.document @@ ${query})
     `;
     where.push("v.contact_id IN (SELECT contact_id FROM hits)");
-    snippet = `ts_headline('simple', v.body, ${query},
-      'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8, MaxFragments=1')`;
+    snippet = snippetSql("v.body", param(f.marked, "text"));
   }
   const text = `${hits}SELECT v.contact_id, v.started_at, v.ended_at, v.customer_name, v.customer_email,
       v.advisors, v.first_line, ${snippet} AS snippet,

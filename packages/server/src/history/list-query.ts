@@ -6,6 +6,7 @@
 import { normalTag, type HistoryConversation, type HistoryQuery } from "@chat-widget/protocol";
 import { Errors } from "../errors.js";
 import type { HistoryFilter } from "./conversations-repo.js";
+import { wordsToMark } from "./search.js";
 
 const time = (value: string | undefined, name: string): string | null => {
   if (value === undefined || value === "") return null;
@@ -33,13 +34,15 @@ function readCursor(value: string | undefined): HistoryFilter["before"] {
 
 export function historyFilter(q: HistoryQuery): HistoryFilter {
   const visitor = q.Visitor?.trim();
+  const search = q.Search?.trim() ? q.Search.trim() : null;
   return {
     from: time(q.From, "From"),
     to: time(q.To, "To"),
     advisorId: q.AdvisorId || null,
     visitorLike: visitor ? like(visitor) : null,
     before: readCursor(q.Before),
-    search: q.Search?.trim() ? q.Search.trim() : null,
+    search,
+    marked: search ? wordsToMark(search) : "",
     tag: q.Tag && normalTag(q.Tag) ? normalTag(q.Tag) : null,
   };
 }

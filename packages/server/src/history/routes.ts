@@ -27,6 +27,7 @@ import type { Db } from "../store/db.js";
 import { historyAdvisors, listConversations } from "./conversations-repo.js";
 import { earlierConversations } from "./earlier-repo.js";
 import { cursorOf, historyFilter } from "./list-query.js";
+import { checkSearch, withSearchTimeout } from "./search.js";
 
 export interface HistoryRoutesOptions {
   db: Db;
@@ -70,7 +71,9 @@ export async function historyRoutes(
     { schema: { querystring: historyQuery } },
     async (request): Promise<HistoryResponse> => {
       await options.authenticate(bearerToken(request));
-      const rows = await listConversations(db, historyFilter(request.query));
+      const filter = historyFilter(request.query);
+      if (filter.search) await checkSearch(db, filter.search);
+      const rows = await withSearchTimeout(db, (tx) => listConversations(tx, filter));
       const page = rows.slice(0, HISTORY_PAGE_SIZE);
       return {
         Conversations: page,
