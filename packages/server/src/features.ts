@@ -3,6 +3,7 @@ import { registerAgentSocket } from "./agent-socket/plugin.js";
 import { adminRoutes } from "./agents/admin-routes.js";
 import { applyModeToDemoAdvisor } from "./agents/demo-advisor.js";
 import { AgentEventsHub } from "./agents/events.js";
+import { startClaimSweeper } from "./agents/claim-sweep.js";
 import { startRevocationSweeper } from "./agents/revocation-sweep.js";
 import { agentRoutes } from "./agents/routes.js";
 import { AgentService } from "./agents/service.js";
@@ -172,9 +173,16 @@ export async function registerFeatures(
     revoke: (advisorId) => agents.revoke(advisorId),
     onError,
   });
+  const stopClaims = startClaimSweeper({
+    db: deps.db,
+    clock,
+    released: (contactId, advisorId) => agents.released(contactId, advisorId),
+    onError,
+  });
 
   return async () => {
     await stopRevocations();
+    await stopClaims();
     await stopFlows();
     await stopExpiry();
     await stopHistory();

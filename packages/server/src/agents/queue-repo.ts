@@ -127,22 +127,45 @@ export async function activate(db: Db, contactId: string, participantId: string)
 
 /**
  * A chat an advisor holds or is taking goes back to its queue, waiting, in its old place (its
- * queued_at kept): returns the advisor and participant it had; null when it was not held.
+ * queued_at kept): returns the advisor and participant it had; null when it was not held (by
+ * `holder`, when given: a chat handed on meanwhile stays with its new advisor).
  */
 export async function requeueContact(
   db: Db,
   contactId: string,
   at: string,
+  holder?: string,
 ): Promise<{ advisorId: string | null; participantId: string | null } | null> {
   const [row] = await db.query<{ advisor_id: string | null; participant_id: string | null }>(
     `UPDATE agent_contacts a SET status = 'waiting', advisor_id = NULL, participant_id = NULL,
        accepted_at = NULL, requeued_at = $2
      FROM (SELECT contact_id, advisor_id, participant_id FROM agent_contacts
-           WHERE contact_id = $1 AND status IN ('accepting', 'active') FOR UPDATE) p
+           WHERE contact_id = $1 AND status IN ('accepting', 'active')
+             AND ($3::text IS NULL OR advisor_id = $3::text) FOR UPDATE) p
      WHERE a.contact_id = p.contact_id RETURNING p.advisor_id, p.participant_id`,
-    [contactId, at],
+    [contactId, at, holder ?? null],
   );
   return row ? { advisorId: row.advisor_id, participantId: row.participant_id } : null;
+}
+
+/**
+ * Claims no participant ever joined (claimed before `before`): the process taking them died, or
+ * failed and could not undo them. Each goes back to waiting; returns them with their advisor.
+ */
+export async function releaseStaleClaims(
+  db: Db,
+  before: string,
+): Promise<{ contactId: string; advisorId: string | null }[]> {
+  const rows = await db.query<{ contact_id: string; advisor_id: string | null }>(
+    `UPDATE agent_contacts a SET status = 'waiting', advisor_id = NULL, accepted_at = NULL
+     FROM (SELECT contact_id, advisor_id FROM agent_contacts
+           WHERE status = 'accepting' AND participant_id IS NULL AND accepted_at < $1
+           FOR UPDATE SKIP LOCKED) p
+     WHERE a.contact_id = p.contact_id AND a.status = 'accepting'
+     RETURNING p.contact_id, p.advisor_id`,
+    [before],
+  );
+  return rows.map((r) => ({ contactId: r.contact_id, advisorId: r.advisor_id }));
 }
 
 /** Undo a claim whose participant could not be added. */

@@ -216,12 +216,18 @@ export class AgentService {
       }
       throw error;
     }
+    // The advisor is in the chat (the visitor sees them join): they took part, whatever comes
+    // next, and the chat's history row, built as it ends, must say so.
+    await recordAdvisor(this.o.db, contactId, advisor.AdvisorId, advisor.Name, this.now());
     if (!(await activate(this.o.db, contactId, participantId))) {
       // The chat went back to its queue while the advisor joined (they were revoked).
       await this.leave(contactId, participantId);
-      throw Errors.conflict(`Contact ${contactId} is no longer yours to accept.`);
+      throw Errors.conflict(
+        fromQueue
+          ? `Contact ${contactId} is no longer yours to accept.`
+          : `${advisor.Name} could not take the chat: it waits in its queue.`,
+      );
     }
-    await recordAdvisor(this.o.db, contactId, advisor.AdvisorId, advisor.Name, this.now());
     if (fromQueue) await this.queueChanged();
     await this.chatsChanged(advisor.AdvisorId);
     const details = await this.details(contactId);
@@ -251,22 +257,24 @@ export class AgentService {
    * A chat its advisor holds goes back to its queue, waiting in its old place (issue 57; the
    * transfer and routing issues reuse it): the advisor's AGENT participant leaves (the visitor
    * sees "… has left the chat"; its tokens stop working in every process), consoles hear the
-   * queue, and the visitor is told their place again. False when nobody held it.
-   * `beforeLeaving` runs while the participant is still in the chat (a transfer's event).
+   * queue, and the visitor is told their place again. False when nobody held it (`holder`,
+   * when given: a chat handed on meanwhile stays with its new advisor).
    */
-  async requeue(
-    contactId: string,
-    beforeLeaving?: (participantId: string) => Promise<void>,
-  ): Promise<boolean> {
-    const held = await requeueContact(this.o.db, contactId, this.now());
+  async requeue(contactId: string, holder?: string): Promise<boolean> {
+    const held = await requeueContact(this.o.db, contactId, this.now(), holder);
     if (!held) return false;
-    if (held.participantId) {
-      await beforeLeaving?.(held.participantId);
-      await this.leave(contactId, held.participantId);
-    }
-    await this.queueChanged(contactId);
-    if (held.advisorId) await this.publish({ kind: "chats", advisorId: held.advisorId });
+    if (held.participantId) await this.leave(contactId, held.participantId);
+    await this.released(contactId, held.advisorId);
     return true;
+  }
+
+  /**
+   * A chat claimed for an advisor who never joined it went back to waiting (a transfer that
+   * failed half-way, a stale claim swept): consoles hear the queue and the advisor's chats.
+   */
+  async released(contactId: string, advisorId: string | null): Promise<void> {
+    await this.queueChanged(contactId);
+    if (advisorId) await this.chatsChanged(advisorId);
   }
 
   /**
@@ -276,7 +284,8 @@ export class AgentService {
    */
   async revoke(advisorId: string): Promise<void> {
     await this.publish({ kind: "revoked", advisorId });
-    for (const contactId of await listFollowed(this.o.db, advisorId)) await this.requeue(contactId);
+    for (const contactId of await listFollowed(this.o.db, advisorId))
+      await this.requeue(contactId, advisorId);
   }
 
   /** The AGENT participant leaves the chat; one that left already, or a chat that ended, is fine. */

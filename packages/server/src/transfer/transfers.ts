@@ -21,7 +21,7 @@ import {
   type AdvisorRecord,
 } from "../agents/advisors-repo.js";
 import { heldChat } from "../agents/chat-access.js";
-import { countHeld, findAgentContact } from "../agents/queue-repo.js";
+import { countHeld, findAgentContact, release } from "../agents/queue-repo.js";
 import type { AgentService } from "../agents/service.js";
 import { isoAt, type Clock } from "../clock.js";
 import type { ContactCentre } from "../contact-centre/types.js";
@@ -98,9 +98,15 @@ export class Transfers {
       if (note) await this.storeNote(tx, from, contactId, `Transferred to ${to.Name}: ${note}`);
       return participantId;
     });
-    await this.announce(contactId, handing);
-    await this.o.agents.leave(contactId, handing);
+    try {
+      await this.announce(contactId, handing);
+      await this.o.agents.leave(contactId, handing);
+    } catch (error) {
+      await this.putBack(contactId, handing, from.AdvisorId);
+      throw error;
+    }
     await this.o.agents.chatsChanged(from.AdvisorId);
+    // (A participant that cannot be added puts the chat back in its queue there.)
     await this.o.agents.joinClaimed(to, contactId, false);
     return { ContactId: contactId, AdvisorId: to.AdvisorId, AdvisorName: to.Name };
   }
@@ -111,11 +117,29 @@ export class Transfers {
     note: string | null,
   ): Promise<TransferResponse> {
     if (note) await this.storeNote(this.o.db, from, contactId, `Transferred to the queue: ${note}`);
-    const moved = await this.o.agents.requeue(contactId, (participantId) =>
-      this.announce(contactId, participantId),
-    );
+    // Announced while the chat is still held: an advisor accepting it from the queue never
+    // hears a transfer meant for the one before (chatjs and our client end on it).
+    const held = await findAgentContact(this.o.db, contactId);
+    if (held?.status === "active" && held.advisorId === from.AdvisorId && held.participantId)
+      await this.announce(contactId, held.participantId);
+    const moved = await this.o.agents.requeue(contactId, from.AdvisorId);
     if (!moved) throw Errors.conflict(`Contact ${contactId} is no longer yours to transfer.`);
     return { ContactId: contactId, AdvisorId: null, AdvisorName: null };
+  }
+
+  /**
+   * A hand-over that failed before the next advisor joined: the chat claimed for them goes back
+   * to its queue (its note kept), and the handing advisor's participant leaves if it can; what
+   * this cannot undo (the store away), the stale-claim sweep does.
+   */
+  private async putBack(contactId: string, handing: string, from: string): Promise<void> {
+    try {
+      await release(this.o.db, contactId);
+      await this.o.agents.leave(contactId, handing).catch(() => {});
+      await this.o.agents.released(contactId, from);
+    } catch {
+      // Left to the sweep (agents/claim-sweep.ts).
+    }
   }
 
   /** The handing advisor's participant tells the chat: every session sees the transfer. */
