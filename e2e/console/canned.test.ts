@@ -4,41 +4,24 @@
  * (escaped for markdown), Enter again sends it; the visitor's widget shows it as written.
  * axe-clean with the list open, light and dark.
  */
-import { AgentApiPath, CannedApiPath } from "@chat-widget/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_ORDER_NUMBER } from "../../packages/server/src/demo/demo-jwt.js";
 import { violations } from "../support/axe.js";
 import { useBrowserFile } from "../support/browser-file.js";
 import { People, consoleBox } from "../support/people.js";
-import { screenshot } from "./support.js";
+import { demoAdvisorCanned, screenshot } from "./support.js";
 
 const file = useBrowserFile();
 const people = new People(file);
 afterEach(() => people.closeAll());
 
-/** The demo advisor's own canned response, through the agent API. */
-async function cannedResponse(url: string) {
-  const signIn = await fetch(url + AgentApiPath.SignIn, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ Username: "demo", Password: "demo" }),
-  });
-  const { Token } = (await signIn.json()) as { Token: string };
-  const created = await fetch(url + CannedApiPath.List, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${Token}` },
-    body: JSON.stringify({
+describe("canned responses in the console (issue 60)", () => {
+  it("/ and a few letters, Enter fills it in, Enter sends it to the visitor", async () => {
+    await demoAdvisorCanned(file.centre.url, {
       Shortcut: "where",
       Title: "Where is my order",
       Body: "Hi {{visitor.name}}, your order {{attributes.orderNumber}} left our warehouse today.",
-    }),
-  });
-  expect(created.status).toBe(200);
-}
-
-describe("canned responses in the console (issue 60)", () => {
-  it("/ and a few letters, Enter fills it in, Enter sends it to the visitor", async () => {
-    await cannedResponse(file.centre.url);
+    });
     const visitor = await people.visitorAsksForAdvisor();
     const advisor = await people.advisorSignsIn();
     await advisor.getByRole("button", { name: /Accept chat with/ }).click({ timeout: 15_000 });

@@ -5,13 +5,12 @@
  * move between chats, Alt+/ opens canned responses, Alt+N switches Reply and Note. axe-clean
  * with the shortcuts dialog open, light and dark.
  */
-import { AgentApiPath, CannedApiPath } from "@chat-widget/protocol";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { violations } from "../support/axe.js";
 import { useBrowserFile } from "../support/browser-file.js";
 import { People, consoleBox, widgetBox } from "../support/people.js";
-import { screenshot } from "./support.js";
+import { demoAdvisorCanned, screenshot } from "./support.js";
 
 const file = useBrowserFile();
 const people = new People(file);
@@ -19,29 +18,17 @@ afterEach(() => people.closeAll());
 
 const BOUND = { timeout: 15_000 };
 
-/** A canned response of the demo advisor's, through the agent API. */
-async function ownCanned(url: string) {
-  const signIn = await fetch(url + AgentApiPath.SignIn, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ Username: "demo", Password: "demo" }),
-  });
-  const { Token } = (await signIn.json()) as { Token: string };
-  const created = await fetch(url + CannedApiPath.List, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${Token}` },
-    body: JSON.stringify({ Shortcut: "thanks", Title: "Thanks", Body: "Thank you!" }),
-  });
-  expect(created.status).toBe(200);
-}
-
 /** The notifications the page has shown (recorded by a wrapper around the real Notification). */
 const shown = (page: Page) =>
   page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
 
 describe("notifications and keyboard shortcuts (issue 60)", () => {
   it("notifies of a waiting visitor and of a message out of view; the day's work by keyboard", async () => {
-    await ownCanned(file.centre.url);
+    await demoAdvisorCanned(file.centre.url, {
+      Shortcut: "thanks",
+      Title: "Thanks",
+      Body: "Thank you!",
+    });
     const sam = await people.advisorSignsIn(async (page) => {
       await page.context().grantPermissions(["notifications"], { origin: file.centre.url });
       await page.addInitScript(() => {

@@ -6,6 +6,7 @@
 import type { CannedResponse } from "@chat-widget/protocol";
 import { useState } from "react";
 import { errorText } from "../api/errors.js";
+import { ModalHeader } from "../components/ModalHeader.js";
 import { useModal } from "../components/use-modal.js";
 import { CannedForm } from "./CannedForm.js";
 import type { CannedState } from "./use-canned-list.js";
@@ -61,18 +62,16 @@ export function CannedManager({ canned, close }: CannedManagerProps) {
   return (
     <dialog
       ref={dialog}
-      className="canned-manager"
+      className="modal-dialog canned-manager"
       aria-labelledby="canned-manager-h"
       onClose={close}
     >
-      <header>
-        <h2 id="canned-manager-h" tabIndex={-1}>
-          Manage canned responses
-        </h2>
-        <button type="button" onClick={close}>
-          Close
-        </button>
-      </header>
+      <ModalHeader
+        titleId="canned-manager-h"
+        title="Manage canned responses"
+        onClose={close}
+        titleFocusable
+      />
       <p role="status" className="note">
         {told}
       </p>

@@ -10,6 +10,7 @@ import { errorText } from "../api/errors.js";
 import { conversation } from "../state/chat-state.js";
 import { saveText, transcriptText } from "../history/transcript-file.js";
 import { TagsEditor, type TagsAccess } from "../wrap-up/TagsEditor.js";
+import { ModalHeader } from "./ModalHeader.js";
 import { TranscriptItem } from "./TranscriptItem.js";
 import { useModal } from "./use-modal.js";
 import { conversationDate, wholeTranscript, type VisitorReads } from "./visitor-reads.js";
@@ -62,20 +63,19 @@ export function ConversationDialog({
       `${title}\n\n${transcriptText(items, customerName)}`,
     );
   return (
-    <dialog ref={dialog} className="conversation-dialog" aria-labelledby={titleId} onClose={close}>
-      <header>
-        <h2 id={titleId}>{title}</h2>
-        <span className="actions">
-          {loaded.state === "loaded" && (
-            <button type="button" onClick={download}>
-              Download transcript
-            </button>
-          )}
-          <button type="button" onClick={close}>
-            Close
+    <dialog
+      ref={dialog}
+      className="modal-dialog conversation-dialog"
+      aria-labelledby={titleId}
+      onClose={close}
+    >
+      <ModalHeader titleId={titleId} title={title} onClose={close}>
+        {loaded.state === "loaded" && (
+          <button type="button" onClick={download}>
+            Download transcript
           </button>
-        </span>
-      </header>
+        )}
+      </ModalHeader>
       <p className="note">
         {advisor
           ? `Answered by ${advisor}.`

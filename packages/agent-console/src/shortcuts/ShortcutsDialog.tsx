@@ -1,17 +1,18 @@
 /** "Keyboard shortcuts" (issue 60): every shortcut of the console, in a modal dialog. */
+import { ModalHeader } from "../components/ModalHeader.js";
 import { useModal } from "../components/use-modal.js";
 import { SHORTCUTS } from "./shortcuts.js";
 
 export function ShortcutsDialog({ close }: { close(): void }) {
   const dialog = useModal();
   return (
-    <dialog ref={dialog} className="shortcuts-dialog" aria-labelledby="shortcuts-h" onClose={close}>
-      <header>
-        <h2 id="shortcuts-h">Keyboard shortcuts</h2>
-        <button type="button" onClick={close}>
-          Close
-        </button>
-      </header>
+    <dialog
+      ref={dialog}
+      className="modal-dialog shortcuts-dialog"
+      aria-labelledby="shortcuts-h"
+      onClose={close}
+    >
+      <ModalHeader titleId="shortcuts-h" title="Keyboard shortcuts" onClose={close} />
       <table>
         <thead>
           <tr>

@@ -11,6 +11,7 @@ import {
 } from "@chat-widget/protocol";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { errorText } from "../api/errors.js";
+import { ModalHeader } from "../components/ModalHeader.js";
 import { useModal } from "../components/use-modal.js";
 
 export interface TransferAccess {
@@ -73,9 +74,15 @@ export function TransferDialog({ contactId, customerName, access, close }: Trans
   };
 
   return (
-    <dialog ref={dialog} className="transfer-dialog" aria-labelledby={`${id}-h`} onClose={close}>
+    <dialog
+      ref={dialog}
+      className="modal-dialog transfer-dialog"
+      aria-labelledby={`${id}-h`}
+      onClose={close}
+    >
       <form noValidate onSubmit={(e) => void submit(e)}>
-        <h2 id={`${id}-h`}>Transfer the chat with {customerName}</h2>
+        {/* No Close here: Cancel, below, closes it. */}
+        <ModalHeader titleId={`${id}-h`} title={`Transfer the chat with ${customerName}`} />
         {targets.state === "loading" && <p role="status">Loading who can take it…</p>}
         {targets.state === "error" && (
           <p role="alert" className="error">
