@@ -1,8 +1,10 @@
 /**
  * A visitor's earlier conversations: the ended contacts of the same instance whose verified
  * jwt subject is this contact's, newest first, each with its first advisor and the visitor's
- * first message that is not an echo of the bot (decisions #4: the widget sends the bot's lines
- * back; here any customer line repeating an earlier bot line counts as one).
+ * first own words: not an echo of the bot (decisions #4: the widget sends the bot's lines back;
+ * here any customer line repeating an earlier bot line counts as one), nor, while they wrote
+ * anything else, a choice picked from a bot's picker (a line found, as a JSON string, in an
+ * earlier interactive message: "Talk to an advisor").
  */
 import {
   ContentType,
@@ -15,7 +17,8 @@ import type { Db } from "../store/db.js";
 
 /**
  * The visitor's first message in contact `contact` (an SQL expression), not an echo of a bot
- * line, cut to `max` characters; `plain` and `markdown` are the text content types' parameters.
+ * line, and not a picked choice unless they wrote nothing else, cut to `max` characters;
+ * `plain` and `markdown` are the text content types' parameters.
  */
 export const firstLineSql = (contact: string, max: string, plain: string, markdown: string) =>
   `(SELECT left(i.item ->> 'Content', ${max}) FROM items i
@@ -27,7 +30,13 @@ export const firstLineSql = (contact: string, max: string, plain: string, markdo
          WHERE b.contact_id = i.contact_id AND b.seq < i.seq
            AND b.item ->> 'ParticipantRole' = 'SYSTEM' AND b.item ->> 'DisplayName' = 'BOT'
            AND b.item ->> 'Content' = i.item ->> 'Content')
-     ORDER BY i.seq LIMIT 1)`;
+     ORDER BY EXISTS (
+         SELECT 1 FROM items b
+         WHERE b.contact_id = i.contact_id AND b.seq < i.seq
+           AND b.item ->> 'ContentType' = '${ContentType.INTERACTIVE_MESSAGE}'
+           AND strpos(b.item ->> 'Content', to_jsonb(i.item ->> 'Content')::text) > 0),
+       i.seq
+     LIMIT 1)`;
 
 interface Row {
   contact_id: string;

@@ -95,7 +95,7 @@ describe.each(ENGINES)("earlier conversations and read-only transcripts (%s)", (
     ]);
     expect(r.body.Conversations[1]).toMatchObject({
       AdvisorName: "Sam",
-      FirstLine: "Talk to an advisor",
+      FirstLine: "My parcel is late", // not "Talk to an advisor", picked from the bot's menu
     });
     const [c] = r.body.Conversations;
     expect(Date.parse(c!.EndedAt)).toBeGreaterThanOrEqual(Date.parse(c!.StartedAt));
@@ -112,6 +112,15 @@ describe.each(ENGINES)("earlier conversations and read-only transcripts (%s)", (
     expect(read.body.Items.some((i) => i.Content === "My parcel is late")).toBe(true);
     expect(read.body.Items.at(-1)?.ContentType).toBe(ContentType.CHAT_ENDED);
     expect(read.body).not.toHaveProperty("NextAfter");
+
+    // A chat in which the visitor only picked from the menu: the choice is its first line.
+    await end(now.customer.contactId);
+    const after = await heldChat("ann");
+    const listed = await earlier(holder, after.customer.contactId);
+    expect(listed.body.Conversations[0]).toMatchObject({
+      ContactId: now.customer.contactId,
+      FirstLine: "Talk to an advisor",
+    });
   });
 
   it("refuses another advisor a live chat, participant tokens and strangers", async () => {

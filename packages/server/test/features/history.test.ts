@@ -116,7 +116,8 @@ describe.each(ENGINES)("the team's history (%s)", (engine) => {
     expect(rows[0]).toMatchObject({
       CustomerName: "Bob 100%_Sure",
       Advisors: [{ Name: "Sam" }, { AdvisorId: kimId, Name: "Kim" }],
-      FirstLine: "Talk to an advisor", // the first thing said the bot had not written
+      // Their own first words: not "Talk to an advisor", picked from the bot's menu.
+      FirstLine: "I want a refund",
     });
     expect(rows[1]).toMatchObject({ CustomerName: "Ada Lovelace", Advisors: [{ Name: "Sam" }] });
     expect(Date.parse(rows[0]!.EndedAt)).toBeGreaterThanOrEqual(Date.parse(rows[1]!.EndedAt));
@@ -212,7 +213,9 @@ describe.each(ENGINES)("the team's history (%s)", (engine) => {
     expect((await listed()).map((r) => r.ContactId)).not.toContain(ids.ada);
     expect(await catchUp(db)).toBe(1);
     expect(await catchUp(db)).toBe(0);
-    expect((await listed("?Visitor=Ada")).map((r) => r.FirstLine)).toEqual(["Talk to an advisor"]);
+    expect((await listed("?Visitor=Ada")).map((r) => r.FirstLine)).toEqual([
+      "Where is my parcel? It was left in the rain",
+    ]);
   });
 
   it("refuses participant tokens and strangers (403) and bad filters (400)", async () => {
