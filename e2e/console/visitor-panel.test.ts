@@ -83,7 +83,7 @@ describe("the visitor panel (issue 60)", () => {
       .getByRole("list", { name: "Earlier conversations" });
     const entry = list.getByRole("button").first();
     await entry.waitFor({ timeout: 15_000 });
-    expect(await entry.textContent()).toMatch(/Sam.*Talk to an advisor/);
+    expect(await entry.textContent()).toMatch(/Sam.*My parcel is late/);
 
     for (const scheme of ["light", "dark"] as const) {
       await advisor.emulateMedia({ colorScheme: scheme });
