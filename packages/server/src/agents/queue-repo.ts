@@ -125,6 +125,35 @@ export async function activate(db: Db, contactId: string, participantId: string)
   return rows.length > 0;
 }
 
+/** A row as it was before `updateLocked` changed it. */
+export interface BeforeRow {
+  contact_id: string;
+  advisor_id: string | null;
+  participant_id: string | null;
+}
+
+/**
+ * Sets `set` on the agent_contacts rows `which` selects, each locked first (so two changes of one
+ * row run one after the other, the second seeing the first's result), and returns them as they
+ * were before. `skipLocked`: rows another transaction is changing are left to it.
+ */
+export async function updateLocked(
+  db: Db,
+  set: string,
+  which: string,
+  values: unknown[],
+  skipLocked = false,
+): Promise<BeforeRow[]> {
+  return db.query<BeforeRow>(
+    `UPDATE agent_contacts a SET ${set}
+     FROM (SELECT contact_id, advisor_id, participant_id FROM agent_contacts
+           WHERE ${which} FOR UPDATE${skipLocked ? " SKIP LOCKED" : ""}) p
+     WHERE a.contact_id = p.contact_id
+     RETURNING p.contact_id, p.advisor_id, p.participant_id`,
+    values,
+  );
+}
+
 /**
  * A chat an advisor holds or is taking goes back to its queue, waiting, in its old place (its
  * queued_at kept): returns the advisor and participant it had; null when it was not held (by
@@ -136,13 +165,12 @@ export async function requeueContact(
   at: string,
   holder?: string,
 ): Promise<{ advisorId: string | null; participantId: string | null } | null> {
-  const [row] = await db.query<{ advisor_id: string | null; participant_id: string | null }>(
-    `UPDATE agent_contacts a SET status = 'waiting', advisor_id = NULL, participant_id = NULL,
-       accepted_at = NULL, requeued_at = $2
-     FROM (SELECT contact_id, advisor_id, participant_id FROM agent_contacts
-           WHERE contact_id = $1 AND status IN ('accepting', 'active')
-             AND ($3::text IS NULL OR advisor_id = $3::text) FOR UPDATE) p
-     WHERE a.contact_id = p.contact_id RETURNING p.advisor_id, p.participant_id`,
+  const [row] = await updateLocked(
+    db,
+    `status = 'waiting', advisor_id = NULL, participant_id = NULL, accepted_at = NULL,
+     requeued_at = $2`,
+    `contact_id = $1 AND status IN ('accepting', 'active')
+     AND ($3::text IS NULL OR advisor_id = $3::text)`,
     [contactId, at, holder ?? null],
   );
   return row ? { advisorId: row.advisor_id, participantId: row.participant_id } : null;
@@ -156,14 +184,12 @@ export async function releaseStaleClaims(
   db: Db,
   before: string,
 ): Promise<{ contactId: string; advisorId: string | null }[]> {
-  const rows = await db.query<{ contact_id: string; advisor_id: string | null }>(
-    `UPDATE agent_contacts a SET status = 'waiting', advisor_id = NULL, accepted_at = NULL
-     FROM (SELECT contact_id, advisor_id FROM agent_contacts
-           WHERE status = 'accepting' AND participant_id IS NULL AND accepted_at < $1
-           FOR UPDATE SKIP LOCKED) p
-     WHERE a.contact_id = p.contact_id AND a.status = 'accepting'
-     RETURNING p.contact_id, p.advisor_id`,
+  const rows = await updateLocked(
+    db,
+    "status = 'waiting', advisor_id = NULL, accepted_at = NULL",
+    "status = 'accepting' AND participant_id IS NULL AND accepted_at < $1",
     [before],
+    true,
   );
   return rows.map((r) => ({ contactId: r.contact_id, advisorId: r.advisor_id }));
 }

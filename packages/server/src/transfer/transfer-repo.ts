@@ -4,6 +4,7 @@
  * only by the advisor holding it.
  */
 import { MAX_CONCURRENT_CHATS, type TransferTarget } from "@chat-widget/protocol";
+import { updateLocked } from "../agents/queue-repo.js";
 import type { Db } from "../store/db.js";
 
 interface TargetRow {
@@ -51,13 +52,10 @@ export async function handOver(
   to: string,
   at: string,
 ): Promise<string | null> {
-  const [row] = await tx.query<{ participant_id: string }>(
-    `UPDATE agent_contacts a SET status = 'accepting', advisor_id = $3, participant_id = NULL,
-       accepted_at = $4
-     FROM (SELECT contact_id, participant_id FROM agent_contacts
-           WHERE contact_id = $1 AND status = 'active' AND advisor_id = $2
-             AND participant_id IS NOT NULL FOR UPDATE) p
-     WHERE a.contact_id = p.contact_id RETURNING p.participant_id`,
+  const [row] = await updateLocked(
+    tx,
+    "status = 'accepting', advisor_id = $3, participant_id = NULL, accepted_at = $4",
+    "contact_id = $1 AND status = 'active' AND advisor_id = $2 AND participant_id IS NOT NULL",
     [contactId, from, to, at],
   );
   return row?.participant_id ?? null;

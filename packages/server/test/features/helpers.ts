@@ -291,6 +291,28 @@ export class Advisor {
   accept(contactId: string) {
     return this.request<AcceptResponse>(agentContactPath(AgentApiPath.Accept, contactId));
   }
+
+  private id: string | undefined;
+  /** Their AdvisorId (read once, from Me). */
+  async advisorId(): Promise<string> {
+    if (this.id) return this.id;
+    const me = await this.request<{ Advisor: { AdvisorId: string } }>(AgentApiPath.Me);
+    if (me.status !== 200) throw new Error(`me: expected 200, got ${me.status}`);
+    return (this.id = me.body.Advisor.AdvisorId);
+  }
+}
+
+/** Each advisor made Available; their AdvisorIds, in order. */
+export async function available<T extends Advisor[]>(
+  ...advisors: T
+): Promise<{ [K in keyof T]: string }> {
+  const ids: string[] = [];
+  for (const a of advisors) {
+    const r = await a.setAvailability("Available");
+    if (r.status !== 200) throw new Error(`availability: expected 200, got ${r.status}`);
+    ids.push(await a.advisorId());
+  }
+  return ids as { [K in keyof T]: string };
 }
 
 /** A POST to the admin API (`path`), with its token. */

@@ -26,6 +26,7 @@ import { call } from "../support/client.js";
 import type { TestServer } from "../support/server.js";
 import {
   addAdvisor,
+  available,
   adminPost,
   heldBy,
   http,
@@ -91,11 +92,7 @@ describe.each(ENGINES)("the team's history attacked (%s)", (engine) => {
     server = await startFeatureServer(engine, { ADMIN_TOKEN, ...MANY_CHATS });
     sam = await signIn(server);
     kim = await addAdvisor(server, ADMIN_TOKEN, "kim", "Kim");
-    for (const a of [sam, kim]) expect((await a.setAvailability("Available")).status).toBe(200);
-    const idOf = async (a: Advisor) =>
-      (await a.request<{ Advisor: { AdvisorId: string } }>(AgentApiPath.Me)).body.Advisor.AdvisorId;
-    samId = await idOf(sam);
-    kimId = await idOf(kim);
+    [samId, kimId] = await available(sam, kim);
   }, 120_000);
   afterEach(() => {
     for (const o of opened.splice(0)) o.close();

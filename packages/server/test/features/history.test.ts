@@ -20,6 +20,7 @@ import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
 import {
   addAdvisor,
+  available,
   heldBy,
   http,
   signIn,
@@ -89,9 +90,7 @@ describe.each(ENGINES)("the team's history (%s)", (engine) => {
     server = await startFeatureServer(engine, { ADMIN_TOKEN });
     sam = await signIn(server);
     kim = await addAdvisor(server, ADMIN_TOKEN, "kim", "Kim");
-    for (const a of [sam, kim]) expect((await a.setAvailability("Available")).status).toBe(200);
-    kimId = ((await kim.request(AgentApiPath.Me)).body as { Advisor: { AdvisorId: string } })
-      .Advisor.AdvisorId;
+    [, kimId] = await available(sam, kim);
     ids.ada = await conversation(
       "Ada Lovelace",
       "Where is my parcel? It was left in the rain",

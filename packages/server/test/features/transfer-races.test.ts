@@ -24,6 +24,7 @@ import { call } from "../support/client.js";
 import type { TestServer } from "../support/server.js";
 import {
   addAdvisor,
+  available,
   adminPost,
   heldBy,
   http,
@@ -58,10 +59,8 @@ describe.each(ENGINES)("transfer races (%s)", (engine) => {
     sam = await signIn(server);
     kim = await addAdvisor(server, ADMIN_TOKEN, "kim", "Kim");
     lee = await addAdvisor(server, ADMIN_TOKEN, "lee", "Lee");
-    for (const a of [sam, kim, lee]) {
-      expect((await a.setAvailability("Available")).status).toBe(200);
-      ids.set(a, await idOf(a));
-    }
+    const [samId, kimId, leeId] = await available(sam, kim, lee);
+    ids.set(sam, samId).set(kim, kimId).set(lee, leeId);
   }, 120_000);
   afterEach(async () => {
     for (const r of restore.splice(0)) r();
@@ -70,12 +69,6 @@ describe.each(ENGINES)("transfer races (%s)", (engine) => {
   afterAll(async () => {
     await server?.close();
   });
-
-  async function idOf(a: Advisor) {
-    const me = await a.request<{ Advisor: { AdvisorId: string } }>(AgentApiPath.Me);
-    expect(me.status).toBe(200);
-    return me.body.Advisor.AdvisorId;
-  }
 
   /** A new advisor (Available, signed in) with `max` chats at once. */
   async function newAdvisor(name: string, max?: number) {
@@ -87,8 +80,7 @@ describe.each(ENGINES)("transfer races (%s)", (engine) => {
     });
     expect(r.status).toBe(200);
     const a = await signIn(server, username, r.body.Password);
-    expect((await a.setAvailability("Available")).status).toBe(200);
-    ids.set(a, await idOf(a));
+    ids.set(a, (await available(a))[0]);
     return { advisor: a, username, id: ids.get(a)! };
   }
 

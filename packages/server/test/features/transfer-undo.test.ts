@@ -25,6 +25,7 @@ import { call } from "../support/client.js";
 import type { TestServer } from "../support/server.js";
 import {
   addAdvisor,
+  available,
   heldBy,
   http,
   signIn,
@@ -49,11 +50,8 @@ describe.each(ENGINES)("a transfer that fails half-way, and stale claims (%s)", 
     server = await startFeatureServer(engine, { ADMIN_TOKEN, ...MANY_CHATS });
     sam = await signIn(server);
     kim = await addAdvisor(server, ADMIN_TOKEN, "kim", "Kim");
-    for (const a of [sam, kim]) {
-      expect((await a.setAvailability("Available")).status).toBe(200);
-      const me = await a.request<{ Advisor: { AdvisorId: string } }>(AgentApiPath.Me);
-      ids.set(a, me.body.Advisor.AdvisorId);
-    }
+    const [samId, kimId] = await available(sam, kim);
+    ids.set(sam, samId).set(kim, kimId);
   }, 120_000);
   afterEach(() => {
     for (const r of restore.splice(0)) r();

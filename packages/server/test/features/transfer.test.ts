@@ -25,6 +25,7 @@ import { call, connectParticipant, FrameClient } from "../support/client.js";
 import type { TestServer } from "../support/server.js";
 import {
   addAdvisor,
+  available,
   adminPost,
   heldBy,
   http,
@@ -53,9 +54,7 @@ describe.each(ENGINES)("transfer (%s)", (engine) => {
     sam = await signIn(server);
     kim = await addAdvisor(server, ADMIN_TOKEN, "kim", "Kim");
     lee = await addAdvisor(server, ADMIN_TOKEN, "lee", "Lee"); // stays Offline
-    for (const a of [sam, kim]) expect((await a.setAvailability("Available")).status).toBe(200);
-    kimId = ((await kim.request(AgentApiPath.Me)).body as { Advisor: { AdvisorId: string } })
-      .Advisor.AdvisorId;
+    [, kimId] = await available(sam, kim);
   }, 120_000);
   afterEach(() => {
     for (const o of opened.splice(0)) o.close();
@@ -209,13 +208,9 @@ describe.each(ENGINES)("transfer (%s)", (engine) => {
       expect(r.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(r.body.message).toBeTruthy();
     }
-    const self = ((await sam.request(AgentApiPath.Me)).body as { Advisor: { AdvisorId: string } })
-      .Advisor.AdvisorId;
-    expect((await transfer(sam, id, { AdvisorId: self })).status).toBe(400);
+    expect((await transfer(sam, id, { AdvisorId: await sam.advisorId() })).status).toBe(400);
     expect((await transfer(sam, id, { AdvisorId: "no-such-advisor" })).status).toBe(404);
-    const leeId = ((await lee.request(AgentApiPath.Me)).body as { Advisor: { AdvisorId: string } })
-      .Advisor.AdvisorId;
-    const offline = await transfer(sam, id, { AdvisorId: leeId });
+    const offline = await transfer(sam, id, { AdvisorId: await lee.advisorId() });
     expect(offline.status).toBe(409);
     expect(offline.body.message).toBe("Lee is not available to take chats.");
     // Nothing moved: Sam still holds it and can still hand it on.
@@ -236,9 +231,7 @@ describe.each(ENGINES)("transfer (%s)", (engine) => {
     );
     expect(added.status).toBe(200);
     const max = await signIn(server, "max", added.body.Password);
-    expect((await max.setAvailability("Available")).status).toBe(200);
-    const maxId = ((await max.request(AgentApiPath.Me)).body as { Advisor: { AdvisorId: string } })
-      .Advisor.AdvisorId;
+    const [maxId] = await available(max);
     const { customer: busy } = await held(max);
     const full = (await targets(sam, (await held()).customer.contactId)).body.Advisors.find(
       (a) => a.AdvisorId === maxId,
