@@ -1,13 +1,12 @@
-// The widget's scripts' sizes (design budget: the first script, React included, at most 100 KB
-// gzipped; what is rarely needed comes later). Reads packages/widget/dist/chat-widget.js and the
-// lazily loaded chat-telemetry.js and chat-views.js (build them first:
-// npm run build -w @chat-widget/widget).
+// The widget's scripts' sizes (issue 61): the first script, which a page loads with its tag and
+// which paints the launcher, at most 10 KB gzipped; the app it loads on the visitor's intent
+// (React, the client, the window) at most 100 KB; what is rarely needed comes later still.
+// Reads packages/widget/dist/ (build first: npm run build -w @chat-widget/widget).
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const dist = (name) => fileURLToPath(new URL(`../packages/widget/dist/${name}`, import.meta.url));
-const BUDGET_GZIP = 100 * 1024;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 function measure(name) {
@@ -24,20 +23,30 @@ function measure(name) {
   };
 }
 
-const widget = measure("chat-widget.js");
-const telemetry = measure("chat-telemetry.js");
-const views = measure("chat-views.js");
+/** Each script, and its budget (gzip) where it has one. */
+const SCRIPTS = [
+  ["chat-widget.js (first)", "chat-widget.js", 10 * 1024],
+  ["chat-app.js (on intent)", "chat-app.js", 100 * 1024],
+  ["chat-telemetry.js (lazy)", "chat-telemetry.js"],
+  ["chat-views.js (lazy)", "chat-views.js"],
+].map(([label, file, budget]) => ({ label, budget, ...measure(file) }));
 
-console.log("| measure | chat-widget.js | chat-telemetry.js (lazy) | chat-views.js (lazy) |");
-console.log("| --- | --- | --- | --- |");
+console.log(`| measure | ${SCRIPTS.map((s) => s.label).join(" | ")} |`);
+console.log(`| --- |${" --- |".repeat(SCRIPTS.length)}`);
 for (const key of ["minified", "gzip", "brotli"]) {
   const label = key === "gzip" ? "gzip -9" : key;
-  console.log(`| ${label} | ${kb(widget[key])} | ${kb(telemetry[key])} | ${kb(views[key])} |`);
+  console.log(`| ${label} | ${SCRIPTS.map((s) => kb(s[key])).join(" | ")} |`);
 }
-console.log(`| budget (gzip) | ${kb(BUDGET_GZIP)} | | |`);
-console.log(`| headroom | ${kb(BUDGET_GZIP - widget.gzip)} | | |`);
-console.log(`| all three (gzip) | ${kb(widget.gzip + telemetry.gzip + views.gzip)} | | |`);
-if (widget.gzip > BUDGET_GZIP) {
-  console.error(`chat-widget.js is over budget by ${kb(widget.gzip - BUDGET_GZIP)}`);
-  process.exit(1);
-}
+const cell = (s, f) => (s.budget ? f(s) : "");
+console.log(`| budget (gzip) | ${SCRIPTS.map((s) => cell(s, (b) => kb(b.budget))).join(" | ")} |`);
+console.log(
+  `| headroom | ${SCRIPTS.map((s) => cell(s, (b) => kb(b.budget - b.gzip))).join(" | ")} |`,
+);
+console.log(`| all (gzip) | ${kb(SCRIPTS.reduce((sum, s) => sum + s.gzip, 0))} |`);
+let over = false;
+for (const s of SCRIPTS)
+  if (s.budget && s.gzip > s.budget) {
+    console.error(`${s.label} is over budget by ${kb(s.gzip - s.budget)}`);
+    over = true;
+  }
+if (over) process.exit(1);

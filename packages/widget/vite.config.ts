@@ -1,12 +1,12 @@
 /**
- * One self-contained script: `dist/chat-widget.js` (IIFE, minified, React included), its fonts
- * and the locales other than English (`dist/locales/*.json`, loaded by a visitor who needs one).
- * Built after the two scripts it loads later, whose hashes it carries.
+ * The first script: `dist/chat-widget.js` (IIFE, minified, no framework: the element and its
+ * painted launcher, issue 61), with the widget's fonts and the locales other than English
+ * (`dist/locales/*.json`, loaded by a visitor who needs one). Built last: it carries the hash of
+ * `chat-app.js`, which it loads on intent.
  */
 import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
 import { contentVersion, here, scriptBuild, withoutClientTranscript } from "./vite.scripts.js";
@@ -39,11 +39,8 @@ export default defineConfig({
     name: "ChatWidgetBundle",
     file: "chat-widget.js",
     emptyOutDir: false,
-    // Built last: the later scripts' hashes go into their URLs (src/later-scripts.ts).
-    versions: {
-      __CHAT_VIEWS_VERSION__: contentVersion("chat-views.js"),
-      __CHAT_TELEMETRY_VERSION__: contentVersion("chat-telemetry.js"),
-    },
+    // Built last: the app's hash goes into its URL (src/later-scripts.ts).
+    versions: { __CHAT_APP_VERSION__: contentVersion("chat-app.js") },
   }),
-  plugins: [react(), copyAssets(), withoutClientTranscript],
+  plugins: [copyAssets(), withoutClientTranscript],
 });

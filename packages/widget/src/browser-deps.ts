@@ -12,8 +12,9 @@ import { createGateway } from "./gateway.js";
 import { withPersistentChat } from "./persistent-chat.js";
 import type { LazyViews } from "./lazy-views/contract.js";
 import { lazyViews } from "./lazy-views/source.js";
-import { chooseLocale, loadTexts } from "./locale.js";
+import { loadTexts, visitorLocale } from "./locale.js";
 import { consoleLogger } from "./logger.js";
+import { storageOrNull } from "./page-storage.js";
 import { createChatStorage } from "./session-storage.js";
 import type { WidgetSettings } from "./settings.js";
 import type { TelemetryModule } from "./telemetry/contract.js";
@@ -25,15 +26,6 @@ export interface Loaders {
   views: () => Promise<LazyViews | null>;
   /** The chat client's telemetry, wanted once a chat session exists. */
   telemetry: () => Promise<TelemetryModule | null>;
-}
-
-/** The page's session or local storage; null where reading it throws (blocked, sandboxed). */
-function storageOrNull(name: "sessionStorage" | "localStorage"): Storage | null {
-  try {
-    return window[name];
-  } catch {
-    return null;
-  }
 }
 
 /** Build the widget's dependencies; the visitor's texts start loading at once. */
@@ -48,13 +40,8 @@ export function browserDeps(settings: WidgetSettings, loaders: Loaders): WidgetD
     onPageHide: onPageHide(window),
     onPageRestore: onPageRestore(window),
   });
-  const locale = chooseLocale([
-    settings.locale,
-    document.documentElement.lang,
-    ...navigator.languages,
-  ]);
   const texts = loadTexts(
-    locale,
+    visitorLocale(settings.locale),
     settings.scriptUrl,
     (url) => fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)))),
     consoleLogger,

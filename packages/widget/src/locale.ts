@@ -33,6 +33,11 @@ export function chooseLocale(wanted: readonly (string | null | undefined)[]): Lo
   return "en";
 }
 
+/** The visitor's locale: `data-locale`, else the host page's `lang`, else the browser's. */
+export function visitorLocale(dataLocale: string | undefined): Locale {
+  return chooseLocale([dataLocale, document.documentElement.lang, ...navigator.languages]);
+}
+
 export const LOCALE_LOAD_FAILED = "The widget's locale could not be loaded; English is shown";
 
 /**

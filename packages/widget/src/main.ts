@@ -1,39 +1,58 @@
 /**
- * The script a page loads with one `<script>` tag: read the deployment settings from that tag,
- * register the fonts on the document and define `<chat-widget>`. Telemetry lives in a second
- * script, `chat-telemetry.js`, loaded only once a chat session exists; the rare views in a
- * third, `chat-views.js`, loaded once a chat exists (opened, or resumed).
+ * The script a page loads with one `<script>` tag (issue 61: a few KB, no framework): read the
+ * deployment settings from that tag, define `<chat-widget>` and paint its launcher. The rest —
+ * React, the chat client, the window (`chat-app.js`, app-main.ts) — loads when the visitor
+ * reaches for the launcher (pointer over it, focus, a click), when the host page calls
+ * open(), or at once when this tab holds a chat (the visitor went on to another page).
  */
-import { browserDeps } from "./browser-deps.js";
-import { defineChatWidget } from "./element.js";
-import { registerFonts } from "./fonts.js";
-import { loadViewsScript, viewsScriptUrl } from "./lazy-views/loader.js";
 import { consoleLogger } from "./logger.js";
+import { APP_FUNCTIONS, APP_GLOBAL, APP_LOAD_FAILED, APP_SCRIPT } from "./launcher/app-contract.js";
+import type { ChatApp } from "./launcher/app-contract.js";
+import { defineWidgetElement } from "./launcher/element.js";
+import type { AppMount } from "./launcher/element.js";
+import { paintLauncher } from "./launcher/paint.js";
+import { launcherTexts } from "./launcher/texts.js";
+import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
+import { visitorLocale } from "./locale.js";
+import { forgetRememberedChat, tabChatStored } from "./page-storage.js";
+import { loadScriptGlobal } from "./script-global.js";
 import { readSettings } from "./settings.js";
-import type { TelemetryHost } from "./telemetry/contract.js";
-import { loadTelemetryModule, telemetryScriptUrl } from "./telemetry/loader.js";
 
 const script = document.currentScript as HTMLScriptElement | null;
 const settings = readSettings(script, location.href);
+const texts = launcherTexts(visitorLocale(settings.locale));
 
-registerFonts(document, settings.scriptUrl, settings.nonce);
-defineChatWidget(
-  browserDeps(settings, {
-    telemetry: () =>
-      loadTelemetryModule(
-        telemetryScriptUrl(settings.scriptUrl),
-        document,
-        window as TelemetryHost,
-        consoleLogger,
-        settings.nonce,
-      ),
-    views: () =>
-      loadViewsScript(
-        viewsScriptUrl(settings.scriptUrl),
-        document,
-        window as unknown as Record<string, unknown>,
-        consoleLogger,
-        settings.nonce,
-      ),
-  }),
-);
+/** The app, loaded once a page; tried again after a failure. */
+let app: Promise<AppMount | null> | null = null;
+function loadApp(): Promise<AppMount | null> {
+  app ??= loadScriptGlobal<ChatApp>(
+    laterScriptUrl(APP_SCRIPT, settings.scriptUrl, APP_VERSION),
+    document,
+    window as unknown as Record<string, unknown>,
+    { name: APP_GLOBAL, functions: APP_FUNCTIONS },
+    consoleLogger,
+    APP_LOAD_FAILED,
+    settings.nonce,
+  ).then((loaded) => {
+    if (!loaded) app = null;
+    return loaded?.mount(settings) ?? null;
+  });
+  return app;
+}
+
+defineWidgetElement({
+  app: loadApp,
+  forget: forgetRememberedChat,
+  facade: {
+    chatExists: tabChatStored,
+    paint: (shadow, intent, click) =>
+      paintLauncher(shadow, {
+        texts,
+        colorScheme: settings.colorScheme,
+        nonce: settings.nonce,
+        hidden: settings.launcher === "hidden",
+        intent,
+        click,
+      }),
+  },
+});

@@ -1,4 +1,6 @@
 /** Inline SVG icons (no external requests). */
+import { CHAT_PATH, REFRESH_PATH } from "./icon-paths.js";
+
 const svg = {
   viewBox: "0 0 24 24",
   fill: "none",
@@ -11,12 +13,12 @@ const svg = {
 
 export const ChatIcon = () => (
   <svg {...svg}>
-    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12z" />
+    <path d={CHAT_PATH} />
   </svg>
 );
 export const RefreshIcon = () => (
   <svg {...svg}>
-    <path d="M21 12a9 9 0 1 1-2.6-6.4M21 3v6h-6" />
+    <path d={REFRESH_PATH} />
   </svg>
 );
 export const MinimiseIcon = () => (

@@ -5,18 +5,11 @@
  * `--cw-inset-bottom` to the distance from the visual viewport's corner to the layout's.
  */
 import { useEffect, type RefObject } from "react";
-import { followVisualViewport } from "./visual-viewport.js";
+import { keepInVisualViewport } from "./visual-viewport.js";
 
 export function useVisibleInset(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = ref.current;
-    const view = element?.ownerDocument.defaultView;
-    if (!element || !view) return;
-    return followVisualViewport(view, (viewport) => {
-      const right = view.innerWidth - (viewport.offsetLeft + viewport.width);
-      const bottom = view.innerHeight - (viewport.offsetTop + viewport.height);
-      element.style.setProperty("--cw-inset-right", `${Math.max(0, right)}px`);
-      element.style.setProperty("--cw-inset-bottom", `${Math.max(0, bottom)}px`);
-    });
+    return element ? keepInVisualViewport(element) : undefined;
   }, [ref]);
 }

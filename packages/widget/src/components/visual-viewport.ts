@@ -17,3 +17,18 @@ export function followVisualViewport(
     viewport.removeEventListener("scroll", run);
   };
 }
+
+/**
+ * Keep a fixed element inside the visual viewport (use-visible-inset.ts says why): sets
+ * `--cw-inset-right` and `--cw-inset-bottom` on it; returns the function that stops.
+ */
+export function keepInVisualViewport(element: HTMLElement): () => void {
+  const view = element.ownerDocument.defaultView;
+  if (!view) return () => {};
+  return followVisualViewport(view, (viewport) => {
+    const right = view.innerWidth - (viewport.offsetLeft + viewport.width);
+    const bottom = view.innerHeight - (viewport.offsetTop + viewport.height);
+    element.style.setProperty("--cw-inset-right", `${Math.max(0, right)}px`);
+    element.style.setProperty("--cw-inset-bottom", `${Math.max(0, bottom)}px`);
+  });
+}

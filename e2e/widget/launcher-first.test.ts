@@ -1,0 +1,137 @@
+/**
+ * Issue 61, the widget costs a page nothing until the visitor reaches for it, in Chromium on the
+ * demo page: the first script paints the launcher (accessible, axe-clean) and fetches nothing
+ * more; React, the client and the window (chat-app.js) come on intent — pointer over the
+ * launcher, focus on it, a click, the host page's open() — or at once for a chat this tab
+ * holds. Where it matters the test holds chat-app.js back, so the order is certain.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { violations } from "../support/axe.js";
+import { useBrowserFile } from "../support/browser-file.js";
+
+let context: BrowserContext;
+let page: Page;
+/** The path of every request the page made, in order. */
+let requested: string[];
+
+const file = useBrowserFile();
+beforeEach(async () => {
+  context = await file.browser.newContext({ viewport: { width: 1200, height: 800 } });
+  page = await context.newPage();
+  requested = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const launcher = () => page.locator("chat-widget button.launcher");
+const chatWindow = () => page.locator("chat-widget .window");
+const loading = () => page.getByRole("status", { name: "Loading" });
+const option = (title: string) => page.locator("chat-widget button.option", { hasText: title });
+const appRequested = () => requested.some((path) => path.endsWith("/chat-app.js"));
+const appLoaded = () => page.evaluate(() => "__chatWidgetApp" in window);
+
+/** Hold chat-app.js back until the returned function is called. */
+async function holdApp(): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/chat-app\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Keep a reference to the painted launcher, to tell it from React's. */
+const markPainted = () =>
+  page.evaluate(() => {
+    const root = document.querySelector("chat-widget")!.shadowRoot!;
+    (window as unknown as { painted: Element }).painted = root.querySelector("button.launcher")!;
+  });
+const paintedGone = () =>
+  page.evaluate(() => !(window as unknown as { painted: Element }).painted.isConnected);
+/** The element focused inside the widget's shadow root, as "tag.class". */
+const focusedInWidget = () =>
+  page.evaluate(() => {
+    const host = document.querySelector("chat-widget")!;
+    const active = host.shadowRoot!.activeElement;
+    return document.activeElement === host && active
+      ? `${active.tagName.toLowerCase()}.${active.className}`
+      : null;
+  });
+
+describe("the launcher before the rest (issue 61)", () => {
+  it("is painted by the first script, accessible and axe-clean, with nothing else fetched from the centre until the pointer comes over it", async () => {
+    await page.goto(`${file.centre.url}/`);
+    await launcher().waitFor();
+    expect(await launcher().getAttribute("aria-label")).toBe("Open chat");
+    const box = await launcher().boundingBox();
+    expect(box).toEqual({ x: 1200 - 25 - 75, y: 800 - 25 - 75, width: 75, height: 75 });
+    expect(await violations(page, "chat-widget")).toEqual([]);
+    expect(await appLoaded()).toBe(false);
+    // The page itself, then only the first script: no fonts, locale, telemetry or verify.
+    expect(requested.filter((path) => path !== "/")).toEqual(["/widget/chat-widget.js"]);
+
+    await launcher().hover();
+    await expect.poll(appRequested, { timeout: 15_000 }).toBe(true);
+    await expect.poll(appLoaded, { timeout: 15_000 }).toBe(true);
+    // Reaching for it is not opening it.
+    expect(await chatWindow().count()).toBe(0);
+    await expect.poll(() => launcher().count(), { timeout: 15_000 }).toBe(1);
+  });
+
+  it("a click before the rest arrives shows the loading indicator, then the window; the chat then resumes on the next page without intent", async () => {
+    const release = await holdApp();
+    await page.goto(`${file.centre.url}/`);
+    await launcher().click();
+    await loading().waitFor({ timeout: 15_000 });
+    expect(await chatWindow().count()).toBe(0);
+    release();
+    await option("Where is my order?").waitFor({ timeout: 15_000 });
+    await expect.poll(() => loading().count(), { timeout: 15_000 }).toBe(0);
+
+    // The visitor goes on to another page of the shop: the chat is there at once.
+    await page.unroute(/\/chat-app\.js/);
+    requested = [];
+    await page.reload();
+    await option("Where is my order?").waitFor({ timeout: 15_000 });
+    expect(appRequested()).toBe(true);
+  });
+
+  it("focus on the launcher stays on it as React takes over, ring and all, and Enter opens the window", async () => {
+    const release = await holdApp();
+    await page.goto(`${file.centre.url}/`);
+    await launcher().waitFor();
+    await markPainted();
+    // By keyboard: Tab past the demo page's links.
+    for (let i = 0; i < 30 && !(await focusedInWidget())?.startsWith("button.launcher"); i++)
+      await page.keyboard.press("Tab");
+    expect(await focusedInWidget()).toBe("button.launcher appear");
+    const ring = () => launcher().evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(await ring()).toBe("solid");
+    await expect.poll(appRequested, { timeout: 15_000 }).toBe(true);
+    release();
+    await expect.poll(paintedGone, { timeout: 15_000 }).toBe(true);
+    // React's own launcher, focused, and not appearing a second time.
+    expect(await focusedInWidget()).toBe("button.launcher");
+    expect(await launcher().count()).toBe(1);
+    expect(await ring()).toBe("solid");
+    await page.keyboard.press("Enter");
+    await option("Where is my order?").waitFor({ timeout: 15_000 });
+  });
+
+  it("the host page's open() before the rest arrives shows the loading indicator, then the window", async () => {
+    const release = await holdApp();
+    await page.goto(`${file.centre.url}/`);
+    await launcher().waitFor();
+    await page.evaluate(() => document.querySelector("chat-widget")!.open());
+    await loading().waitFor({ timeout: 15_000 });
+    release();
+    await option("Where is my order?").waitFor({ timeout: 15_000 });
+    // minimise() before nothing was loaded had nothing to do; now it hides the window.
+    await page.evaluate(() => document.querySelector("chat-widget")!.minimise());
+    await chatWindow().waitFor({ state: "detached", timeout: 15_000 });
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * `<chat-widget>` with a facade (issue 61): the painted launcher until the visitor reaches for
+ * it, the app (the real React widget over fakes) loaded only on intent, the host API's calls
+ * held until it is there, and React's launcher taking the painted one's place.
+ */
+import { act, fireEvent } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mountChatWidget } from "../element.js";
+import type { ChatWidgetElement } from "../host-api.js";
+import { makeDeps } from "../test-support/fakes.js";
+import { flush } from "../test-support/render.js";
+import { defineWidgetElement } from "./element.js";
+import type { AppMount } from "./element.js";
+import { paintLauncher } from "./paint.js";
+import { launcherTexts } from "./texts.js";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  document.body.innerHTML = "";
+  vi.useRealTimers();
+});
+
+let names = 0;
+
+/** An element whose app arrives when the test says (or fails to), and what it was asked. */
+function facadePage(options: { chatExists?: boolean; hidden?: boolean } = {}) {
+  const h = makeDeps();
+  const app = mountChatWidget(h.deps);
+  const loads: ((loaded: AppMount | null) => void)[] = [];
+  const forget = vi.fn();
+  const name = `chat-widget-facade-${++names}`;
+  defineWidgetElement(
+    {
+      app: () => new Promise<AppMount | null>((resolve) => loads.push(resolve)),
+      forget,
+      facade: {
+        chatExists: () => options.chatExists ?? false,
+        paint: (shadow, intent, click) =>
+          paintLauncher(shadow, {
+            texts: launcherTexts("fr"),
+            colorScheme: "auto",
+            hidden: options.hidden ?? false,
+            intent,
+            click,
+          }),
+      },
+    },
+    name,
+  );
+  const el = document.createElement(name) as ChatWidgetElement;
+  document.body.append(el);
+  const root = el.shadowRoot!;
+  return {
+    h,
+    el,
+    root,
+    forget,
+    loads,
+    launchers: () => [...root.querySelectorAll<HTMLButtonElement>("button.launcher")],
+    loading: () => root.querySelector("[role=status]"),
+    /** The app arrives (or, with null, could not be loaded). */
+    async arrive(loaded: AppMount | null = app) {
+      await act(async () => loads.splice(0).forEach((resolve) => resolve(loaded)));
+      await flush();
+    },
+  };
+}
+
+describe("<chat-widget> before its app (issue 61)", () => {
+  it("paints the launcher in the visitor's language with the widget's styles, and loads nothing until the pointer comes over it", async () => {
+    const p = facadePage();
+    const [painted] = p.launchers();
+    expect(painted!.getAttribute("aria-label")).toBe("Ouvrir le chat");
+    expect(painted!.className).toBe("launcher appear");
+    expect(p.root.querySelector(".cw")!.getAttribute("lang")).toBe("fr");
+    expect(p.root.querySelector("style")!.textContent).toContain(".launcher{position:fixed");
+    expect(p.loads).toHaveLength(0);
+    // Nothing the host page does without a chat wants the app.
+    p.el.minimise();
+    p.el.end();
+    expect(p.loads).toHaveLength(0);
+
+    fireEvent.pointerEnter(painted!);
+    expect(p.loads).toHaveLength(1);
+    fireEvent.focus(painted!);
+    expect(p.loads).toHaveLength(1);
+    await p.arrive();
+    // React's launcher took the painted one's place, without appearing again; no window.
+    expect(p.launchers()).toHaveLength(1);
+    expect(p.launchers()[0]).not.toBe(painted);
+    expect(p.launchers()[0]!.className).toBe("launcher");
+    expect(p.root.querySelector("[role=dialog]")).toBeNull();
+  });
+
+  it("a click before the app shows the loading indicator, then the chat starts once it is there", async () => {
+    const p = facadePage();
+    await act(async () => p.launchers()[0]!.click());
+    expect(p.loading()!.getAttribute("aria-label")).toBe("Chargement");
+    expect(p.loads).toHaveLength(1);
+    // A second click while it loads asks for nothing more.
+    await act(async () => p.launchers()[0]!.click());
+    expect(p.loads).toHaveLength(1);
+    await p.arrive();
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+    expect(p.h.adapter.connections).toHaveLength(1);
+  });
+
+  it("keyboard focus on the painted launcher moves to React's", async () => {
+    const p = facadePage();
+    const painted = p.launchers()[0]!;
+    painted.focus();
+    expect(p.root.activeElement).toBe(painted);
+    expect(p.loads).toHaveLength(1);
+    await p.arrive();
+    expect(painted.isConnected).toBe(false);
+    expect(p.root.activeElement).toBe(p.launchers()[0]);
+  });
+
+  it("the app not loaded (offline): the launcher stays, its loading indicator goes, and the next click tries again", async () => {
+    const p = facadePage();
+    await act(async () => p.launchers()[0]!.click());
+    await p.arrive(null);
+    expect(p.loading()).toBeNull();
+    expect(p.launchers()).toHaveLength(1);
+    expect(p.root.querySelector("[role=dialog]")).toBeNull();
+    await act(async () => p.launchers()[0]!.click());
+    expect(p.loads).toHaveLength(1);
+    await p.arrive();
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+  });
+
+  it("a chat this tab holds loads the app at once, without a painted launcher", async () => {
+    const p = facadePage({ chatExists: true });
+    expect(p.loads).toHaveLength(1);
+    expect(p.launchers()).toHaveLength(0);
+  });
+
+  it("forget() before the app forgets the remembered chat at once and loads nothing", async () => {
+    const p = facadePage();
+    p.el.forget();
+    expect(p.forget).toHaveBeenCalledTimes(1);
+    expect(p.loads).toHaveLength(0);
+    expect(p.el.unreadCount).toBe(0);
+  });
+
+  it("with the launcher hidden nothing is painted; the host's open() shows the loading indicator alone, then the window", async () => {
+    const p = facadePage({ hidden: true });
+    expect(p.launchers()).toHaveLength(0);
+    expect(p.loads).toHaveLength(0);
+    await act(async () => p.el.open());
+    expect(p.loading()!.className).toBe("loading-indicator alone");
+    await p.arrive();
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+    expect(p.root.querySelectorAll(".cw")).toHaveLength(1);
+  });
+
+  it("taken off the page while the app loads: it mounts when the element is back, the click kept", async () => {
+    const p = facadePage();
+    await act(async () => p.launchers()[0]!.click());
+    p.el.remove();
+    await p.arrive();
+    expect(p.root.querySelector("[role=dialog]")).toBeNull();
+    await act(async () => document.body.append(p.el));
+    await p.arrive();
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+    expect(p.h.adapter.connections).toHaveLength(1);
+  });
+});

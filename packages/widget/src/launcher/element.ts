@@ -1,0 +1,197 @@
+/**
+ * `<chat-widget>` itself, without React (issue 61): the custom element, its `jwt` attribute and
+ * property, and the host page's API (host-api.ts), which holds calls until the React app is
+ * there. The app comes at once (the npm package: element.ts) or, for the script tag, only on
+ * the visitor's intent: until then the element shows a launcher painted by hand (paint.ts) and
+ * React, the client and the window are not even downloaded (main.ts, app-main.ts).
+ */
+import { dispatchOn } from "../host-api.js";
+import type { ChatWidgetApi, HostEmit } from "../host-api.js";
+import type { PaintedLauncher } from "./paint.js";
+
+/** What the element gives the app it mounts. */
+export interface WidgetHooks {
+  /** The app's API once it rendered (null when it unmounts): the queued calls run then. */
+  ref: (api: ChatWidgetApi | null) => void;
+  emit: HostEmit;
+}
+
+/** The app, mounted in the element's shadow root. */
+export interface MountedWidget {
+  render(jwt: string | undefined): void;
+  unmount(): void;
+}
+
+export type AppMount = (shadow: ShadowRoot, hooks: WidgetHooks) => MountedWidget;
+
+/** Until the app is wanted: a painted launcher, and whether a chat exists to resume. */
+export interface Facade {
+  /** Paint the launcher; `intent` when the visitor reaches for it, `click` when they click. */
+  paint(shadow: ShadowRoot, intent: () => void, click: () => void): PaintedLauncher;
+  /** A chat of this tab exists (a page of the site opened after another): load at once. */
+  chatExists(): boolean;
+}
+
+export interface ElementOptions {
+  /** The app: at once, or a promise of it (null: it could not be loaded; a later call retries). */
+  app: () => AppMount | Promise<AppMount | null>;
+  /** Forget the remembered chat at once, before the app (forget()). */
+  forget?: () => void;
+  /** Without a facade the app is mounted as soon as the element joins the page. */
+  facade?: Facade;
+}
+
+export const ELEMENT_NAME = "chat-widget";
+
+/** Define the element once; later calls (a second copy of the script) are ignored. */
+export function defineWidgetElement(
+  options: ElementOptions,
+  name = ELEMENT_NAME,
+): CustomElementConstructor {
+  const existing = customElements.get(name);
+  if (existing) return existing;
+  class ChatWidgetElement extends HTMLElement implements ChatWidgetApi {
+    static observedAttributes = ["jwt"];
+    #mounted: MountedWidget | null = null;
+    #painted: PaintedLauncher | null = null;
+    #loading = false;
+    /** Once the app was wanted, it is mounted whenever the element is on the page. */
+    #wanted = false;
+    #api: ChatWidgetApi | null = null;
+    /** Calls made before the app is ready: run once it is. */
+    #pending: ((api: ChatWidgetApi) => void)[] = [];
+    readonly #emit = dispatchOn(this);
+    readonly #ref = (api: ChatWidgetApi | null) => {
+      this.#api = api;
+      if (!api) return;
+      this.#takeOver();
+      for (const call of this.#pending.splice(0)) call(api);
+    };
+
+    connectedCallback(): void {
+      // Removed and added again (moved on the page), the element keeps its shadow root.
+      const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
+      const facade = options.facade;
+      if (this.#mounted || this.#wanted || !facade || facade.chatExists()) this.#want();
+      else
+        this.#painted ??= facade.paint(
+          shadow,
+          () => this.#want(),
+          () => this.open(),
+        );
+    }
+
+    attributeChangedCallback(): void {
+      this.#render();
+    }
+
+    /**
+     * Off the page the app unmounts: the chat's subscriptions go, the chat stays stored.
+     * Checked a microtask later, so a move (removed and added at once) keeps the chat as it is,
+     * and never unmounts while a host's React tree is rendering.
+     */
+    disconnectedCallback(): void {
+      queueMicrotask(() => {
+        if (this.isConnected) return;
+        this.#mounted?.unmount();
+        this.#mounted = null;
+      });
+    }
+
+    /** The `jwt` property mirrors the attribute, as the attribute does the prop. */
+    get jwt(): string | undefined {
+      return this.getAttribute("jwt") ?? undefined;
+    }
+
+    set jwt(value: string | null | undefined) {
+      if (value == null) this.removeAttribute("jwt");
+      else this.setAttribute("jwt", value);
+    }
+
+    open(): void {
+      if (!this.#api) this.#painted?.loading(true);
+      this.#call((api) => api.open(), true);
+    }
+
+    minimise(): void {
+      this.#call((api) => api.minimise());
+    }
+
+    end(): void {
+      this.#call((api) => api.end());
+    }
+
+    forget(): void {
+      // The remembered chat goes at once, even before the app is there.
+      options.forget?.();
+      this.#call((api) => api.forget());
+    }
+
+    get unreadCount(): number {
+      return this.#api?.unreadCount ?? 0;
+    }
+
+    /**
+     * Run a call on the app, or hold it until the app is there. Only open() wants the app:
+     * before it, no chat of this tab exists (one would have loaded it), so the others have
+     * nothing to do.
+     */
+    #call(call: (api: ChatWidgetApi) => void, wants = false): void {
+      if (this.#api) call(this.#api);
+      else if (this.isConnected && (wants || this.#wanted)) {
+        this.#pending.push(call);
+        this.#want();
+      }
+    }
+
+    #want(): void {
+      this.#wanted = true;
+      if (this.#mounted || this.#loading || !this.isConnected) return;
+      const app = options.app();
+      if (typeof app === "function") {
+        this.#mount(app);
+        return;
+      }
+      this.#loading = true;
+      void app.then((loaded) => {
+        this.#loading = false;
+        if (!loaded) {
+          // Not loaded (offline, blocked): the launcher stays, a later intent tries again.
+          this.#wanted = false;
+          this.#pending.length = 0;
+          this.#painted?.loading(false);
+          return;
+        }
+        if (this.isConnected) this.#mount(loaded);
+      });
+    }
+
+    #mount(app: AppMount): void {
+      this.#mounted = app(this.shadowRoot!, { ref: this.#ref, emit: this.#emit });
+      this.#render();
+    }
+
+    /**
+     * React's launcher replaces the painted one in the same frame, focus moving with it, and
+     * without the appear animation a second time.
+     */
+    #takeOver(): void {
+      const painted = this.#painted;
+      if (!painted) return;
+      this.#painted = null;
+      const launcher = [
+        ...(this.shadowRoot?.querySelectorAll<HTMLElement>("button.launcher") ?? []),
+      ].find((button) => !painted.owns(button));
+      launcher?.classList.remove("appear");
+      // Focus moves before the painted button goes, so the browser keeps its focus ring.
+      if (painted.hasFocus()) launcher?.focus();
+      painted.remove();
+    }
+
+    #render(): void {
+      this.#mounted?.render(this.getAttribute("jwt") ?? undefined);
+    }
+  }
+  customElements.define(name, ChatWidgetElement);
+  return ChatWidgetElement;
+}

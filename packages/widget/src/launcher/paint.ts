@@ -1,0 +1,110 @@
+/**
+ * The launcher the first script paints by hand, before React exists (issue 61): the same
+ * element, classes and styles as components/Button.tsx draws, so the page sees one launcher
+ * from first paint to React's; the loading indicator beside it once the visitor clicked.
+ */
+import { CHAT_PATH, REFRESH_PATH } from "../components/icon-paths.js";
+import { keepInVisualViewport } from "../components/visual-viewport.js";
+import { applyPrimaryContrast } from "../contrast.js";
+import type { ColorScheme } from "../settings.js";
+import { styles } from "../styles.js";
+import type { LauncherTexts } from "./texts.js";
+
+export interface PaintOptions {
+  texts: LauncherTexts;
+  colorScheme: ColorScheme;
+  nonce?: string;
+  /** data-launcher="hidden": no button; only the loading indicator, when the host opens. */
+  hidden: boolean;
+  /** Pointer over or focus on the launcher: the rest starts loading. */
+  intent: () => void;
+  /** A click (or Enter, or Space) on the launcher. */
+  click: () => void;
+}
+
+export interface PaintedLauncher {
+  /** Show the loading indicator, or take it away. */
+  loading(shown: boolean): void;
+  /** Whether the painted button has keyboard focus. */
+  hasFocus(): boolean;
+  /** Whether this node is part of what was painted. */
+  owns(node: Node): boolean;
+  /** Take everything painted off the page. */
+  remove(): void;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An icon as icons.tsx draws it. */
+function icon(doc: Document, path: string): SVGSVGElement {
+  const svg = doc.createElementNS(SVG, "svg");
+  const attributes: Record<string, string> = {
+    viewBox: "0 0 24 24",
+    fill: "none",
+    stroke: "currentColor",
+    "stroke-width": "2",
+    "stroke-linecap": "round",
+    "stroke-linejoin": "round",
+    "aria-hidden": "true",
+  };
+  for (const [name, value] of Object.entries(attributes)) svg.setAttribute(name, value);
+  const shape = doc.createElementNS(SVG, "path");
+  shape.setAttribute("d", path);
+  svg.append(shape);
+  return svg;
+}
+
+export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): PaintedLauncher {
+  const doc = shadow.ownerDocument;
+  const { texts } = options;
+  const root = doc.createElement("div");
+  root.className = `cw ${options.colorScheme}`;
+  root.lang = texts.LANG;
+  root.dir = texts.DIR;
+  const style = doc.createElement("style");
+  if (options.nonce) style.setAttribute("nonce", options.nonce);
+  style.textContent = styles;
+  root.append(style);
+  let button: HTMLButtonElement | null = null;
+  if (!options.hidden) {
+    button = doc.createElement("button");
+    button.type = "button";
+    button.className = "launcher appear";
+    button.setAttribute("aria-label", texts.OPEN);
+    button.title = texts.OPEN;
+    button.append(icon(doc, CHAT_PATH));
+    button.addEventListener("pointerenter", options.intent);
+    button.addEventListener("focus", options.intent);
+    button.addEventListener("click", options.click);
+    root.append(button);
+  }
+  shadow.append(root);
+  applyPrimaryContrast(root);
+  const stopInset = button ? keepInVisualViewport(button) : () => {};
+  let indicator: HTMLElement | null = null;
+  return {
+    loading(shown) {
+      if (!shown) {
+        indicator?.remove();
+        indicator = null;
+      }
+      if (!shown || indicator) return;
+      indicator = doc.createElement("span");
+      indicator.className = `loading-indicator${options.hidden ? " alone" : ""}`;
+      indicator.setAttribute("role", "status");
+      indicator.setAttribute("aria-label", texts.LOADING);
+      const rotate = doc.createElement("span");
+      rotate.className = "rotate";
+      rotate.style.display = "block";
+      rotate.append(icon(doc, REFRESH_PATH));
+      indicator.append(rotate);
+      root.append(indicator);
+    },
+    owns: (node) => root.contains(node),
+    hasFocus: () => button !== null && shadow.activeElement === button,
+    remove() {
+      stopInset();
+      root.remove();
+    },
+  };
+}
