@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { violations } from "../support/axe.js";
 import { useBrowserFile } from "../support/browser-file.js";
+import { settled } from "./support.js";
 
 let context: BrowserContext;
 let page: Page;
@@ -67,6 +68,7 @@ describe("the launcher before the rest (issue 61)", () => {
     await page.goto(`${file.centre.url}/`);
     await launcher().waitFor();
     expect(await launcher().getAttribute("aria-label")).toBe("Open chat");
+    await settled(launcher());
     const box = await launcher().boundingBox();
     expect(box).toEqual({ x: 1200 - 25 - 75, y: 800 - 25 - 75, width: 75, height: 75 });
     expect(await violations(page, "chat-widget")).toEqual([]);
