@@ -90,9 +90,15 @@ describe("the launcher before the rest (issue 61)", () => {
     await launcher().click();
     await loading().waitFor({ timeout: 15_000 });
     expect(await chatWindow().count()).toBe(0);
+    // The chat starts while the app downloads: verify and start-chat are not waiting for it.
+    await expect
+      .poll(() => requested.includes("/gateway/start-chat"), { timeout: 15_000 })
+      .toBe(true);
     release();
     await option("Where is my order?").waitFor({ timeout: 15_000 });
     await expect.poll(() => loading().count(), { timeout: 15_000 }).toBe(0);
+    // One chat: the app took the one begun, it started none of its own.
+    expect(requested.filter((path) => path === "/gateway/start-chat")).toHaveLength(1);
 
     // The visitor goes on to another page of the shop: the chat is there at once.
     await page.unroute(/\/chat-app\.js/);

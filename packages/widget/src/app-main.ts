@@ -15,27 +15,31 @@ import type { TelemetryHost } from "./telemetry/contract.js";
 import { loadTelemetryModule, telemetryScriptUrl } from "./telemetry/loader.js";
 
 const app: ChatApp = {
-  mount(settings) {
+  mount(settings, first) {
     registerFonts(document, settings.scriptUrl, settings.nonce);
     return mountChatWidget(
-      browserDeps(settings, {
-        telemetry: () =>
-          loadTelemetryModule(
-            telemetryScriptUrl(settings.scriptUrl),
-            document,
-            window as TelemetryHost,
-            consoleLogger,
-            settings.nonce,
-          ),
-        views: () =>
-          loadViewsScript(
-            viewsScriptUrl(settings.scriptUrl),
-            document,
-            window as unknown as Record<string, unknown>,
-            consoleLogger,
-            settings.nonce,
-          ),
-      }),
+      browserDeps(
+        settings,
+        {
+          telemetry: () =>
+            loadTelemetryModule(
+              telemetryScriptUrl(settings.scriptUrl),
+              document,
+              window as TelemetryHost,
+              consoleLogger,
+              settings.nonce,
+            ),
+          views: () =>
+            loadViewsScript(
+              viewsScriptUrl(settings.scriptUrl),
+              document,
+              window as unknown as Record<string, unknown>,
+              consoleLogger,
+              settings.nonce,
+            ),
+        },
+        first,
+      ),
     );
   },
 };

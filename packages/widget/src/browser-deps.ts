@@ -8,12 +8,13 @@ import { ChatSession, createProgressFetch, createWebSocketManager } from "@chat-
 import type { WidgetDeps } from "./ChatWidget.js";
 import { createClientAdapter } from "./chat/client-adapter.js";
 import type { ChatSessionLike, SocketManagerFactory } from "./chat/client-adapter.js";
-import { createGateway } from "./gateway.js";
-import { withPersistentChat } from "./persistent-chat.js";
+import type { Gateway } from "./gateway.js";
+import type { HeadStart } from "./launcher/head-start.js";
 import type { LazyViews } from "./lazy-views/contract.js";
 import { lazyViews } from "./lazy-views/source.js";
 import { loadTexts, visitorLocale } from "./locale.js";
 import { consoleLogger } from "./logger.js";
+import { browserGateway } from "./page-gateway.js";
 import { storageOrNull } from "./page-storage.js";
 import { createChatStorage } from "./session-storage.js";
 import type { WidgetSettings } from "./settings.js";
@@ -28,8 +29,18 @@ export interface Loaders {
   telemetry: () => Promise<TelemetryModule | null>;
 }
 
+/** What the first script made before the app (main.ts): the page's one gateway, a chat begun. */
+export interface FirstScriptParts {
+  gateway: Gateway;
+  headStart: Pick<HeadStart, "take">;
+}
+
 /** Build the widget's dependencies; the visitor's texts start loading at once. */
-export function browserDeps(settings: WidgetSettings, loaders: Loaders): WidgetDeps {
+export function browserDeps(
+  settings: WidgetSettings,
+  loaders: Loaders,
+  first?: FirstScriptParts,
+): WidgetDeps {
   const telemetry = createWidgetTelemetry({
     enabled: settings.telemetry,
     endpoint: settings.telemetryEndpoint,
@@ -47,10 +58,8 @@ export function browserDeps(settings: WidgetSettings, loaders: Loaders): WidgetD
     consoleLogger,
   );
   return {
-    gateway: withPersistentChat(
-      createGateway(settings, (input, init) => fetch(input, init)),
-      settings.persistentChat ? storageOrNull("localStorage") : null,
-    ),
+    gateway: first?.gateway ?? browserGateway(settings),
+    headStart: first?.headStart,
     adapter: createClientAdapter(
       ChatSession as unknown as ChatSessionLike,
       settings,

@@ -3,9 +3,11 @@
  * deployment settings from that tag, define `<chat-widget>` and paint its launcher. The rest —
  * React, the chat client, the window (`chat-app.js`, app-main.ts) — loads when the visitor
  * reaches for the launcher (pointer over it, focus, a click), when the host page calls
- * open(), or at once when this tab holds a chat (the visitor went on to another page).
+ * open(), or at once when this tab holds a chat (the visitor went on to another page). A click
+ * before it is there starts the chat meanwhile (launcher/head-start.ts).
  */
 import { consoleLogger } from "./logger.js";
+import { headStart } from "./launcher/head-start.js";
 import { APP_FUNCTIONS, APP_GLOBAL, APP_LOAD_FAILED, APP_SCRIPT } from "./launcher/app-contract.js";
 import type { ChatApp } from "./launcher/app-contract.js";
 import { defineWidgetElement } from "./launcher/element.js";
@@ -14,13 +16,18 @@ import { paintLauncher } from "./launcher/paint.js";
 import { launcherTexts } from "./launcher/texts.js";
 import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
 import { visitorLocale } from "./locale.js";
+import { browserGateway } from "./page-gateway.js";
 import { forgetRememberedChat, tabChatStored } from "./page-storage.js";
 import { loadScriptGlobal } from "./script-global.js";
 import { readSettings } from "./settings.js";
+import { startChat } from "./state/start-chat.js";
 
 const script = document.currentScript as HTMLScriptElement | null;
 const settings = readSettings(script, location.href);
 const texts = launcherTexts(visitorLocale(settings.locale));
+// The page's one gateway: a click before the app starts the chat with it at once.
+const gateway = browserGateway(settings);
+const begun = headStart((jwt) => startChat(gateway, jwt, consoleLogger));
 
 /** The app, loaded once a page; tried again after a failure. */
 let app: Promise<AppMount | null> | null = null;
@@ -35,16 +42,17 @@ function loadApp(): Promise<AppMount | null> {
     settings.nonce,
   ).then((loaded) => {
     if (!loaded) app = null;
-    return loaded?.mount(settings) ?? null;
+    return loaded?.mount(settings, { gateway, headStart: begun }) ?? null;
   });
   return app;
 }
 
 defineWidgetElement({
   app: loadApp,
-  forget: forgetRememberedChat,
+  forget: () => gateway.forget?.() ?? forgetRememberedChat(),
   facade: {
     chatExists: tabChatStored,
+    begin: (jwt) => begun.begin(jwt),
     paint: (shadow, intent, click) =>
       paintLauncher(shadow, {
         texts,

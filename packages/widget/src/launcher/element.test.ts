@@ -13,6 +13,8 @@ import { defineWidgetElement } from "./element.js";
 import type { AppMount } from "./element.js";
 import { paintLauncher } from "./paint.js";
 import { launcherTexts } from "./texts.js";
+import { headStart } from "./head-start.js";
+import { startChat } from "../state/start-chat.js";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -25,7 +27,8 @@ let names = 0;
 /** An element whose app arrives when the test says (or fails to), and what it was asked. */
 function facadePage(options: { chatExists?: boolean; hidden?: boolean } = {}) {
   const h = makeDeps();
-  const app = mountChatWidget(h.deps);
+  const begun = headStart((jwt) => startChat(h.deps.gateway, jwt, h.logger));
+  const app = mountChatWidget({ ...h.deps, headStart: begun });
   const loads: ((loaded: AppMount | null) => void)[] = [];
   const forget = vi.fn();
   const name = `chat-widget-facade-${++names}`;
@@ -35,6 +38,7 @@ function facadePage(options: { chatExists?: boolean; hidden?: boolean } = {}) {
       forget,
       facade: {
         chatExists: () => options.chatExists ?? false,
+        begin: (jwt) => begun.begin(jwt),
         paint: (shadow, intent, click) =>
           paintLauncher(shadow, {
             texts: launcherTexts("fr"),
@@ -105,6 +109,39 @@ describe("<chat-widget> before its app (issue 61)", () => {
     expect(p.h.adapter.connections).toHaveLength(1);
   });
 
+  it("a click before the app starts the chat at once; the app takes that chat and starts none of its own", async () => {
+    const p = facadePage();
+    p.el.jwt = "not-a-jwt";
+    await act(async () => p.launchers()[0]!.click());
+    expect(p.h.gateway.verify).toHaveBeenCalledTimes(1);
+    expect(p.h.gateway.startChat).toHaveBeenCalledTimes(1);
+    expect(p.h.gateway.startChat).toHaveBeenCalledWith("not-a-jwt");
+    await p.arrive();
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+    expect(p.h.gateway.startChat).toHaveBeenCalledTimes(1);
+    expect(p.h.adapter.connections).toHaveLength(1);
+  });
+
+  it("a chat begun for another jwt (the page changed it meanwhile) is dropped: the app starts its own with the new one", async () => {
+    const p = facadePage();
+    p.el.jwt = "first";
+    await act(async () => p.launchers()[0]!.click());
+    p.el.jwt = "second";
+    await p.arrive();
+    expect(p.h.gateway.startChat.mock.calls).toEqual([["first"], ["second"]]);
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+  });
+
+  it("a head start that failed is dropped: the app starts afresh", async () => {
+    const p = facadePage();
+    p.h.gateway.verify.mockResolvedValueOnce(false);
+    await act(async () => p.launchers()[0]!.click());
+    await flush();
+    await p.arrive();
+    expect(p.h.gateway.verify).toHaveBeenCalledTimes(2);
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+  });
+
   it("keyboard focus on the painted launcher moves to React's", async () => {
     const p = facadePage();
     const painted = p.launchers()[0]!;
@@ -133,6 +170,9 @@ describe("<chat-widget> before its app (issue 61)", () => {
     const p = facadePage({ chatExists: true });
     expect(p.loads).toHaveLength(1);
     expect(p.launchers()).toHaveLength(0);
+    // The host's open() shows that chat: none is begun beside it.
+    p.el.open();
+    expect(p.h.gateway.startChat).not.toHaveBeenCalled();
   });
 
   it("forget() before the app forgets the remembered chat at once and loads nothing", async () => {

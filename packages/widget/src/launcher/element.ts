@@ -30,6 +30,8 @@ export interface Facade {
   paint(shadow: ShadowRoot, intent: () => void, click: () => void): PaintedLauncher;
   /** A chat of this tab exists (a page of the site opened after another): load at once. */
   chatExists(): boolean;
+  /** The visitor asked for a chat before the app is there: start it meanwhile (head-start.ts). */
+  begin?(jwt: string | undefined): void;
 }
 
 export interface ElementOptions {
@@ -109,7 +111,11 @@ export function defineWidgetElement(
     }
 
     open(): void {
-      if (!this.#api) this.#painted?.loading(true);
+      const facade = options.facade;
+      if (!this.#api && facade && !facade.chatExists()) {
+        this.#painted?.loading(true);
+        facade.begin?.(this.jwt);
+      }
       this.#call((api) => api.open(), true);
     }
 

@@ -3,6 +3,7 @@
  * chat adapter, runs the 5 s / 3 s / 3 s timers and the 10 s typing throttle (injected timers),
  * and keeps the chat in session storage (docs/decisions.md #6).
  */
+import type { HeadStart } from "../launcher/head-start.js";
 import { backoffDelayMs } from "@chat-widget/chat-client";
 import { ContentType, newClientToken } from "@chat-widget/protocol";
 import type { Item, StartChatResult } from "@chat-widget/protocol";
@@ -39,6 +40,8 @@ import { ReadReceipts } from "./read-receipts.js";
 
 export interface ControllerDeps {
   gateway: Gateway;
+  /** A chat the first script started before the app was there (launcher/head-start.ts). */
+  headStart?: Pick<HeadStart, "take">;
   adapter: ChatAdapter;
   storage: ChatStorage;
   logger: Logger;
@@ -137,7 +140,8 @@ export class WidgetController {
     this.store.dispatch({ type: "clickWithNoChat" });
     const generation = this.generation;
     try {
-      const chat = await startChat(this.deps.gateway, jwt, this.deps.logger);
+      const chat = await (this.deps.headStart?.take(jwt) ??
+        startChat(this.deps.gateway, jwt, this.deps.logger));
       if (generation !== this.generation) return;
       await this.connect(chat, true);
     } catch (error) {
