@@ -130,6 +130,19 @@ describe("the launcher before the rest (issue 61)", () => {
     await option("Where is my order?").waitFor({ timeout: 15_000 });
   });
 
+  it("the rest refused (offline, blocked): a click shows the error notice for 5 s, then the launcher, whose next click opens the chat", async () => {
+    await page.route(/\/chat-app\.js/, (route) => route.abort());
+    await page.goto(`${file.centre.url}/`);
+    await launcher().click();
+    const notice = page.getByRole("alert");
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toBe("Something went wrong. Try again later.");
+    await notice.waitFor({ state: "detached", timeout: 15_000 });
+    await page.unroute(/\/chat-app\.js/);
+    await launcher().click();
+    await option("Where is my order?").waitFor({ timeout: 15_000 });
+  });
+
   it("the host page's open() before the rest arrives shows the loading indicator, then the window", async () => {
     const release = await holdApp();
     await page.goto(`${file.centre.url}/`);

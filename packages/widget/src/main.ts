@@ -10,8 +10,8 @@ import { consoleLogger } from "./logger.js";
 import { headStart } from "./launcher/head-start.js";
 import { APP_FUNCTIONS, APP_GLOBAL, APP_LOAD_FAILED, APP_SCRIPT } from "./launcher/app-contract.js";
 import type { ChatApp } from "./launcher/app-contract.js";
+import { appLoader } from "./launcher/app-loader.js";
 import { defineWidgetElement } from "./launcher/element.js";
-import type { AppMount } from "./launcher/element.js";
 import { paintLauncher } from "./launcher/paint.js";
 import { launcherTexts } from "./launcher/texts.js";
 import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
@@ -30,26 +30,28 @@ const gateway = browserGateway(settings);
 const begun = headStart((jwt) => startChat(gateway, jwt, consoleLogger));
 
 /** The app, loaded once a page; tried again after a failure. */
-let app: Promise<AppMount | null> | null = null;
-function loadApp(): Promise<AppMount | null> {
-  app ??= loadScriptGlobal<ChatApp>(
-    laterScriptUrl(APP_SCRIPT, settings.scriptUrl, APP_VERSION),
-    document,
-    window as unknown as Record<string, unknown>,
-    { name: APP_GLOBAL, functions: APP_FUNCTIONS },
-    consoleLogger,
-    APP_LOAD_FAILED,
-    settings.nonce,
-  ).then((loaded) => {
-    if (!loaded) app = null;
-    return loaded?.mount(settings, { gateway, headStart: begun }) ?? null;
-  });
-  return app;
-}
+const loadApp = appLoader<ChatApp>(
+  () =>
+    loadScriptGlobal<ChatApp>(
+      laterScriptUrl(APP_SCRIPT, settings.scriptUrl, APP_VERSION),
+      document,
+      window as unknown as Record<string, unknown>,
+      { name: APP_GLOBAL, functions: APP_FUNCTIONS },
+      consoleLogger,
+      APP_LOAD_FAILED,
+      settings.nonce,
+    ),
+  (app) => app.mount(settings, { gateway, headStart: begun }),
+  consoleLogger,
+);
 
 defineWidgetElement({
   app: loadApp,
-  forget: () => gateway.forget?.() ?? forgetRememberedChat(),
+  forget: () => {
+    begun.discard();
+    if (gateway.forget) gateway.forget();
+    else forgetRememberedChat();
+  },
   facade: {
     chatExists: tabChatStored,
     begin: (jwt) => begun.begin(jwt),

@@ -3,11 +3,22 @@
  * as the spec writes it (docs/product.md §2, §5, §8). `{name}` and `{count}` are filled in when shown.
  * Texts that are logged or sent, never shown, stay English: `Text`.
  */
+/**
+ * The texts the first script shows before the table is there (launcher/texts.ts): apart, so it
+ * bundles these and not the whole table.
+ */
+export const LAUNCHER_EN = {
+  DIR: "ltr",
+  ERROR_NOTICE: "Something went wrong. Try again later.",
+  OPEN: "Open chat",
+  LOADING: "Loading",
+};
+
 export const en = {
   /** The locale's language tag and writing direction (set on the widget's root). */
   LANG: "en",
-  DIR: "ltr",
-  ERROR_NOTICE: "Something went wrong. Try again later.",
+  DIR: LAUNCHER_EN.DIR,
+  ERROR_NOTICE: LAUNCHER_EN.ERROR_NOTICE,
   MINIMISE: "Minimise chat window",
   CLOSE: "Close chat window",
   PLACEHOLDER_ACTIVE: "Type here...",
@@ -19,7 +30,7 @@ export const en = {
   /** Issue 60: the advisor handed the chat on (to another advisor or back to the queue). */
   TRANSFERRED: "You are being transferred to another advisor",
   // Texts the spec leaves open: accessible names, attachments (docs/decisions.md #8), issues 9 and 24.
-  OPEN: "Open chat",
+  OPEN: LAUNCHER_EN.OPEN,
   UNREAD_ONE: "Open chat, {count} unread message",
   UNREAD_OTHER: "Open chat, {count} unread messages",
   /** The page's title, alternating with its own while messages are unread (data-title-flash). */
@@ -31,7 +42,7 @@ export const en = {
   MESSAGE: "Message",
   TYPING: "Typing",
   IS_TYPING: "{name} is typing…",
-  LOADING: "Loading",
+  LOADING: LAUNCHER_EN.LOADING,
   SEND: "Send message",
   ATTACH: "Attach a file",
   UPLOADING: "Uploading",

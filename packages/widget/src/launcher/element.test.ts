@@ -11,7 +11,7 @@ import { makeDeps } from "../test-support/fakes.js";
 import { flush } from "../test-support/render.js";
 import { defineWidgetElement } from "./element.js";
 import type { AppMount } from "./element.js";
-import { paintLauncher } from "./paint.js";
+import { ERROR_NOTICE_MS, paintLauncher } from "./paint.js";
 import { launcherTexts } from "./texts.js";
 import { headStart } from "./head-start.js";
 import { startChat } from "../state/start-chat.js";
@@ -35,7 +35,11 @@ function facadePage(options: { chatExists?: boolean; hidden?: boolean } = {}) {
   defineWidgetElement(
     {
       app: () => new Promise<AppMount | null>((resolve) => loads.push(resolve)),
-      forget,
+      // As main.ts: a chat begun is dropped, the remembered one forgotten.
+      forget: () => {
+        begun.discard();
+        forget();
+      },
       facade: {
         chatExists: () => options.chatExists ?? false,
         begin: (jwt) => begun.begin(jwt),
@@ -132,13 +136,63 @@ describe("<chat-widget> before its app (issue 61)", () => {
     expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
   });
 
-  it("a head start that failed is dropped: the app starts afresh", async () => {
+  it("a head start that failed is the controller's to show once the app is there: the error notice, no second try", async () => {
     const p = facadePage();
     p.h.gateway.verify.mockResolvedValueOnce(false);
     await act(async () => p.launchers()[0]!.click());
     await flush();
     await p.arrive();
+    expect(p.root.querySelector("[role=alert]")).not.toBeNull();
+    expect(p.h.gateway.verify).toHaveBeenCalledTimes(1);
+    expect(p.h.gateway.startChat).not.toHaveBeenCalled();
+  });
+
+  it("a head start that failed is tried again by the next click before the app", async () => {
+    const p = facadePage();
+    p.h.gateway.verify.mockResolvedValueOnce(false);
+    await act(async () => p.launchers()[0]!.click());
+    await flush();
+    await act(async () => p.launchers()[0]!.click());
+    await flush();
     expect(p.h.gateway.verify).toHaveBeenCalledTimes(2);
+    await p.arrive();
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+    expect(p.h.gateway.startChat).toHaveBeenCalledTimes(1);
+  });
+
+  it("forget() while a chat is begun drops it: the app, doing the calls in order, takes none begun before the log-out", async () => {
+    const p = facadePage();
+    await act(async () => p.launchers()[0]!.click());
+    p.el.forget();
+    expect(p.forget).toHaveBeenCalledTimes(1);
+    await p.arrive();
+    // open() started a chat of its own, and forget() then ended it.
+    expect(p.h.gateway.startChat).toHaveBeenCalledTimes(2);
+    expect(p.root.querySelector("[role=dialog]")).toBeNull();
+  });
+
+  it("open() on an element off the page begins no chat", () => {
+    const p = facadePage();
+    p.el.remove();
+    p.el.open();
+    expect(p.h.gateway.verify).not.toHaveBeenCalled();
+    expect(p.loads).toHaveLength(0);
+  });
+
+  it("the app arriving mid-press: the painted button stays until its click, which opens the chat", async () => {
+    const p = facadePage();
+    const painted = p.launchers()[0]!;
+    fireEvent.pointerEnter(painted);
+    fireEvent.pointerDown(painted);
+    await p.arrive();
+    expect(painted.isConnected).toBe(true);
+    const react = p.launchers().find((b) => b !== painted)!;
+    expect(react.style.visibility).toBe("hidden");
+    fireEvent.pointerUp(painted);
+    await act(async () => painted.click());
+    await act(async () => vi.advanceTimersByTime(0));
+    await flush();
+    expect(painted.isConnected).toBe(false);
     expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
   });
 
@@ -153,12 +207,20 @@ describe("<chat-widget> before its app (issue 61)", () => {
     expect(p.root.activeElement).toBe(p.launchers()[0]);
   });
 
-  it("the app not loaded (offline): the launcher stays, its loading indicator goes, and the next click tries again", async () => {
+  it("the app not loaded (offline): the error notice for 5 s, then the launcher is back and the next click tries again", async () => {
     const p = facadePage();
     await act(async () => p.launchers()[0]!.click());
     await p.arrive(null);
     expect(p.loading()).toBeNull();
-    expect(p.launchers()).toHaveLength(1);
+    expect(p.root.querySelector("[role=alert]")!.textContent).toBe(
+      launcherTexts("fr").ERROR_NOTICE,
+    );
+    expect(p.launchers()[0]!.hidden).toBe(true);
+    await act(async () => vi.advanceTimersByTime(ERROR_NOTICE_MS - 1));
+    expect(p.root.querySelector("[role=alert]")).not.toBeNull();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(p.root.querySelector("[role=alert]")).toBeNull();
+    expect(p.launchers()[0]!.hidden).toBe(false);
     expect(p.root.querySelector("[role=dialog]")).toBeNull();
     await act(async () => p.launchers()[0]!.click());
     expect(p.loads).toHaveLength(1);

@@ -112,7 +112,7 @@ export function defineWidgetElement(
 
     open(): void {
       const facade = options.facade;
-      if (!this.#api && facade && !facade.chatExists()) {
+      if (!this.#api && this.isConnected && facade && !facade.chatExists()) {
         this.#painted?.loading(true);
         facade.begin?.(this.jwt);
       }
@@ -164,8 +164,9 @@ export function defineWidgetElement(
         if (!loaded) {
           // Not loaded (offline, blocked): the launcher stays, a later intent tries again.
           this.#wanted = false;
+          // The visitor (or the host page) asked for the chat: the error notice says it failed.
+          if (this.#pending.length > 0) this.#painted?.failed();
           this.#pending.length = 0;
-          this.#painted?.loading(false);
           return;
         }
         if (this.isConnected) this.#mount(loaded);
@@ -184,10 +185,17 @@ export function defineWidgetElement(
     #takeOver(): void {
       const painted = this.#painted;
       if (!painted) return;
-      this.#painted = null;
       const launcher = [
         ...(this.shadowRoot?.querySelectorAll<HTMLElement>("button.launcher") ?? []),
       ].find((button) => !painted.owns(button));
+      if (painted.pressed()) {
+        // Mid-press the painted button stays (React's hidden beneath it) so the click lands.
+        launcher?.style.setProperty("visibility", "hidden");
+        painted.released(() => this.#takeOver());
+        return;
+      }
+      this.#painted = null;
+      launcher?.style.removeProperty("visibility");
       launcher?.classList.remove("appear");
       // Focus moves before the painted button goes, so the browser keeps its focus ring.
       if (painted.hasFocus()) launcher?.focus();

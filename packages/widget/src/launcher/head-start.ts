@@ -6,29 +6,35 @@
 import type { StartChatResult } from "@chat-widget/protocol";
 
 export interface HeadStart {
-  /** Start the chat for this jwt, unless one is already under way. */
+  /** Start the chat for this jwt, unless one is already under way (one that failed is retried). */
   begin(jwt: string | undefined): void;
-  /** The chat started for this jwt, once (null: none, or for another jwt, which is dropped). */
+  /**
+   * The chat started for this jwt, once, failed or not (its failure is then the controller's to
+   * show); null when none was, or for another jwt (that one is dropped).
+   */
   take(jwt: string | undefined): Promise<StartChatResult> | null;
+  /** Drop the chat begun: the host page's forget() (a log-out) came first. */
+  discard(): void;
 }
 
 export function headStart(start: (jwt: string | undefined) => Promise<StartChatResult>): HeadStart {
-  let pending: { jwt: string | undefined; chat: Promise<StartChatResult> } | null = null;
+  let pending: { jwt: string | undefined; chat: Promise<StartChatResult>; failed: boolean } | null =
+    null;
   return {
     begin(jwt) {
-      if (pending) return;
-      const chat = start(jwt);
-      const started = { jwt, chat };
-      // A start that failed is dropped: the controller starts afresh (and shows its failure).
-      chat.catch(() => {
-        if (pending === started) pending = null;
-      });
+      if (pending && !pending.failed) return;
+      const started = { jwt, chat: start(jwt), failed: false };
+      // Never an unhandled rejection while it waits to be taken; a later click starts afresh.
+      started.chat.catch(() => (started.failed = true));
       pending = started;
     },
     take(jwt) {
       const started = pending;
       pending = null;
       return started && started.jwt === jwt ? started.chat : null;
+    },
+    discard() {
+      pending = null;
     },
   };
 }

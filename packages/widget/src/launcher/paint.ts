@@ -25,6 +25,14 @@ export interface PaintOptions {
 export interface PaintedLauncher {
   /** Show the loading indicator, or take it away. */
   loading(shown: boolean): void;
+  /** The app could not be loaded: the error notice for 5 s instead of the button (spec §2). */
+  failed(): void;
+  /**
+   * Whether a pointer or Space is down on the button: its click is still to come, so the
+   * button must stay until `released` calls back (right after that click).
+   */
+  pressed(): boolean;
+  released(then: () => void): void;
   /** Whether the painted button has keyboard focus. */
   hasFocus(): boolean;
   /** Whether this node is part of what was painted. */
@@ -54,6 +62,9 @@ function icon(doc: Document, path: string): SVGSVGElement {
   return svg;
 }
 
+/** How long the error notice shows (spec §9). */
+export const ERROR_NOTICE_MS = 5000;
+
 export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): PaintedLauncher {
   const doc = shadow.ownerDocument;
   const { texts } = options;
@@ -78,6 +89,27 @@ export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): Painte
     button.addEventListener("click", options.click);
     root.append(button);
   }
+  const view = doc.defaultView;
+  let pressed = false;
+  const afterRelease: (() => void)[] = [];
+  const release = () => {
+    pressed = false;
+    view?.removeEventListener("pointerup", release, true);
+    view?.removeEventListener("pointercancel", release, true);
+    view?.removeEventListener("keyup", release, true);
+    // After the click the browser dispatches right after pointerup or keyup.
+    setTimeout(() => afterRelease.splice(0).forEach((then) => then()));
+  };
+  const press = () => {
+    pressed = true;
+    view?.addEventListener("pointerup", release, true);
+    view?.addEventListener("pointercancel", release, true);
+    view?.addEventListener("keyup", release, true);
+  };
+  button?.addEventListener("pointerdown", press);
+  button?.addEventListener("keydown", (e) => {
+    if (e.key === " ") press();
+  });
   shadow.append(root);
   applyPrimaryContrast(root);
   const stopInset = button ? keepInVisualViewport(button) : () => {};
@@ -99,6 +131,23 @@ export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): Painte
       rotate.append(icon(doc, REFRESH_PATH));
       indicator.append(rotate);
       root.append(indicator);
+    },
+    failed() {
+      this.loading(false);
+      const notice = doc.createElement("div");
+      notice.className = "error-notice appear";
+      notice.setAttribute("role", "alert");
+      notice.textContent = texts.ERROR_NOTICE;
+      if (button) button.hidden = true;
+      root.append(notice);
+      setTimeout(() => {
+        notice.remove();
+        if (button) button.hidden = false;
+      }, ERROR_NOTICE_MS);
+    },
+    pressed: () => pressed,
+    released(then) {
+      afterRelease.push(then);
     },
     owns: (node) => root.contains(node),
     hasFocus: () => button !== null && shadow.activeElement === button,
