@@ -73,7 +73,15 @@ describe("a host page with a strict Content-Security-Policy (nonce, no unsafe-in
     expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       "rgb(229, 102, 6)",
     );
+    // Nothing warmed before the visitor reaches for the launcher (issue 61); then the centre's
+    // origin, preconnected on the hover the click begins with.
+    const preconnects = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="preconnect"]')].map((l) => l.getAttribute("href")),
+      );
+    expect(await preconnects()).toEqual([]);
     await launcher.click();
+    expect(await preconnects()).toEqual([new URL(file.centre.url).origin]);
     // The bot's greeting is markdown: rendered by chat-views.js.
     await page.locator("chat-widget .message.incoming strong", { hasText: "Demo Shop" }).waitFor({
       timeout: 15_000,

@@ -13,6 +13,7 @@ import type { ChatApp } from "./launcher/app-contract.js";
 import { appLoader } from "./launcher/app-loader.js";
 import { defineWidgetElement } from "./launcher/element.js";
 import { paintLauncher } from "./launcher/paint.js";
+import { preconnect } from "./launcher/preconnect.js";
 import { launcherTexts } from "./launcher/texts.js";
 import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
 import { visitorLocale } from "./locale.js";
@@ -61,7 +62,10 @@ defineWidgetElement({
         colorScheme: settings.colorScheme,
         nonce: settings.nonce,
         hidden: settings.launcher === "hidden",
-        intent,
+        intent: () => {
+          preconnect(document, [settings.gatewayUrl, settings.widgetServiceUrl]);
+          intent();
+        },
         click,
       }),
   },
