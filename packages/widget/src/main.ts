@@ -18,7 +18,7 @@ import { launcherTexts } from "./launcher/texts.js";
 import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
 import { visitorLocale } from "./locale.js";
 import { browserGateway } from "./page-gateway.js";
-import { forgetRememberedChat, tabChatStored } from "./page-storage.js";
+import { tabChatStored } from "./page-storage.js";
 import { loadScriptGlobal } from "./script-global.js";
 import { readSettings } from "./settings.js";
 import { startChat } from "./state/start-chat.js";
@@ -50,8 +50,7 @@ defineWidgetElement({
   app: loadApp,
   forget: () => {
     begun.discard();
-    if (gateway.forget) gateway.forget();
-    else forgetRememberedChat();
+    gateway.forget?.();
   },
   facade: {
     chatExists: tabChatStored,

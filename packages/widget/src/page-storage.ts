@@ -1,5 +1,4 @@
 /** The page's Web Storage, and what the first script reads of the widget's in it. */
-import { LAST_CHAT_KEY } from "./persistent-chat.js";
 import { STORAGE_KEY } from "./session-storage.js";
 
 /** The page's session or local storage; null where reading it throws (blocked, sandboxed). */
@@ -17,14 +16,5 @@ export function tabChatStored(): boolean {
     return storageOrNull("sessionStorage")?.getItem(STORAGE_KEY) != null;
   } catch {
     return false;
-  }
-}
-
-/** Forget the chat remembered for data-persistent-chat (forget() before the app is there). */
-export function forgetRememberedChat(): void {
-  try {
-    storageOrNull("localStorage")?.removeItem(LAST_CHAT_KEY);
-  } catch {
-    // Storage that refuses holds nothing to forget.
   }
 }

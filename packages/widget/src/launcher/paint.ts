@@ -7,6 +7,7 @@ import { CHAT_PATH, REFRESH_PATH } from "../components/icon-paths.js";
 import { keepInVisualViewport } from "../components/visual-viewport.js";
 import { applyPrimaryContrast } from "../contrast.js";
 import type { ColorScheme } from "../settings.js";
+import { ERROR_NOTICE_MS } from "../state/constants.js";
 import { styles } from "../styles.js";
 import type { LauncherTexts } from "./texts.js";
 
@@ -61,9 +62,6 @@ function icon(doc: Document, path: string): SVGSVGElement {
   svg.append(shape);
   return svg;
 }
-
-/** How long the error notice shows (spec §9). */
-export const ERROR_NOTICE_MS = 5000;
 
 export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): PaintedLauncher {
   const doc = shadow.ownerDocument;
