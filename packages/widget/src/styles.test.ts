@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrast, MIN_TEXT_CONTRAST, parseColor } from "./contrast.js";
-import { styles } from "./styles.js";
+import { paintedStyles, styles } from "./styles.js";
 
 const rule = (selector: string) => {
   const start = styles.indexOf(`\n${selector}{`);
@@ -74,5 +74,37 @@ describe("the light and dark schemes (issue 24)", () => {
           expect(ratio, `${name} ${text} on ${surface}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
         }
     }
+  });
+});
+
+describe("the first script's styles (issue 61)", () => {
+  const selectors = (css: string) => [...css.matchAll(/^([^@\n{][^{\n]*)\{/gm)].map((m) => m[1]);
+
+  it("carry the launcher, loading indicator, error notice, rings and reduced motion, and no window", () => {
+    for (const selector of [
+      ".launcher",
+      ".loading-indicator",
+      ".error-notice",
+      ".appear",
+      ".rotate",
+    ])
+      expect(paintedStyles).toContain(`\n${selector}{`);
+    expect(paintedStyles).toContain(".launcher:focus-visible{");
+    expect(paintedStyles).toContain("@media (prefers-reduced-motion:reduce)");
+    for (const selector of [".window", ".transcript", ".composer", ".logo", ".typing .dot"])
+      expect(paintedStyles).not.toContain(`\n${selector}{`);
+  });
+
+  it("are the full styles' own rules, the same and in the same order", () => {
+    const all = selectors(styles);
+    const painted = selectors(paintedStyles);
+    expect(painted.length).toBeGreaterThan(10);
+    const positions = painted.map((selector) => all.indexOf(selector));
+    expect(positions).not.toContain(-1);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    // Reduced motion comes after every animation, the window's typing dots included.
+    expect(styles.lastIndexOf("prefers-reduced-motion")).toBeGreaterThan(
+      styles.indexOf(".typing .dot{"),
+    );
   });
 });

@@ -14,8 +14,12 @@ const DEFAULT_LOGO =
 const DARK =
   "--cw-fg:#ececef;--cw-primary-text:var(--cw-dark-primary-text,#e56606);--cw-bg:#1f1f23;--cw-surface:#141416;--cw-muted:#a1a1aa;--cw-line:#3f3f46;--cw-edge:#71717a;--cw-hover:#2e2e33;--cw-agent:color-mix(in srgb,var(--cw-primary) 18%,#1f1f23);--cw-danger:#fca5a5;color-scheme:dark";
 
-export const styles = `
-:host{--cw-primary:var(--chat-widget-primary-color,#e56606);--cw-font:var(--chat-widget-font-family,"Poppins",sans-serif);--cw-logo:var(--chat-widget-logo,${DEFAULT_LOGO});all:initial}
+/**
+ * What the launcher needs (the button, its badge, the loading indicator, the error notice, the
+ * focus rings): all the first script paints with (launcher/paint.ts), so it carries no more.
+ */
+export const launcherStyles = `
+:host{--cw-primary:var(--chat-widget-primary-color,#e56606);--cw-font:var(--chat-widget-font-family,"Poppins",sans-serif);all:initial}
 *{box-sizing:border-box}
 .cw{--cw-on-primary:#1a1a1a;--cw-primary-text:var(--cw-light-primary-text,#b95104);--cw-bg:#fff;--cw-surface:#f7f7f8;--cw-muted:#52525b;--cw-line:#e4e4e7;--cw-edge:#d4d4d8;--cw-hover:#f4f4f5;--cw-agent:#fff4ec;--cw-danger:#b91c1c;font-family:var(--cw-font);font-weight:500;font-size:14px;line-height:1.4;color:var(--cw-fg,#1f1f1f)}
 .cw.dark{${DARK}}
@@ -24,7 +28,6 @@ export const styles = `
 .cw button:disabled{cursor:default;opacity:.5}
 @keyframes cw-appear{from{opacity:0;transform:scale(.6)}to{opacity:1;transform:scale(1)}}
 @keyframes cw-rotate{to{transform:rotate(360deg)}}
-@keyframes cw-dots{0%,60%,100%{opacity:.25;transform:translateY(0)}30%{opacity:1;transform:translateY(-4px)}}
 .appear{animation:cw-appear .2s ease-out}
 .rotate{animation:cw-rotate 2s linear infinite}
 .launcher{position:fixed;right:calc(25px + var(--cw-inset-right,0px));bottom:calc(25px + var(--cw-inset-bottom,0px));width:75px;height:75px;border:0;border-radius:10px 10px 0 0;z-index:999;background:var(--cw-primary);color:var(--cw-on-primary);display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25);padding:0}
@@ -33,6 +36,24 @@ export const styles = `
 .loading-indicator{position:fixed;right:110px;bottom:50px;width:26px;height:26px;z-index:999;color:var(--cw-primary-text)}
 .loading-indicator svg{width:26px;height:26px;display:block}
 .loading-indicator.alone{right:50px}
+.error-notice{position:fixed;right:25px;bottom:25px;z-index:999;max-width:300px;background:#fff;color:#b42318;border:1px solid #f3c3bd;border-inline-start:4px solid #b42318;border-radius:10px 10px 0 0;padding:14px 16px;box-shadow:0 4px 14px rgba(0,0,0,.2)}
+.cw button:focus-visible,.transcript:focus-visible{outline:2px solid var(--cw-primary-text);outline-offset:2px}
+.launcher:focus-visible{outline:3px solid var(--cw-primary-text);outline-offset:3px}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`;
+
+/** Reduced motion stops every animation: last, so it overrides the window's too. */
+const motionStyles = `
+@media (prefers-reduced-motion:reduce){.appear,.rotate,.typing .dot{animation:none}}
+`;
+
+/** The first script's styles: the launcher's, with reduced motion. */
+export const paintedStyles = launcherStyles + motionStyles;
+
+/** The window, transcript, composer and the rest React draws. */
+const windowStyles = `
+:host{--cw-logo:var(--chat-widget-logo,${DEFAULT_LOGO})}
+@keyframes cw-dots{0%,60%,100%{opacity:.25;transform:translateY(0)}30%{opacity:1;transform:translateY(-4px)}}
 .window{position:fixed;right:25px;bottom:25px;width:350px;height:540px;z-index:999;display:flex;flex-direction:column;background:var(--cw-bg);border-radius:10px 10px 0 0;overflow:hidden;box-shadow:0 6px 24px rgba(0,0,0,.25)}
 .window.dragging{outline:3px dashed var(--cw-primary);outline-offset:-3px}
 .header{flex:none;display:flex;align-items:center;justify-content:space-between;background:var(--cw-primary);color:var(--cw-on-primary);padding:6px 10px}
@@ -72,11 +93,9 @@ export const styles = `
 .composer textarea:focus{outline:2px solid var(--cw-primary);outline-offset:-1px;border-color:transparent}
 .composer .icon-button{color:var(--cw-primary-text)}
 .composer .icon-button:hover{background:var(--cw-hover)}
-.error-notice{position:fixed;right:25px;bottom:25px;z-index:999;max-width:300px;background:#fff;color:#b42318;border:1px solid #f3c3bd;border-inline-start:4px solid #b42318;border-radius:10px 10px 0 0;padding:14px 16px;box-shadow:0 4px 14px rgba(0,0,0,.2)}
-.cw button:focus-visible,.transcript:focus-visible{outline:2px solid var(--cw-primary-text);outline-offset:2px}
 .header .icon-button:focus-visible{outline-color:var(--cw-on-primary);outline-offset:-2px}
-.launcher:focus-visible{outline:3px solid var(--cw-primary-text);outline-offset:3px}
 @media (max-width:479.98px){.window{top:var(--cw-viewport-top,0);left:0;right:0;bottom:auto;width:100%;height:var(--cw-viewport-height,100%);border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}.transcript{max-height:none}}
-@media (prefers-reduced-motion:reduce){.appear,.rotate,.typing .dot{animation:none}}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
+
+/** Every style of the widget, in the order the cascade needs. */
+export const styles = launcherStyles + windowStyles + motionStyles;

@@ -8,7 +8,7 @@ import { keepInVisualViewport } from "../components/visual-viewport.js";
 import { applyPrimaryContrast } from "../contrast.js";
 import type { ColorScheme } from "../settings.js";
 import { ERROR_NOTICE_MS } from "../state/constants.js";
-import { styles } from "../styles.js";
+import { paintedStyles } from "../styles.js";
 import type { LauncherTexts } from "./texts.js";
 
 export interface PaintOptions {
@@ -72,7 +72,7 @@ export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): Painte
   root.dir = texts.DIR;
   const style = doc.createElement("style");
   if (options.nonce) style.setAttribute("nonce", options.nonce);
-  style.textContent = styles;
+  style.textContent = paintedStyles;
   root.append(style);
   let button: HTMLButtonElement | null = null;
   if (!options.hidden) {
