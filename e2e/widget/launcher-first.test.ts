@@ -84,6 +84,29 @@ describe("the launcher before the rest (issue 61)", () => {
     await expect.poll(() => launcher().count(), { timeout: 15_000 }).toBe(1);
   });
 
+  it('with data-preload="idle" the rest loads once the page is idle, with no intent, and starts no chat', async () => {
+    const url = `${file.centre.url}/shop-preloading`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: "text/html; charset=utf-8",
+        body: `<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1>
+<script src="${file.centre.url}/widget/chat-widget.js" data-preload="idle" defer></script>
+<chat-widget></chat-widget></body></html>`,
+      }),
+    );
+    await page.goto(url);
+    await expect.poll(appLoaded, { timeout: 15_000 }).toBe(true);
+    // React's launcher took the painted one's place; nothing was opened or started.
+    await expect
+      .poll(() => launcher().getAttribute("class"), { timeout: 15_000 })
+      .toBe("launcher");
+    expect(await launcher().count()).toBe(1);
+    expect(await chatWindow().count()).toBe(0);
+    expect(requested).not.toContain("/gateway/start-chat");
+    await launcher().click();
+    await option("Where is my order?").waitFor({ timeout: 15_000 });
+  });
+
   it("a click before the rest arrives shows the loading indicator, then the window; the chat then resumes on the next page without intent", async () => {
     const release = await holdApp();
     await page.goto(`${file.centre.url}/`);

@@ -13,6 +13,7 @@ import type { ChatApp } from "./launcher/app-contract.js";
 import { appLoader } from "./launcher/app-loader.js";
 import { defineWidgetElement } from "./launcher/element.js";
 import { paintLauncher } from "./launcher/paint.js";
+import { whenIdle } from "./launcher/idle.js";
 import { preconnect } from "./launcher/preconnect.js";
 import { launcherTexts } from "./launcher/texts.js";
 import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
@@ -55,6 +56,7 @@ defineWidgetElement({
   facade: {
     chatExists: tabChatStored,
     begin: (jwt) => begun.begin(jwt),
+    preload: settings.preload === "idle" ? (load) => whenIdle(window, load) : undefined,
     paint: (shadow, intent, click) =>
       paintLauncher(shadow, {
         texts,

@@ -23,6 +23,7 @@ describe("deployment settings from the script tag's data- attributes", () => {
       titleFlash: false,
       launcher: "shown",
       persistentChat: false,
+      preload: "intent",
     });
   });
 
@@ -50,6 +51,19 @@ describe("deployment settings from the script tag's data- attributes", () => {
       unreadSound: false,
       titleFlash: false,
     });
+  });
+
+  it('data-preload: "idle" (any case) loads the chat once the page is idle; anything else waits for intent', () => {
+    const preload = (value?: string) =>
+      readSettings({ src: "https://cdn.example/w.js", dataset: { preload: value } }, "https://p/")
+        .preload;
+    expect([preload("idle"), preload(" IDLE ")]).toEqual(["idle", "idle"]);
+    expect([preload(), preload(""), preload("eager"), preload("intent")]).toEqual([
+      "intent",
+      "intent",
+      "intent",
+      "intent",
+    ]);
   });
 
   it("keeps the script tag's CSP nonce for what the widget adds to the page", () => {

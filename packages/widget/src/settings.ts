@@ -29,10 +29,16 @@ export interface WidgetSettings {
   nonce: string | undefined;
   /** `data-persistent-chat="on"`: a new chat continues the visitor's last one (issue 26). */
   persistentChat: boolean;
+  /**
+   * `data-preload="idle"`: the chat (React, the client, the window) loads once the page is idle;
+   * by default only on the visitor's intent: pointer over the launcher, focus, a click (issue 61).
+   */
+  preload: PreloadSetting;
 }
 
 export type ColorScheme = "auto" | "light" | "dark";
 export type LauncherSetting = "shown" | "hidden";
+export type PreloadSetting = "intent" | "idle";
 
 export const DEFAULT_REGION = "eu-west-2";
 
@@ -75,6 +81,7 @@ export function readSettings(script: ScriptLike | null, fallbackUrl: string): Wi
     launcher: pick("launcher", "shown").toLowerCase() === "hidden" ? "hidden" : "shown",
     nonce: nonEmpty(script?.nonce),
     persistentChat: pick("persistentChat", "off").toLowerCase() === "on",
+    preload: pick("preload", "intent").toLowerCase() === "idle" ? "idle" : "intent",
   };
 }
 

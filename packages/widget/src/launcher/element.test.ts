@@ -26,7 +26,9 @@ afterEach(() => {
 let names = 0;
 
 /** An element whose app arrives when the test says (or fails to), and what it was asked. */
-function facadePage(options: { chatExists?: boolean; hidden?: boolean } = {}) {
+function facadePage(
+  options: { chatExists?: boolean; hidden?: boolean; preload?: (load: () => void) => void } = {},
+) {
   const h = makeDeps();
   const begun = headStart((jwt) => startChat(h.deps.gateway, jwt, h.logger));
   const app = mountChatWidget({ ...h.deps, headStart: begun });
@@ -44,6 +46,7 @@ function facadePage(options: { chatExists?: boolean; hidden?: boolean } = {}) {
       facade: {
         chatExists: () => options.chatExists ?? false,
         begin: (jwt) => begun.begin(jwt),
+        preload: options.preload,
         paint: (shadow, intent, click) =>
           paintLauncher(shadow, {
             texts: launcherTexts("fr"),
@@ -99,6 +102,38 @@ describe("<chat-widget> before its app (issue 61)", () => {
     expect(p.launchers()[0]).not.toBe(painted);
     expect(p.launchers()[0]!.className).toBe("launcher");
     expect(p.root.querySelector("[role=dialog]")).toBeNull();
+  });
+
+  it('data-preload="idle": the app loads when the page says it is idle, with no intent, and opens nothing', async () => {
+    const idle: (() => void)[] = [];
+    const p = facadePage({ preload: (load) => idle.push(load) });
+    expect(idle).toHaveLength(1);
+    expect(p.loads).toHaveLength(0);
+    // Moved on the page: no second preload is asked for.
+    document.body.append(p.el);
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    expect(p.loads).toHaveLength(1);
+    // Intent meanwhile asks for nothing more.
+    fireEvent.pointerEnter(p.launchers()[0]!);
+    expect(p.loads).toHaveLength(1);
+    await p.arrive();
+    expect(p.launchers()).toHaveLength(1);
+    expect(p.launchers()[0]!.className).toBe("launcher");
+    expect(p.root.querySelector("[role=dialog]")).toBeNull();
+    expect(p.h.gateway.startChat).not.toHaveBeenCalled();
+  });
+
+  it('data-preload="idle" off the page by then: nothing loads until it is back', async () => {
+    const idle: (() => void)[] = [];
+    const p = facadePage({ preload: (load) => idle.push(load) });
+    p.el.remove();
+    idle[0]!();
+    expect(p.loads).toHaveLength(0);
+    document.body.append(p.el);
+    expect(p.loads).toHaveLength(1);
+    await p.arrive();
+    expect(p.launchers()[0]!.className).toBe("launcher");
   });
 
   it("a click before the app shows the loading indicator, then the chat starts once it is there", async () => {

@@ -32,6 +32,8 @@ export interface Facade {
   chatExists(): boolean;
   /** The visitor asked for a chat before the app is there: start it meanwhile (head-start.ts). */
   begin?(jwt: string | undefined): void;
+  /** Load the app without intent when this calls back (data-preload="idle": idle.ts). */
+  preload?(load: () => void): void;
 }
 
 export interface ElementOptions {
@@ -75,12 +77,14 @@ export function defineWidgetElement(
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
       const facade = options.facade;
       if (this.#mounted || this.#wanted || !facade || facade.chatExists()) this.#want();
-      else
-        this.#painted ??= facade.paint(
+      else if (!this.#painted) {
+        this.#painted = facade.paint(
           shadow,
           () => this.#want(),
           () => this.open(),
         );
+        facade.preload?.(() => this.#want());
+      }
     }
 
     attributeChangedCallback(): void {
