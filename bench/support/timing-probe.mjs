@@ -28,12 +28,28 @@ export function installTimingProbe() {
   }).observe({ type: "paint", buffered: true });
   addEventListener("click", () => markOnce("click"), true);
 
+  // The visitor reaches for the launcher: the pointer comes over it, or focus.
+  for (const type of ["pointerover", "focusin"])
+    addEventListener(
+      type,
+      (event) => {
+        if (event.target instanceof Element && event.target.localName === "chat-widget")
+          markOnce("intent");
+      },
+      true,
+    );
+
   const watch = (root) => {
+    /** The first launcher seen: the painted one where the first script paints it (issue 61). */
+    let firstLauncher = null;
     const check = () => {
       const launcher = root.querySelector("button.launcher");
       if (launcher) {
+        firstLauncher ??= launcher;
         markOnce("buttonInDom");
         markWhenPainted("buttonVisible", launcher);
+        // React's launcher has taken the painted one's place: the app is ready.
+        if (launcher !== firstLauncher && !firstLauncher.isConnected) markOnce("appReady");
       }
       if (marks.click === undefined) return;
       const chatWindow = root.querySelector(".window");

@@ -20,6 +20,7 @@ import { startChat } from "../state/start-chat.js";
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   document.body.innerHTML = "";
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -134,6 +135,22 @@ describe("<chat-widget> before its app (issue 61)", () => {
     expect(p.loads).toHaveLength(1);
     await p.arrive();
     expect(p.launchers()[0]!.className).toBe("launcher");
+  });
+
+  it("reads the page's colours and viewport only after the frame that first shows the launcher (no forced style or layout while the page loads)", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation((run) => frames.push(run));
+    const read = vi.spyOn(window, "getComputedStyle");
+    const p = facadePage();
+    const cw = p.root.querySelector<HTMLElement>(".cw")!;
+    expect(read).not.toHaveBeenCalled();
+    expect(cw.style.getPropertyValue("--cw-on-primary")).toBe("");
+    frames.splice(0).forEach((run) => run(0));
+    expect(read).not.toHaveBeenCalled();
+    await act(async () => vi.runOnlyPendingTimers());
+    expect(read).toHaveBeenCalled();
+    // The default primary #e56606 takes dark text (contrast.ts).
+    expect(cw.style.getPropertyValue("--cw-on-primary")).not.toBe("");
   });
 
   it("a click before the app shows the loading indicator, then the chat starts once it is there", async () => {

@@ -63,6 +63,12 @@ function icon(doc: Document, path: string): SVGSVGElement {
   return svg;
 }
 
+/** Run once the next frame has been painted (at once where there are no frames). */
+function afterNextPaint(view: Window | null, run: () => void): void {
+  if (view?.requestAnimationFrame) view.requestAnimationFrame(() => setTimeout(run));
+  else run();
+}
+
 export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): PaintedLauncher {
   const doc = shadow.ownerDocument;
   const { texts } = options;
@@ -109,8 +115,16 @@ export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): Painte
     if (e.key === " ") press();
   });
   shadow.append(root);
-  applyPrimaryContrast(root);
-  const stopInset = button ? keepInVisualViewport(button) : () => {};
+  let stopInset = () => {};
+  let removed = false;
+  // What reads the page's styles and layout waits until the frame that first shows the
+  // launcher has computed them, so loading the page forces neither (issue 61). That frame
+  // shows the launcher at the start of its appear animation, nearly transparent.
+  afterNextPaint(view, () => {
+    if (removed) return;
+    applyPrimaryContrast(root);
+    if (button) stopInset = keepInVisualViewport(button);
+  });
   let indicator: HTMLElement | null = null;
   return {
     loading(shown) {
@@ -150,6 +164,7 @@ export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): Painte
     owns: (node) => root.contains(node),
     hasFocus: () => button !== null && shadow.activeElement === button,
     remove() {
+      removed = true;
       stopInset();
       root.remove();
     },
