@@ -113,15 +113,19 @@ describe("the launcher before the rest (issue 61)", () => {
     await launcher().click();
     await loading().waitFor({ timeout: 15_000 });
     expect(await chatWindow().count()).toBe(0);
-    // The chat starts while the app downloads: verify and start-chat are not waiting for it.
+    // The chat starts while the app downloads: verify, start-chat and the participant's
+    // connection are not waiting for it.
     await expect
-      .poll(() => requested.includes("/gateway/start-chat"), { timeout: 15_000 })
+      .poll(() => requested.includes("/participant/connection"), { timeout: 15_000 })
       .toBe(true);
+    expect(requested.indexOf("/gateway/start-chat")).toBeGreaterThan(-1);
     release();
     await option("Where is my order?").waitFor({ timeout: 15_000 });
     await expect.poll(() => loading().count(), { timeout: 15_000 }).toBe(0);
-    // One chat: the app took the one begun, it started none of its own.
+    // One chat: the app took the one begun, it started none of its own; its client took the
+    // connection asked for, it asked for none of its own.
     expect(requested.filter((path) => path === "/gateway/start-chat")).toHaveLength(1);
+    expect(requested.filter((path) => path === "/participant/connection")).toHaveLength(1);
 
     // The visitor goes on to another page of the shop: the chat is there at once.
     await page.unroute(/\/chat-app\.js/);

@@ -9,6 +9,7 @@ import type { WidgetDeps } from "./ChatWidget.js";
 import { createClientAdapter } from "./chat/client-adapter.js";
 import type { ChatSessionLike, SocketManagerFactory } from "./chat/client-adapter.js";
 import type { Gateway } from "./gateway.js";
+import type { EarlyConnection } from "./launcher/early-connection.js";
 import type { HeadStart } from "./launcher/head-start.js";
 import type { LazyViews } from "./lazy-views/contract.js";
 import { lazyViews } from "./lazy-views/source.js";
@@ -29,10 +30,14 @@ export interface Loaders {
   telemetry: () => Promise<TelemetryModule | null>;
 }
 
-/** What the first script made before the app (main.ts): the page's one gateway, a chat begun. */
+/**
+ * What the first script made before the app (main.ts): the page's one gateway, a chat begun
+ * and its connection asked for.
+ */
 export interface FirstScriptParts {
   gateway: Gateway;
   headStart: Pick<HeadStart, "take">;
+  connection?: Pick<EarlyConnection, "wrap">;
 }
 
 /** Build the widget's dependencies; the visitor's texts start loading at once. */
@@ -68,6 +73,7 @@ export function browserDeps(
         webSocketManagerFactory: createWebSocketManager as unknown as SocketManagerFactory,
         onSession: (session, participantToken) => telemetry.attach(session, participantToken),
         progressFetch: () => createProgressFetch(),
+        wrapFetch: first?.connection?.wrap,
       },
     ),
     storage: createChatStorage(storageOrNull("sessionStorage")),

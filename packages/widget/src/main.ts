@@ -7,6 +7,7 @@
  * before it is there starts the chat meanwhile (launcher/head-start.ts).
  */
 import { consoleLogger } from "./logger.js";
+import { earlyConnection } from "./launcher/early-connection.js";
 import { headStart } from "./launcher/head-start.js";
 import { APP_FUNCTIONS, APP_GLOBAL, APP_LOAD_FAILED, APP_SCRIPT } from "./launcher/app-contract.js";
 import type { ChatApp } from "./launcher/app-contract.js";
@@ -29,7 +30,16 @@ const settings = readSettings(script, location.href);
 const texts = launcherTexts(visitorLocale(settings.locale));
 // The page's one gateway: a click before the app starts the chat with it at once.
 const gateway = browserGateway(settings);
-const begun = headStart((jwt) => startChat(gateway, jwt, consoleLogger));
+// Its connection is asked for as soon as it has started, still before the app (early-connection.ts).
+const connection = earlyConnection(settings.participantEndpoint, (input, init) =>
+  fetch(input, init),
+);
+const begun = headStart((jwt) =>
+  startChat(gateway, jwt, consoleLogger).then((chat) => {
+    connection.begin(chat.ParticipantToken);
+    return chat;
+  }),
+);
 
 /** The app, loaded once a page; tried again after a failure. */
 const loadApp = appLoader<ChatApp>(
@@ -43,7 +53,7 @@ const loadApp = appLoader<ChatApp>(
       APP_LOAD_FAILED,
       settings.nonce,
     ),
-  (app) => app.mount(settings, { gateway, headStart: begun }),
+  (app) => app.mount(settings, { gateway, headStart: begun, connection }),
   consoleLogger,
 );
 

@@ -79,6 +79,11 @@ export interface ClientAdapterOptions {
    * (docs/decisions.md #8) and every download its own bytes received, however many overlap.
    */
   progressFetch?: () => ProgressFetch;
+  /**
+   * Wraps the session's fetch: the first script's early connection (launcher/early-connection.ts)
+   * answers the client's first CreateParticipantConnection with the one it asked for.
+   */
+  wrapFetch?: (fetch: FetchLike) => FetchLike;
 }
 
 export function createClientAdapter(
@@ -100,6 +105,9 @@ export function createClientAdapter(
       let manager: SocketManagerLike | null = null;
       const factory = options.webSocketManagerFactory;
       const progress = options.progressFetch ? createTransferProgress(options.progressFetch) : null;
+      const base: FetchLike | null =
+        progress?.fetch ?? (options.wrapFetch ? (input, init) => fetch(input, init) : null);
+      const sessionFetch = base && options.wrapFetch ? options.wrapFetch(base) : base;
       const session = ChatSession.create({
         chatDetails: {
           ContactId: details.ContactId,
@@ -109,7 +117,7 @@ export function createClientAdapter(
         type: "CUSTOMER",
         options: { region: settings.region },
         ...(factory ? { webSocketManagerFactory: (deps: never) => (manager = factory(deps)) } : {}),
-        ...(progress ? { env: { fetch: progress.fetch } } : {}),
+        ...(sessionFetch ? { env: { fetch: sessionFetch } } : {}),
       }) as CustomerSessionLike;
       let live = true;
       let stopObserving: () => void = () => {};
