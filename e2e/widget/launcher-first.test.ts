@@ -9,6 +9,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { violations } from "../support/axe.js";
 import { useBrowserFile } from "../support/browser-file.js";
+import { signJwt } from "../../packages/server/src/gateway/jwt.js";
+import { DEMO_JWT_SECRET } from "../../packages/server/src/demo/demo-jwt.js";
 import { settled } from "./support.js";
 
 let context: BrowserContext;
@@ -97,9 +99,7 @@ describe("the launcher before the rest (issue 61)", () => {
     await page.goto(url);
     await expect.poll(appLoaded, { timeout: 15_000 }).toBe(true);
     // React's launcher took the painted one's place; nothing was opened or started.
-    await expect
-      .poll(() => launcher().getAttribute("class"), { timeout: 15_000 })
-      .toBe("launcher");
+    await expect.poll(() => launcher().getAttribute("class"), { timeout: 15_000 }).toBe("launcher");
     expect(await launcher().count()).toBe(1);
     expect(await chatWindow().count()).toBe(0);
     expect(requested).not.toContain("/gateway/start-chat");
@@ -133,6 +133,29 @@ describe("the launcher before the rest (issue 61)", () => {
     await page.reload();
     await option("Where is my order?").waitFor({ timeout: 15_000 });
     expect(appRequested()).toBe(true);
+  });
+
+  it("a chat begun for a jwt the page then changes is ended on the centre; the app starts one for the new jwt", async () => {
+    const release = await holdApp();
+    const disconnects: number[] = [];
+    page.on("response", (r) => {
+      if (new URL(r.url()).pathname === "/participant/disconnect") disconnects.push(r.status());
+    });
+    await page.goto(`${file.centre.url}/`);
+    await launcher().click();
+    await expect
+      .poll(() => requested.includes("/participant/connection"), { timeout: 15_000 })
+      .toBe(true);
+    // Another visitor signs in on this page before the rest arrives.
+    const bob = signJwt({ sub: "bob", attributes: { customerName: "Bob" } }, DEMO_JWT_SECRET);
+    await page.evaluate(
+      (jwt) => document.querySelector("chat-widget")!.setAttribute("jwt", jwt),
+      bob,
+    );
+    release();
+    await option("Where is my order?").waitFor({ timeout: 15_000 });
+    expect(requested.filter((path) => path === "/gateway/start-chat")).toHaveLength(2);
+    await expect.poll(() => disconnects, { timeout: 15_000 }).toEqual([200]);
   });
 
   it("focus on the launcher stays on it as React takes over, ring and all, and Enter opens the window", async () => {

@@ -34,11 +34,14 @@ const gateway = browserGateway(settings);
 const connection = earlyConnection(settings.participantEndpoint, (input, init) =>
   fetch(input, init),
 );
-const begun = headStart((jwt) =>
-  startChat(gateway, jwt, consoleLogger).then((chat) => {
-    connection.begin(chat.ParticipantToken);
-    return chat;
-  }),
+const begun = headStart(
+  (jwt) =>
+    startChat(gateway, jwt, consoleLogger).then((chat) => {
+      connection.begin(chat.ParticipantToken);
+      return chat;
+    }),
+  // One nobody takes is ended (one that failed to start has nothing to end).
+  (chat) => void chat.then((c) => connection.end(c.ParticipantToken)).catch(() => {}),
 );
 
 /** The app, loaded once a page; tried again after a failure. */

@@ -68,4 +68,51 @@ describe("the connection asked for before the app (issue 61)", () => {
     );
     expect(session).toHaveBeenCalledTimes(1);
   });
+
+  it("a chat nobody takes is disconnected with the connection's token; one taken, or never connected, is not", async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    const network = (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      return Promise.resolve(
+        url.endsWith("/connection")
+          ? Response.json({
+              ConnectionCredentials: {
+                ConnectionToken: `conn-of-${init?.headers ? new Headers(init.headers).get("x-amz-bearer") : ""}`,
+              },
+            })
+          : new Response("{}"),
+      );
+    };
+    const early = earlyConnection("https://centre.example/prefix", network);
+    early.begin("token-1");
+    early.begin("token-2");
+    await early.end("token-1");
+    expect(calls.map((c) => c.url.replace("https://centre.example/prefix", ""))).toEqual([
+      "/participant/connection",
+      "/participant/connection",
+      "/participant/disconnect",
+    ]);
+    expect(new Headers(calls[2]!.init?.headers).get("x-amz-bearer")).toBe("conn-of-token-1");
+    // The other chat's connection is still there for its client.
+    const session = vi.fn(() => Promise.resolve(answer("session")));
+    const taken = await early.wrap(session)(URL_, clientRequest("token-2"));
+    expect(await taken.json()).toEqual({
+      ConnectionCredentials: { ConnectionToken: "conn-of-token-2" },
+    });
+    await early.end("token-2");
+    await early.end("token-3");
+    expect(calls).toHaveLength(3);
+  });
+
+  it("a connection that failed leaves nothing to disconnect, and no error", async () => {
+    const network = vi.fn((url: string) =>
+      url.endsWith("/connection")
+        ? Promise.resolve(new Response("{}", { status: 403 }))
+        : Promise.resolve(new Response("{}")),
+    );
+    const early = earlyConnection("https://centre.example", network);
+    early.begin("token-1");
+    await expect(early.end("token-1")).resolves.toBeUndefined();
+    expect(network).toHaveBeenCalledTimes(1);
+  });
 });

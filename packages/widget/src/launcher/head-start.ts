@@ -17,7 +17,14 @@ export interface HeadStart {
   discard(): void;
 }
 
-export function headStart(start: (jwt: string | undefined) => Promise<StartChatResult>): HeadStart {
+/**
+ * `start` begins a chat; `drop` is given each one begun that nobody takes (another jwt, or
+ * discarded), to end it.
+ */
+export function headStart(
+  start: (jwt: string | undefined) => Promise<StartChatResult>,
+  drop: (chat: Promise<StartChatResult>) => void = () => {},
+): HeadStart {
   let pending: { jwt: string | undefined; chat: Promise<StartChatResult>; failed: boolean } | null =
     null;
   return {
@@ -31,9 +38,12 @@ export function headStart(start: (jwt: string | undefined) => Promise<StartChatR
     take(jwt) {
       const started = pending;
       pending = null;
-      return started && started.jwt === jwt ? started.chat : null;
+      if (started && started.jwt === jwt) return started.chat;
+      if (started) drop(started.chat);
+      return null;
     },
     discard() {
+      if (pending) drop(pending.chat);
       pending = null;
     },
   };
