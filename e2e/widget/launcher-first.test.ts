@@ -127,12 +127,20 @@ describe("the launcher before the rest (issue 61)", () => {
     expect(requested.filter((path) => path === "/gateway/start-chat")).toHaveLength(1);
     expect(requested.filter((path) => path === "/participant/connection")).toHaveLength(1);
 
-    // The visitor goes on to another page of the shop: the chat is there at once.
+    // The visitor goes on to another page of the shop: the app loads at once, without intent;
+    // until it is there the launcher shows with the loading indicator, as while a chat resumes.
     await page.unroute(/\/chat-app\.js/);
+    const releaseAgain = await holdApp();
     requested = [];
-    await page.reload();
+    // Not waiting for the load event, which the held script holds back.
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await expect.poll(appRequested, { timeout: 15_000 }).toBe(true);
+    await launcher().waitFor({ timeout: 15_000 });
+    await loading().waitFor({ timeout: 15_000 });
+    expect(await appLoaded()).toBe(false);
+    releaseAgain();
     await option("Where is my order?").waitFor({ timeout: 15_000 });
-    expect(appRequested()).toBe(true);
+    expect(await loading().count()).toBe(0);
   });
 
   it("a chat begun for a jwt the page then changes is ended on the centre; the app starts one for the new jwt", async () => {

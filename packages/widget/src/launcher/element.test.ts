@@ -281,13 +281,29 @@ describe("<chat-widget> before its app (issue 61)", () => {
     expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
   });
 
-  it("a chat this tab holds loads the app at once, without a painted launcher", async () => {
+  it("a chat this tab holds loads the app at once; meanwhile the launcher shows with the loading indicator, as React's while the chat resumes", async () => {
     const p = facadePage({ chatExists: true });
     expect(p.loads).toHaveLength(1);
-    expect(p.launchers()).toHaveLength(0);
+    const [painted] = p.launchers();
+    expect(painted!.className).toBe("launcher appear");
+    expect(p.loading()).not.toBeNull();
     // The host's open() shows that chat: none is begun beside it.
     p.el.open();
     expect(p.h.gateway.startChat).not.toHaveBeenCalled();
+    await p.arrive();
+    // React took over and ran the open() it held.
+    expect(painted!.isConnected).toBe(false);
+    expect(p.loading()).toBeNull();
+    expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+  });
+
+  it("a chat this tab holds whose app cannot be loaded: the launcher stays without the loading indicator, and a click tries again", async () => {
+    const p = facadePage({ chatExists: true });
+    await p.arrive(null);
+    expect(p.launchers()).toHaveLength(1);
+    expect(p.loading()).toBeNull();
+    await act(async () => p.launchers()[0]!.click());
+    expect(p.loads).toHaveLength(1);
   });
 
   it("forget() before the app forgets the remembered chat at once and loads nothing", async () => {

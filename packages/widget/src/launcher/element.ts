@@ -76,14 +76,19 @@ export function defineWidgetElement(
       // Removed and added again (moved on the page), the element keeps its shadow root.
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
       const facade = options.facade;
-      if (this.#mounted || this.#wanted || !facade || facade.chatExists()) this.#want();
+      if (this.#mounted || this.#wanted || !facade) this.#want();
       else if (!this.#painted) {
         this.#painted = facade.paint(
           shadow,
           () => this.#want(),
           () => this.open(),
         );
-        facade.preload?.(() => this.#want());
+        if (facade.chatExists()) {
+          // A chat of this tab (the visitor came from another page): the app at once, and
+          // meanwhile the launcher as React shows it while the chat resumes.
+          this.#painted.loading(true);
+          this.#want();
+        } else facade.preload?.(() => this.#want());
       }
     }
 
@@ -168,6 +173,7 @@ export function defineWidgetElement(
         if (!loaded) {
           // Not loaded (offline, blocked): the launcher stays, a later intent tries again.
           this.#wanted = false;
+          this.#painted?.loading(false);
           // The visitor (or the host page) asked for the chat: the error notice says it failed.
           if (this.#pending.length > 0) this.#painted?.failed();
           this.#pending.length = 0;
