@@ -326,6 +326,28 @@ describe("unread while minimised (issue 24)", () => {
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe("2");
     expect(await launcher.getAttribute("aria-label")).toBe("Open chat, 2 unread messages");
     expect(await violations(page)).toEqual([]);
+
+    // On the next page the badge is there from the first script's launcher (issue 61), before
+    // the rest has loaded, and stays with React's.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/chat-app\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe("2");
+    expect(await launcher.getAttribute("aria-label")).toBe("Open chat, 2 unread messages");
+    expect(await page.evaluate(() => "__chatWidgetApp" in window)).toBe(false);
+    release();
+    await expect
+      .poll(() => page.evaluate(() => "__chatWidgetApp" in window), { timeout: 15_000 })
+      .toBe(true);
+    await page
+      .getByRole("status", { name: "Loading" })
+      .waitFor({ state: "detached", timeout: 15_000 });
+    expect(await badge.textContent()).toBe("2");
+    expect(await launcher.getAttribute("aria-label")).toBe("Open chat, 2 unread messages");
     await launcher.click();
     await page.locator("chat-widget .message.incoming", { hasText: "I can help" }).waitFor();
     await page.keyboard.press("Escape");

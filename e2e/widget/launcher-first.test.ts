@@ -86,6 +86,30 @@ describe("the launcher before the rest (issue 61)", () => {
     await expect.poll(() => launcher().count(), { timeout: 15_000 }).toBe(1);
   });
 
+  it("the visitor's locale table is asked for with the rest, once, so the window opens in their language", async () => {
+    const release = await holdApp();
+    const url = `${file.centre.url}/shop-in-arabic`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: "text/html; charset=utf-8",
+        body: `<!doctype html><html lang="ar" dir="rtl"><head><title>متجر</title></head><body><h1>متجر</h1>
+<script src="${file.centre.url}/widget/chat-widget.js" defer></script>
+<chat-widget></chat-widget></body></html>`,
+      }),
+    );
+    await page.goto(url);
+    expect(requested.some((path) => path.endsWith("/ar.json"))).toBe(false);
+    await launcher().click();
+    // Asked for while chat-app.js is still held back.
+    await expect
+      .poll(() => requested.some((path) => path.endsWith("/locales/ar.json")), { timeout: 15_000 })
+      .toBe(true);
+    release();
+    await chatWindow().waitFor({ timeout: 15_000 });
+    expect(await page.locator("chat-widget .cw").getAttribute("dir")).toBe("rtl");
+    expect(requested.filter((path) => path.endsWith("/locales/ar.json"))).toHaveLength(1);
+  });
+
   it('with data-preload="idle" the rest loads once the page is idle, with no intent, and starts no chat', async () => {
     const url = `${file.centre.url}/shop-preloading`;
     await page.route(url, (route) =>

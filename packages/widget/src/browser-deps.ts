@@ -13,7 +13,7 @@ import type { EarlyConnection } from "./launcher/early-connection.js";
 import type { HeadStart } from "./launcher/head-start.js";
 import type { LazyViews } from "./lazy-views/contract.js";
 import { lazyViews } from "./lazy-views/source.js";
-import { loadTexts, visitorLocale } from "./locale.js";
+import { fetchJson, loadTexts, visitorLocale } from "./locale.js";
 import { consoleLogger } from "./logger.js";
 import { browserGateway } from "./page-gateway.js";
 import { storageOrNull } from "./page-storage.js";
@@ -38,6 +38,8 @@ export interface FirstScriptParts {
   gateway: Gateway;
   headStart: Pick<HeadStart, "take">;
   connection?: Pick<EarlyConnection, "wrap">;
+  /** The visitor's locale table if the first script asked for it with the app (else null). */
+  localeTable?: (url: string) => Promise<unknown> | null;
 }
 
 /** Build the widget's dependencies; the visitor's texts start loading at once. */
@@ -59,7 +61,7 @@ export function browserDeps(
   const texts = loadTexts(
     visitorLocale(settings.locale),
     settings.scriptUrl,
-    (url) => fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)))),
+    (url) => first?.localeTable?.(url) ?? fetchJson(url),
     consoleLogger,
   );
   return {

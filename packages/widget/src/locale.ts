@@ -44,6 +44,14 @@ export const LOCALE_LOAD_FAILED = "The widget's locale could not be loaded; Engl
  * The locale's table, with English for any key it lacks or holds as something other than text;
  * null for English, or when the table cannot be loaded (English stays).
  */
+/** Where a locale's table is: beside the widget's script. */
+export const localeTableUrl = (locale: Locale, scriptUrl: string): string =>
+  new URL(`locales/${locale}.json`, scriptUrl).href;
+
+/** A locale table's JSON; rejects on an answer that is not ok. */
+export const fetchJson = (url: string): Promise<unknown> =>
+  fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))));
+
 export async function loadTexts(
   locale: Locale,
   scriptUrl: string,
@@ -51,7 +59,7 @@ export async function loadTexts(
   logger: Logger,
 ): Promise<Texts | null> {
   if (locale === "en") return null;
-  const url = new URL(`locales/${locale}.json`, scriptUrl).href;
+  const url = localeTableUrl(locale, scriptUrl);
   try {
     const table = await fetchJson(url);
     if (typeof table !== "object" || table === null) throw new Error("not a JSON object");

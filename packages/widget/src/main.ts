@@ -18,16 +18,21 @@ import { whenIdle } from "./launcher/idle.js";
 import { preconnect } from "./launcher/preconnect.js";
 import { launcherTexts } from "./launcher/texts.js";
 import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
-import { visitorLocale } from "./locale.js";
+import { fetchJson, localeTableUrl, visitorLocale } from "./locale.js";
 import { browserGateway } from "./page-gateway.js";
-import { tabChatStored } from "./page-storage.js";
+import { tabChatStored, tabChatUnread } from "./page-storage.js";
 import { loadScriptGlobal } from "./script-global.js";
 import { readSettings } from "./settings.js";
 import { startChat } from "./state/start-chat.js";
 
 const script = document.currentScript as HTMLScriptElement | null;
 const settings = readSettings(script, location.href);
-const texts = launcherTexts(visitorLocale(settings.locale));
+const locale = visitorLocale(settings.locale);
+const texts = launcherTexts(locale);
+// The visitor's locale table is asked for with the app, so the window opens in their language.
+const tableUrl = localeTableUrl(locale, settings.scriptUrl);
+let table: Promise<unknown> | null = null;
+const localeTable = (url: string) => (url === tableUrl ? table : null);
 // The page's one gateway: a click before the app starts the chat with it at once.
 const gateway = browserGateway(settings);
 // Its connection is asked for as soon as it has started, still before the app (early-connection.ts).
@@ -46,8 +51,16 @@ const begun = headStart(
 
 /** The app, loaded once a page; tried again after a failure. */
 const loadApp = appLoader<ChatApp>(
-  () =>
-    loadScriptGlobal<ChatApp>(
+  () => {
+    if (locale !== "en" && !table) {
+      const asked = fetchJson(tableUrl);
+      table = asked;
+      // One that failed is dropped: the app asks for it itself.
+      asked.catch(() => {
+        if (table === asked) table = null;
+      });
+    }
+    return loadScriptGlobal<ChatApp>(
       laterScriptUrl(APP_SCRIPT, settings.scriptUrl, APP_VERSION),
       document,
       window as unknown as Record<string, unknown>,
@@ -55,8 +68,9 @@ const loadApp = appLoader<ChatApp>(
       consoleLogger,
       APP_LOAD_FAILED,
       settings.nonce,
-    ),
-  (app) => app.mount(settings, { gateway, headStart: begun, connection }),
+    );
+  },
+  (app) => app.mount(settings, { gateway, headStart: begun, connection, localeTable }),
   consoleLogger,
 );
 
@@ -68,6 +82,7 @@ defineWidgetElement({
   },
   facade: {
     chatExists: tabChatStored,
+    unread: tabChatUnread,
     begin: (jwt) => begun.begin(jwt),
     preload: settings.preload === "idle" ? (load) => whenIdle(window, load) : undefined,
     paint: (shadow, intent, click) =>

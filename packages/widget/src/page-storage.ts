@@ -18,3 +18,14 @@ export function tabChatStored(): boolean {
     return false;
   }
 }
+
+/** The unread messages of this tab's chat, for the launcher's badge before the app (issue 61). */
+export function tabChatUnread(): number {
+  try {
+    const raw = storageOrNull("sessionStorage")?.getItem(STORAGE_KEY);
+    const unread = raw ? (JSON.parse(raw) as { unread?: unknown }).unread : 0;
+    return typeof unread === "number" && Number.isSafeInteger(unread) && unread > 0 ? unread : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -94,6 +94,19 @@ describe("navigation: the chat survives moving between pages and reloading", () 
     expect(h.storage.value).toMatchObject({ chat: CHAT, visible: true });
   });
 
+  it("a chat minimised with messages unread comes back with its badge (issue 61); opening it clears the count, stored too", async () => {
+    const h = makeDeps();
+    h.storage.value = { chat: CHAT, visible: false, unread: 2 };
+    render(<ChatWidget deps={h.deps} />);
+    await flush();
+    const launcher = screen.getByRole("button", { name: "Open chat, 2 unread messages" });
+    expect(launcher.querySelector(".badge")!.textContent).toBe("2");
+    fireEvent.click(launcher);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(h.storage.value).toMatchObject({ chat: CHAT, visible: true });
+    expect(h.storage.value).not.toHaveProperty("unread");
+  });
+
   it("a stored chat that cannot be reconnected is a failure: it is forgotten, the error notice shows for 5 s, then the button returns", async () => {
     const h = makeDeps();
     h.storage.value = { chat: CHAT, visible: false };

@@ -33,6 +33,17 @@ describe("session storage", () => {
     expect(storage.load()).toBeNull();
   });
 
+  it("keeps the unread count; one that is not a whole number of 0 or more makes the stored value malformed", () => {
+    const storage = createChatStorage(sessionStorage);
+    storage.save({ chat: CHAT, visible: false, unread: 3 });
+    expect(storage.load()).toEqual({ chat: CHAT, visible: false, unread: 3 });
+    for (const unread of [-1, 1.5, "2", null]) {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ chat: CHAT, visible: false, unread }));
+      expect(storage.load()).toBeNull();
+    }
+    storage.clear();
+  });
+
   it("keeps unsent messages; a malformed or oversized list makes the stored value malformed", () => {
     const storage = createChatStorage(sessionStorage);
     const unsent = [{ clientToken: "t1", content: "hi" }];

@@ -9,6 +9,8 @@ export interface StoredChat {
   handledUntil?: string;
   /** Messages written and not stored yet: sent again after a reload with the same ClientToken. */
   unsent?: UnsentMessage[];
+  /** Messages that arrived while the window was minimised, unread: the badge on the next page. */
+  unread?: number;
 }
 
 export interface UnsentMessage {
@@ -42,6 +44,7 @@ function isStored(value: unknown): value is StoredChat {
   return (
     typeof v.visible === "boolean" &&
     (v.handledUntil === undefined || typeof v.handledUntil === "string") &&
+    (v.unread === undefined || (Number.isSafeInteger(v.unread) && v.unread >= 0)) &&
     (v.unsent === undefined ||
       (Array.isArray(v.unsent) && v.unsent.length <= MAX_UNSENT && v.unsent.every(isUnsent))) &&
     typeof c === "object" &&

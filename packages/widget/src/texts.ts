@@ -12,6 +12,8 @@ export const LAUNCHER_EN = {
   ERROR_NOTICE: "Something went wrong. Try again later.",
   OPEN: "Open chat",
   LOADING: "Loading",
+  UNREAD_ONE: "Open chat, {count} unread message",
+  UNREAD_OTHER: "Open chat, {count} unread messages",
 };
 
 export const en = {
@@ -31,8 +33,8 @@ export const en = {
   TRANSFERRED: "You are being transferred to another advisor",
   // Texts the spec leaves open: accessible names, attachments (docs/decisions.md #8), issues 9 and 24.
   OPEN: LAUNCHER_EN.OPEN,
-  UNREAD_ONE: "Open chat, {count} unread message",
-  UNREAD_OTHER: "Open chat, {count} unread messages",
+  UNREAD_ONE: LAUNCHER_EN.UNREAD_ONE,
+  UNREAD_OTHER: LAUNCHER_EN.UNREAD_OTHER,
   /** The page's title, alternating with its own while messages are unread (data-title-flash). */
   TITLE_UNREAD_ONE: "{count} new message",
   TITLE_UNREAD_OTHER: "{count} new messages",

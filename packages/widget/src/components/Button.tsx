@@ -1,7 +1,7 @@
 /** View 1: the floating chat button, with the loading indicator beside it while a chat loads. */
 import { useRef } from "react";
 import { useTexts } from "../texts-context.js";
-import { fill } from "../texts.js";
+import { badgeText, launcherName } from "./unread-name.js";
 import { ChatIcon, RefreshIcon } from "./icons.js";
 import { useVisibleInset } from "./use-visible-inset.js";
 
@@ -16,8 +16,7 @@ export interface ButtonProps {
 
 export function Button({ loading, onClick, focus = false, unread = 0 }: ButtonProps) {
   const t = useTexts();
-  const name =
-    unread > 0 ? fill(unread === 1 ? t.UNREAD_ONE : t.UNREAD_OTHER, { count: unread }) : t.OPEN;
+  const name = launcherName(unread, t);
   const launcher = useRef<HTMLButtonElement>(null);
   useVisibleInset(launcher);
   return (
@@ -35,7 +34,7 @@ export function Button({ loading, onClick, focus = false, unread = 0 }: ButtonPr
         <ChatIcon />
         {unread > 0 && (
           <span className="badge" aria-hidden="true">
-            {unread > 99 ? "99+" : unread}
+            {badgeText(unread)}
           </span>
         )}
       </button>

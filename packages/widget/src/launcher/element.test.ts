@@ -28,7 +28,12 @@ let names = 0;
 
 /** An element whose app arrives when the test says (or fails to), and what it was asked. */
 function facadePage(
-  options: { chatExists?: boolean; hidden?: boolean; preload?: (load: () => void) => void } = {},
+  options: {
+    chatExists?: boolean;
+    unread?: number;
+    hidden?: boolean;
+    preload?: (load: () => void) => void;
+  } = {},
 ) {
   const h = makeDeps();
   const begun = headStart((jwt) => startChat(h.deps.gateway, jwt, h.logger));
@@ -48,6 +53,7 @@ function facadePage(
         chatExists: () => options.chatExists ?? false,
         begin: (jwt) => begun.begin(jwt),
         preload: options.preload,
+        unread: () => options.unread ?? 0,
         paint: (shadow, intent, click) =>
           paintLauncher(shadow, {
             texts: launcherTexts("fr"),
@@ -295,6 +301,14 @@ describe("<chat-widget> before its app (issue 61)", () => {
     expect(painted!.isConnected).toBe(false);
     expect(p.loading()).toBeNull();
     expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
+  });
+
+  it("a chat this tab holds with messages unread: the painted launcher has React's badge and name", () => {
+    const p = facadePage({ chatExists: true, unread: 120 });
+    const [painted] = p.launchers();
+    expect(painted!.getAttribute("aria-label")).toBe("Ouvrir le chat, 120 messages non lus");
+    expect(painted!.querySelector(".badge")!.textContent).toBe("99+");
+    expect(painted!.querySelector(".badge")!.getAttribute("aria-hidden")).toBe("true");
   });
 
   it("a chat this tab holds whose app cannot be loaded: the launcher stays without the loading indicator, and a click tries again", async () => {

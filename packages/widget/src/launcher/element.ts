@@ -32,6 +32,8 @@ export interface Facade {
   chatExists(): boolean;
   /** The visitor asked for a chat before the app is there: start it meanwhile (head-start.ts). */
   begin?(jwt: string | undefined): void;
+  /** The unread messages of the chat this tab holds (its badge while the app loads). */
+  unread?(): number;
   /** Load the app without intent when this calls back (data-preload="idle": idle.ts). */
   preload?(load: () => void): void;
 }
@@ -87,6 +89,7 @@ export function defineWidgetElement(
           // A chat of this tab (the visitor came from another page): the app at once, and
           // meanwhile the launcher as React shows it while the chat resumes.
           this.#painted.loading(true);
+          this.#painted.unread(facade.unread?.() ?? 0);
           this.#want();
         } else facade.preload?.(() => this.#want());
       }

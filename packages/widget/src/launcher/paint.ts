@@ -9,6 +9,7 @@ import { applyPrimaryContrast } from "../contrast.js";
 import type { ColorScheme } from "../settings.js";
 import { ERROR_NOTICE_MS } from "../state/constants.js";
 import { paintedStyles } from "../styles.js";
+import { badgeText, launcherName } from "../components/unread-name.js";
 import type { LauncherTexts } from "./texts.js";
 
 export interface PaintOptions {
@@ -26,6 +27,8 @@ export interface PaintOptions {
 export interface PaintedLauncher {
   /** Show the loading indicator, or take it away. */
   loading(shown: boolean): void;
+  /** The badge and name for messages unread, as React's launcher shows them (Button.tsx). */
+  unread(count: number): void;
   /** The app could not be loaded: the error notice for 5 s instead of the button (spec §2). */
   failed(): void;
   /**
@@ -143,6 +146,17 @@ export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): Painte
       rotate.append(icon(doc, REFRESH_PATH));
       indicator.append(rotate);
       root.append(indicator);
+    },
+    unread(count) {
+      if (!button || count <= 0) return;
+      const name = launcherName(count, texts);
+      button.setAttribute("aria-label", name);
+      button.title = name;
+      const badge = doc.createElement("span");
+      badge.className = "badge";
+      badge.setAttribute("aria-hidden", "true");
+      badge.textContent = badgeText(count);
+      button.append(badge);
     },
     failed() {
       this.loading(false);

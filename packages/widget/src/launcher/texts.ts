@@ -13,6 +13,9 @@ export interface LauncherTexts {
   OPEN: string;
   LOADING: string;
   ERROR_NOTICE: string;
+  /** The launcher's name with unread messages, when a chat resumes. */
+  UNREAD_ONE: string;
+  UNREAD_OTHER: string;
 }
 
 type Key = Exclude<keyof LauncherTexts, "LANG">;
@@ -22,6 +25,8 @@ const TABLES: Record<Key, Record<string, unknown>> = {
   OPEN: import.meta.glob("../locales/*.json", { eager: true, import: "OPEN" }),
   LOADING: import.meta.glob("../locales/*.json", { eager: true, import: "LOADING" }),
   ERROR_NOTICE: import.meta.glob("../locales/*.json", { eager: true, import: "ERROR_NOTICE" }),
+  UNREAD_ONE: import.meta.glob("../locales/*.json", { eager: true, import: "UNREAD_ONE" }),
+  UNREAD_OTHER: import.meta.glob("../locales/*.json", { eager: true, import: "UNREAD_OTHER" }),
 };
 
 /** The locale's launcher texts; English for any the table lacks. */
@@ -36,5 +41,7 @@ export function launcherTexts(locale: Locale): LauncherTexts {
     OPEN: pick("OPEN"),
     LOADING: pick("LOADING"),
     ERROR_NOTICE: pick("ERROR_NOTICE"),
+    UNREAD_ONE: pick("UNREAD_ONE"),
+    UNREAD_OTHER: pick("UNREAD_OTHER"),
   };
 }

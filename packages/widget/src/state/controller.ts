@@ -158,7 +158,7 @@ export class WidgetController {
   resume(): void {
     const stored = this.deps.storage.load();
     if (stored === null || this.store.getState().chatExists) return;
-    this.store.dispatch({ type: "resumeStarted" });
+    this.store.dispatch({ type: "resumeStarted", unread: stored.unread ?? 0 });
     this.ledger.resumeFrom(stored.handledUntil);
     this.tryResume(stored, 0);
   }
@@ -265,7 +265,6 @@ export class WidgetController {
     const admitted = this.ledger.admit(item);
     if (admitted === null) return;
     const { live } = admitted;
-    if (admitted.advanced) this.save();
     const classified = classify(item);
     if (live && !isFromCustomer(item) && isMessage(item)) {
       this.agentTyping.stop();
@@ -277,6 +276,8 @@ export class WidgetController {
     }
     const wasActive = this.store.getState().active;
     this.store.dispatch({ type: "itemReceived", item, live });
+    // Stored with the count it made unread, so the next page shows the same badge.
+    if (admitted.advanced) this.save();
     if (live && classified.kind === "entry" && classified.entry.kind !== "event")
       this.tell(classified.entry);
     // The reducer decides when an item ends the chat (docs/product.md §4: a non-customer's chat-ended).
@@ -571,6 +572,7 @@ export class WidgetController {
       visible: state.visible,
       handledUntil: this.ledger.handledUntil,
       ...(unsent.length > 0 ? { unsent } : {}),
+      ...(state.unread > 0 ? { unread: state.unread } : {}),
     });
   }
 

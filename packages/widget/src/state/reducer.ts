@@ -63,7 +63,8 @@ export type Action =
   /** Click with no chat: loading on (then verify, start chat, connect). */
   | { type: "clickWithNoChat" }
   /** A stored chat is being resumed after navigation or reload (docs/decisions.md #6). */
-  | { type: "resumeStarted" }
+  /** A stored chat resumes, with the messages it had unread. */
+  | { type: "resumeStarted"; unread: number }
   /** The stored chat could not be resumed yet (the contact centre was not reached): it is tried again. */
   | { type: "resumeRetrying" }
   /** The connection is established: loading off, window visible (unless resumed minimised), chat active. */
@@ -247,7 +248,7 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
     case "clickWithNoChat":
       return { ...state, chatExists: true, loading: true, error: false };
     case "resumeStarted":
-      return { ...state, chatExists: true, loading: true };
+      return { ...state, chatExists: true, loading: true, unread: action.unread };
     case "resumeRetrying":
       return { ...state, reconnecting: true };
     case "connectionEstablished":
