@@ -13,7 +13,7 @@ import type { EarlyConnection } from "./launcher/early-connection.js";
 import type { HeadStart } from "./launcher/head-start.js";
 import type { LazyViews } from "./lazy-views/contract.js";
 import { lazyViews } from "./lazy-views/source.js";
-import { fetchJson, loadTexts, visitorLocale } from "./locale.js";
+import { fetchLocaleTable, loadTexts, visitorLocale } from "./locale.js";
 import { consoleLogger } from "./logger.js";
 import { browserGateway } from "./page-gateway.js";
 import { storageOrNull } from "./page-storage.js";
@@ -61,7 +61,7 @@ export function browserDeps(
   const texts = loadTexts(
     visitorLocale(settings.locale),
     settings.scriptUrl,
-    (url) => first?.localeTable?.(url) ?? fetchJson(url),
+    (url) => first?.localeTable?.(url) ?? fetchLocaleTable(url),
     consoleLogger,
   );
   return {

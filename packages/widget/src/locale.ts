@@ -40,18 +40,18 @@ export function visitorLocale(dataLocale: string | undefined): Locale {
 
 export const LOCALE_LOAD_FAILED = "The widget's locale could not be loaded; English is shown";
 
-/**
- * The locale's table, with English for any key it lacks or holds as something other than text;
- * null for English, or when the table cannot be loaded (English stays).
- */
 /** Where a locale's table is: beside the widget's script. */
 export const localeTableUrl = (locale: Locale, scriptUrl: string): string =>
   new URL(`locales/${locale}.json`, scriptUrl).href;
 
 /** A locale table's JSON; rejects on an answer that is not ok. */
-export const fetchJson = (url: string): Promise<unknown> =>
+export const fetchLocaleTable = (url: string): Promise<unknown> =>
   fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))));
 
+/**
+ * The locale's table, with English for any key it lacks or holds as something other than text;
+ * null for English, or when the table cannot be loaded (English stays).
+ */
 export async function loadTexts(
   locale: Locale,
   scriptUrl: string,

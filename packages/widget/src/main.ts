@@ -18,7 +18,7 @@ import { whenIdle } from "./launcher/idle.js";
 import { preconnect } from "./launcher/preconnect.js";
 import { launcherTexts } from "./launcher/texts.js";
 import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
-import { fetchJson, localeTableUrl, visitorLocale } from "./locale.js";
+import { fetchLocaleTable, localeTableUrl, visitorLocale } from "./locale.js";
 import { browserGateway } from "./page-gateway.js";
 import { tabChatStored, tabChatUnread } from "./page-storage.js";
 import { loadScriptGlobal } from "./script-global.js";
@@ -53,7 +53,7 @@ const begun = headStart(
 const loadApp = appLoader<ChatApp>(
   () => {
     if (locale !== "en" && !table) {
-      const asked = fetchJson(tableUrl);
+      const asked = fetchLocaleTable(tableUrl);
       table = asked;
       // One that failed is dropped: the app asks for it itself.
       asked.catch(() => {

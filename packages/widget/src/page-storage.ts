@@ -1,5 +1,5 @@
 /** The page's Web Storage, and what the first script reads of the widget's in it. */
-import { STORAGE_KEY } from "./session-storage.js";
+import { isUnreadCount, STORAGE_KEY } from "./session-storage.js";
 
 /** The page's session or local storage; null where reading it throws (blocked, sandboxed). */
 export function storageOrNull(name: "sessionStorage" | "localStorage"): Storage | null {
@@ -24,7 +24,7 @@ export function tabChatUnread(): number {
   try {
     const raw = storageOrNull("sessionStorage")?.getItem(STORAGE_KEY);
     const unread = raw ? (JSON.parse(raw) as { unread?: unknown }).unread : 0;
-    return typeof unread === "number" && Number.isSafeInteger(unread) && unread > 0 ? unread : 0;
+    return isUnreadCount(unread) ? unread : 0;
   } catch {
     return 0;
   }

@@ -35,6 +35,10 @@ export interface ChatStorage {
 
 export const STORAGE_KEY = "chat-widget:chat";
 
+/** A stored unread count: a whole number, 0 or more. */
+export const isUnreadCount = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0;
+
 type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 function isStored(value: unknown): value is StoredChat {
@@ -44,7 +48,7 @@ function isStored(value: unknown): value is StoredChat {
   return (
     typeof v.visible === "boolean" &&
     (v.handledUntil === undefined || typeof v.handledUntil === "string") &&
-    (v.unread === undefined || (Number.isSafeInteger(v.unread) && v.unread >= 0)) &&
+    (v.unread === undefined || isUnreadCount(v.unread)) &&
     (v.unsent === undefined ||
       (Array.isArray(v.unsent) && v.unsent.length <= MAX_UNSENT && v.unsent.every(isUnsent))) &&
     typeof c === "object" &&

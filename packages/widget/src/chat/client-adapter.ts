@@ -105,9 +105,10 @@ export function createClientAdapter(
       let manager: SocketManagerLike | null = null;
       const factory = options.webSocketManagerFactory;
       const progress = options.progressFetch ? createTransferProgress(options.progressFetch) : null;
-      const base: FetchLike | null =
-        progress?.fetch ?? (options.wrapFetch ? (input, init) => fetch(input, init) : null);
-      const sessionFetch = base && options.wrapFetch ? options.wrapFetch(base) : base;
+      const own = progress?.fetch;
+      const sessionFetch = options.wrapFetch
+        ? options.wrapFetch(own ?? ((input, init) => fetch(input, init)))
+        : own;
       const session = ChatSession.create({
         chatDetails: {
           ContactId: details.ContactId,
