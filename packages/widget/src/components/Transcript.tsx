@@ -2,12 +2,14 @@
  * The transcript: incoming, outgoing and agent messages, bot templates and chat events.
  * Only text/markdown is rendered as markdown; plain text shows verbatim (neither runs HTML).
  */
-import { Fragment, useLayoutEffect, useRef } from "react";
+import { Fragment, useLayoutEffect, useRef, useState } from "react";
 import { ContentType } from "@chat-widget/protocol";
 import type { Entry } from "../state/entries.js";
 import { eventLine } from "../state/transcript-text.js";
 import { useTexts } from "../texts-context.js";
 import { advisorName } from "../texts.js";
+import { useViews } from "../lazy-views/context.js";
+import { LONG_TRANSCRIPT } from "../state/constants.js";
 import { LazyAttachment, LazyChoice, LazyMarkdown, LazyTemplate } from "./lazy.js";
 import { formatTime, showsTime, timeLocale } from "./message-time.js";
 import { TypingIndicator } from "./TypingIndicator.js";
@@ -120,6 +122,9 @@ export function Transcript({
   const t = useTexts();
   const locale = timeLocale(t.LANG, navigator.languages);
   const ref = useRef<HTMLDivElement>(null);
+  const views = useViews();
+  // Off while a long transcript's window shows older entries (lazy-views/TranscriptWindow.tsx).
+  const [live, setLive] = useState(true);
   // Only the latest list picker answers the active bot; earlier ones stay as history.
   const lastPicker = entries.findLastIndex((e) => e.kind === "template");
   const lastOwn = entries.findLastIndex(
@@ -132,32 +137,42 @@ export function Transcript({
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [entries.length, grown, typing]);
+  const row = (entry: Entry, i: number) => (
+    <Fragment
+      key={(entry.kind === "text" && entry.clientToken) || entry.id || `${entry.kind}-${i}`}
+    >
+      <EntryView entry={entry} botActive={botActive && i === lastPicker} {...rest} />
+      <DeliveryState entry={entry} last={i === lastOwn} onRetry={onRetry} />
+      {showsTime(entries, i) && (
+        <time
+          className={`time ${entry.participantRole === "customer" ? "outgoing" : "incoming"}`}
+          dateTime={entry.absoluteTime}
+        >
+          {formatTime(entry.absoluteTime, locale)}
+        </time>
+      )}
+    </Fragment>
+  );
   return (
     // Focusable, so a keyboard can scroll it (issue 24); a polite live region announces arrivals.
     <div
       className="transcript"
       ref={ref}
       role="log"
-      aria-live="polite"
+      aria-live={live ? "polite" : "off"}
       aria-label={t.MESSAGES}
       tabIndex={0}
     >
-      {entries.map((entry, i) => (
-        <Fragment
-          key={(entry.kind === "text" && entry.clientToken) || entry.id || `${entry.kind}-${i}`}
-        >
-          <EntryView entry={entry} botActive={botActive && i === lastPicker} {...rest} />
-          <DeliveryState entry={entry} last={i === lastOwn} onRetry={onRetry} />
-          {showsTime(entries, i) && (
-            <time
-              className={`time ${entry.participantRole === "customer" ? "outgoing" : "incoming"}`}
-              dateTime={entry.absoluteTime}
-            >
-              {formatTime(entry.absoluteTime, locale)}
-            </time>
-          )}
-        </Fragment>
-      ))}
+      {views && entries.length > LONG_TRANSCRIPT ? (
+        <views.TranscriptWindow
+          count={entries.length}
+          scroller={ref}
+          render={(from, to) => entries.slice(from, to).map((entry, i) => row(entry, from + i))}
+          onLive={setLive}
+        />
+      ) : (
+        entries.map(row)
+      )}
       {typing && <TypingIndicator name={typingName} />}
     </div>
   );

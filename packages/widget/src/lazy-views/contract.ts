@@ -18,6 +18,7 @@ export const VIEWS_FUNCTIONS = [
   "Markdown",
   "PageReport",
   "Template",
+  "TranscriptWindow",
   "UnreadAlerts",
 ];
 /** The views script's file name, beside `chat-widget.js`. */

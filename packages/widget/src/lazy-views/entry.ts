@@ -6,4 +6,5 @@ export { PageReport } from "./PageReport.js";
 export { UnreadAlerts } from "./UnreadAlerts.js";
 export { Choice } from "./templates/Choice.js";
 export { Template } from "./templates/Template.js";
+export { TranscriptWindow } from "./TranscriptWindow.js";
 export { viewStyles } from "./styles.js";

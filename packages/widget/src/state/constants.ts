@@ -8,6 +8,8 @@ export const TYPING_THROTTLE_MS = 10_000;
 /** Transcript restored after a reload: pages of the service's maximum, most recent first. */
 export const TRANSCRIPT_PAGE_SIZE = 100;
 export const TRANSCRIPT_MAX_PAGES = 10;
+/** Past this many entries the transcript shows a window of them (lazy-views/TranscriptWindow.tsx). */
+export const LONG_TRANSCRIPT = 200;
 /** An image larger than this gets no thumbnail (issue 24). */
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 /** data-title-flash: the page's title and the unread count take turns this often (issue 24). */

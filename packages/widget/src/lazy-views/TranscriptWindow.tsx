@@ -1,0 +1,129 @@
+/**
+ * A long transcript (issue 61): past LONG_TRANSCRIPT entries the transcript shows a window of at
+ * most WINDOW of them, so a chat of thousands of messages keeps a few hundred nodes in the DOM.
+ *
+ * The window follows the newest entries (anchored at the bottom) until the visitor scrolls up:
+ * near its top it takes STEP older entries and gives up as many newer ones, near its bottom the
+ * reverse, keeping in place what the visitor was reading. Home and End on the transcript jump to
+ * the oldest and the newest. A new entry brings the window back to the newest, as the spec's
+ * transcript scrolls to the bottom on new messages.
+ *
+ * The transcript is a polite live region: while the visitor reads older entries it is turned off
+ * (`onLive(false)`), so entries coming into the window as it moves are not announced as arrivals.
+ */
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { useLatest } from "../use-latest.js";
+
+/** The most entries the window holds. */
+export const WINDOW = 150;
+/** How many entries the window moves by. */
+export const STEP = 50;
+/** How close (px) to the window's top or bottom the visitor scrolls before it moves. */
+export const EDGE_PX = 200;
+
+export interface TranscriptWindowProps {
+  /** How many entries the transcript has. */
+  count: number;
+  /** The transcript's scrolling element (the log). */
+  scroller: RefObject<HTMLElement | null>;
+  /** The entries [from, to) as the transcript renders them. */
+  render: (from: number, to: number) => ReactNode;
+  /** Whether the log announces arrivals: only while the window holds the newest entries. */
+  onLive: (live: boolean) => void;
+}
+
+/** Where the window starts, or `null` while it follows the newest entries. */
+type Start = number | null;
+
+/** What to do with the scroll position once the window has moved. */
+type Landing = { kind: "keep"; node: Element; top: number } | { kind: "top" } | { kind: "bottom" };
+
+const firstStart = (count: number, start: Start): number =>
+  start === null ? Math.max(0, count - WINDOW) : Math.min(start, Math.max(0, count - WINDOW));
+
+/** The first of the scroller's children showing at its top, and where it shows. */
+function visibleNode(scroller: HTMLElement): Landing | null {
+  const top = scroller.getBoundingClientRect().top;
+  for (const node of scroller.children) {
+    const box = node.getBoundingClientRect();
+    if (box.bottom > top) return { kind: "keep", node, top: box.top };
+  }
+  return null;
+}
+
+function landAt(el: HTMLElement, land: Landing): void {
+  if (land.kind === "top") el.scrollTop = 0;
+  else if (land.kind === "bottom") el.scrollTop = el.scrollHeight;
+  else if (land.node.isConnected) el.scrollTop += land.node.getBoundingClientRect().top - land.top;
+}
+
+export function TranscriptWindow({ count, scroller, render, onLive }: TranscriptWindowProps) {
+  const [start, setStart] = useState<Start>(null);
+  const [seen, setSeen] = useState(count);
+  const landing = useRef<Landing | null>({ kind: "bottom" });
+  let current = start;
+  // A new entry (or older ones restored): back to the newest, where the log scrolls to.
+  if (count !== seen) {
+    setSeen(count);
+    setStart(null);
+    current = null;
+  }
+  const from = firstStart(count, current);
+  const to = Math.min(count, from + WINDOW);
+
+  const move = (next: Start, land: Landing | null) => {
+    // Already there (Home at the oldest): only the scroll position changes.
+    if (next === current) return land && scroller.current && landAt(scroller.current, land);
+    landing.current = land;
+    setStart(next);
+  };
+  const latest = useLatest({ from, to, count, move });
+
+  useLayoutEffect(() => {
+    const land = landing.current;
+    landing.current = null;
+    if (scroller.current && land) landAt(scroller.current, land);
+  });
+
+  const live = current === null;
+  useEffect(() => onLive(live), [live, onLive]);
+  useEffect(() => () => onLive(true), [onLive]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onScroll = () => {
+      const { from, to, count, move } = latest.current;
+      if (el.scrollTop < EDGE_PX && from > 0) {
+        move(Math.max(0, from - STEP), visibleNode(el));
+      } else if (el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX && to < count) {
+        const next = from + STEP;
+        move(next + WINDOW >= count ? null : next, visibleNode(el));
+      }
+    };
+    const onKey = (event: KeyboardEvent) => {
+      // The log's own Home and End (not a link's or a button's inside it).
+      if (event.target !== el || event.altKey || event.metaKey || event.shiftKey) return;
+      if (event.key !== "Home" && event.key !== "End") return;
+      event.preventDefault();
+      const { move } = latest.current;
+      if (event.key === "Home") move(0, { kind: "top" });
+      else move(null, { kind: "bottom" });
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    el.addEventListener("keydown", onKey);
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      el.removeEventListener("keydown", onKey);
+    };
+  }, [scroller, latest]);
+
+  return <>{render(from, to)}</>;
+}
