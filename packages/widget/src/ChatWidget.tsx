@@ -100,6 +100,7 @@ export function ChatWidget({ jwt, deps, ref, onEvent }: ChatWidgetProps) {
       download: (id, onProgress) => controller.download(id, onProgress),
       thumbnail: (id) => controller.thumbnail(id),
       newChat: () => void controller.newChat(jwtRef.current),
+      older: () => void controller.loadOlder(),
     }),
     // Stable while the host changes the jwt: the actions read it when they run.
     [controller, jwtRef],

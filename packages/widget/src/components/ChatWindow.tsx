@@ -24,6 +24,8 @@ export interface ChatWindowActions {
   thumbnail: (attachmentId: string) => Promise<Blob | null>;
   /** After the chat has ended: close it and start another. */
   newChat: () => void;
+  /** The page of the transcript before the oldest entry shown (issue 61). */
+  older: () => void;
 }
 
 export interface ChatWindowProps {
@@ -59,7 +61,8 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
   useEffect(() => {
     if (windowRef.current) focusInside(windowRef.current);
   }, []);
-  const pickers = state.entries.filter((e) => e.kind === "template").length;
+  // The choice the bot waits for (older pages of history bringing earlier ones change nothing).
+  const picker = state.botActive && state.entries.findLast((e) => e.kind === "template");
   // Templates render once the views script is here: a choice that came first gets focus then.
   const views = useViews();
   // While focus rests where opening put it (the transcript), or was lost with a control that
@@ -72,7 +75,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
     if (lost || active.classList.contains("transcript")) {
       focusInside(root);
     }
-  }, [state.botActive, state.active, pickers, views]);
+  }, [state.botActive, state.active, picker, views]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Escape") return;
     event.stopPropagation();
@@ -116,6 +119,7 @@ export function ChatWindow({ state, actions }: ChatWindowProps) {
         onRetry={actions.retry}
         onDownload={actions.download}
         onThumbnail={actions.thumbnail}
+        onOlder={state.older ? actions.older : undefined}
       />
       {dragging && <div className="uploads">{t.DROP}</div>}
       {state.uploads.map((upload) => (

@@ -27,6 +27,8 @@ export interface TranscriptProps {
     onProgress?: (fraction: number) => void,
   ) => Promise<Blob | null>;
   onThumbnail: (attachmentId: string) => Promise<Blob | null>;
+  /** Load the page before the oldest entry (set while there is one). */
+  onOlder?: (() => void) | undefined;
 }
 
 const RECEIPT_TEXT = { sent: "SENT", delivered: "DELIVERED", read: "READ" } as const;
@@ -67,7 +69,10 @@ function EntryView({
   onChoose,
   onDownload,
   onThumbnail,
-}: { entry: Entry } & Omit<TranscriptProps, "entries" | "typing" | "typingName" | "onRetry">) {
+}: { entry: Entry } & Omit<
+  TranscriptProps,
+  "entries" | "typing" | "typingName" | "onRetry" | "onOlder"
+>) {
   const t = useTexts();
   if (entry.kind === "event") return <div className="event">{eventLine(entry, t)}</div>;
   if (entry.kind === "template")
@@ -111,12 +116,16 @@ function EntryView({
   );
 }
 
+const keyOf = (entry: Entry, i: number): string =>
+  (entry.kind === "text" && entry.clientToken) || entry.id || `${entry.kind}-${i}`;
+
 export function Transcript({
   entries,
   typing,
   typingName = "",
   botActive,
   onRetry,
+  onOlder,
   ...rest
 }: TranscriptProps) {
   const t = useTexts();
@@ -131,16 +140,16 @@ export function Transcript({
     (e) => e.kind === "text" && e.participantRole === "customer" && !e.delivery,
   );
   // Scroll to the bottom on new messages, a streamed answer growing, or agent events.
+  // Older entries coming before the oldest shown leave the newest as it is: no scroll then.
   const last = entries.at(-1);
+  const newest = last ? keyOf(last, -1) : "";
   const grown = last?.kind === "text" ? last.content.length : 0;
   useLayoutEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [entries.length, grown, typing]);
+  }, [newest, grown, typing]);
   const row = (entry: Entry, i: number) => (
-    <Fragment
-      key={(entry.kind === "text" && entry.clientToken) || entry.id || `${entry.kind}-${i}`}
-    >
+    <Fragment key={keyOf(entry, i)}>
       <EntryView entry={entry} botActive={botActive && i === lastPicker} {...rest} />
       <DeliveryState entry={entry} last={i === lastOwn} onRetry={onRetry} />
       {showsTime(entries, i) && (
@@ -163,9 +172,11 @@ export function Transcript({
       aria-label={t.MESSAGES}
       tabIndex={0}
     >
-      {views && entries.length > LONG_TRANSCRIPT ? (
+      {views && (onOlder || entries.length > LONG_TRANSCRIPT) ? (
         <views.TranscriptWindow
           count={entries.length}
+          newest={newest}
+          onOlder={onOlder}
           scroller={ref}
           render={(from, to) => entries.slice(from, to).map((entry, i) => row(entry, from + i))}
           onLive={setLive}

@@ -1,12 +1,16 @@
 /**
- * A long transcript (issue 61): past LONG_TRANSCRIPT entries the transcript shows a window of at
- * most WINDOW of them, so a chat of thousands of messages keeps a few hundred nodes in the DOM.
+ * A long transcript (issue 61): past LONG_TRANSCRIPT entries, or while older pages are still to
+ * load, the transcript shows a window of at most WINDOW of them, so a chat of thousands of
+ * messages keeps a few hundred nodes in the DOM.
  *
  * The window follows the newest entries (anchored at the bottom) until the visitor scrolls up:
  * near its top it takes STEP older entries and gives up as many newer ones, near its bottom the
  * reverse, keeping in place what the visitor was reading. Home and End on the transcript jump to
  * the oldest and the newest. A new entry brings the window back to the newest, as the spec's
  * transcript scrolls to the bottom on new messages.
+ *
+ * At the oldest entry it has, the window asks for the page before it (`onOlder`): a restored
+ * chat shows its newest page first, and older ones as the visitor scrolls up.
  *
  * The transcript is a polite live region: while the visitor reads older entries it is turned off
  * (`onLive(false)`), so entries coming into the window as it moves are not announced as arrivals.
@@ -37,6 +41,10 @@ export interface TranscriptWindowProps {
   render: (from: number, to: number) => ReactNode;
   /** Whether the log announces arrivals: only while the window holds the newest entries. */
   onLive: (live: boolean) => void;
+  /** The newest entry's key: the same with more entries means older ones came before. */
+  newest: string;
+  /** Load the page before the oldest entry, when there is one (scrolled to the top, or Home). */
+  onOlder?: () => void;
 }
 
 /** Where the window starts, or `null` while it follows the newest entries. */
@@ -64,16 +72,29 @@ function landAt(el: HTMLElement, land: Landing): void {
   else if (land.node.isConnected) el.scrollTop += land.node.getBoundingClientRect().top - land.top;
 }
 
-export function TranscriptWindow({ count, scroller, render, onLive }: TranscriptWindowProps) {
+export function TranscriptWindow({
+  count,
+  newest,
+  scroller,
+  render,
+  onLive,
+  onOlder,
+}: TranscriptWindowProps) {
   const [start, setStart] = useState<Start>(null);
-  const [seen, setSeen] = useState(count);
+  const [seen, setSeen] = useState({ count, newest });
   const landing = useRef<Landing | null>({ kind: "bottom" });
+  /** What showed at the log's top when it last scrolled: kept in place when older entries come. */
+  const anchor = useRef<Landing | null>(null);
+  const shape = useRef({ count, newest });
   let current = start;
-  // A new entry (or older ones restored): back to the newest, where the log scrolls to.
-  if (count !== seen) {
-    setSeen(count);
-    setStart(null);
-    current = null;
+  if (count !== seen.count || newest !== seen.newest) {
+    // Older entries came before those shown: STEP of them come into the window above what
+    // showed, which stays in place. Anything else is a new entry: back to the newest, where the
+    // log scrolls to.
+    const older = count > seen.count && newest === seen.newest;
+    current = older && start !== null ? Math.max(0, start + count - seen.count - STEP) : null;
+    setSeen({ count, newest });
+    setStart(current);
   }
   const from = firstStart(count, current);
   const to = Math.min(count, from + WINDOW);
@@ -84,11 +105,14 @@ export function TranscriptWindow({ count, scroller, render, onLive }: Transcript
     landing.current = land;
     setStart(next);
   };
-  const latest = useLatest({ from, to, count, move });
+  const latest = useLatest({ from, to, count, current, move, onOlder });
 
   useLayoutEffect(() => {
-    const land = landing.current;
+    const before = shape.current;
+    shape.current = { count, newest };
+    let land = landing.current;
     landing.current = null;
+    if (count > before.count && newest === before.newest) land = anchor.current;
     if (scroller.current && land) landAt(scroller.current, land);
   });
 
@@ -100,12 +124,18 @@ export function TranscriptWindow({ count, scroller, render, onLive }: Transcript
     const el = scroller.current;
     if (!el) return;
     const onScroll = () => {
-      const { from, to, count, move } = latest.current;
-      if (el.scrollTop < EDGE_PX && from > 0) {
-        move(Math.max(0, from - STEP), visibleNode(el));
-      } else if (el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX && to < count) {
+      const { from, to, count, current, move, onOlder } = latest.current;
+      anchor.current = visibleNode(el);
+      if (el.scrollTop < EDGE_PX) {
+        if (from > 0) move(Math.max(0, from - STEP), anchor.current);
+        else if (onOlder) {
+          move(0, null);
+          onOlder();
+        }
+      } else if (el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX) {
         const next = from + STEP;
-        move(next + WINDOW >= count ? null : next, visibleNode(el));
+        if (to < count) move(next + WINDOW >= count ? null : next, anchor.current);
+        else if (current !== null) move(null, null);
       }
     };
     const onKey = (event: KeyboardEvent) => {
@@ -113,9 +143,10 @@ export function TranscriptWindow({ count, scroller, render, onLive }: Transcript
       if (event.target !== el || event.altKey || event.metaKey || event.shiftKey) return;
       if (event.key !== "Home" && event.key !== "End") return;
       event.preventDefault();
-      const { move } = latest.current;
-      if (event.key === "Home") move(0, { kind: "top" });
-      else move(null, { kind: "bottom" });
+      const { move, onOlder } = latest.current;
+      if (event.key === "End") return move(null, { kind: "bottom" });
+      move(0, { kind: "top" });
+      onOlder?.();
     };
     el.addEventListener("scroll", onScroll, { passive: true });
     el.addEventListener("keydown", onKey);

@@ -5,8 +5,12 @@ export const FILE_NOTICE_MS = ERROR_NOTICE_MS;
 export const AGENT_TYPING_MS = 3000;
 export const BOT_LOADING_MS = 3000;
 export const TYPING_THROTTLE_MS = 10_000;
-/** Transcript restored after a reload: pages of the service's maximum, most recent first. */
+/**
+ * Transcript pages of the service's maximum, most recent first: one restored after a reload (older
+ * ones as the visitor scrolls up, issue 61), up to ten to repair a gap after a reconnect.
+ */
 export const TRANSCRIPT_PAGE_SIZE = 100;
+export const TRANSCRIPT_RESTORE_PAGES = 1;
 export const TRANSCRIPT_MAX_PAGES = 10;
 /** Past this many entries the transcript shows a window of them (lazy-views/TranscriptWindow.tsx). */
 export const LONG_TRANSCRIPT = 200;

@@ -33,7 +33,7 @@ import { createStore } from "./store.js";
 import type { Store } from "./store.js";
 import { Countdown, defaultTimers } from "./timers.js";
 import type { TimerHandle, Timers } from "./timers.js";
-import { fetchTranscript } from "./transcript-fetch.js";
+import { TranscriptPages } from "./transcript-pages.js";
 import { startChat } from "./start-chat.js";
 import { ItemLedger } from "./ledger.js";
 import { ReadReceipts } from "./read-receipts.js";
@@ -70,8 +70,7 @@ export class WidgetController {
   private shownWhenConnected: boolean | null = null;
   /** Generations the visitor or host ended before their connection arrived: it is disconnected. */
   private readonly endedEarly = new Set<number>();
-  /** Transcript loads run one after another, so a restore is never overtaken by a repair. */
-  private transcriptLoads: Promise<void> = Promise.resolve();
+  private readonly pages: TranscriptPages;
   /** Items the client delivered before connect() resolved: handled once the connection is ours. */
   private early: Item[] = [];
   /** Thumbnails' bytes by attachment id: fetched once a chat, whatever remounts (issue 24). */
@@ -92,6 +91,13 @@ export class WidgetController {
     private readonly onMessage: (entry: Entry) => void = () => {},
   ) {
     this.timers = deps.timers ?? defaultTimers;
+    this.pages = new TranscriptPages({
+      connection: () => this.connection,
+      receive: (item) => this.receive(item),
+      ledger: this.ledger,
+      store: this.store,
+      logger: deps.logger,
+    });
     this.errorNotice = new Countdown(this.timers, ERROR_NOTICE_MS, () =>
       this.store.dispatch({ type: "errorElapsed" }),
     );
@@ -207,7 +213,7 @@ export class WidgetController {
     this.store.dispatch({ type: "connectionEstablished", visible: shown });
     this.save();
     for (const item of this.early.splice(0)) this.receive(item);
-    await this.loadTranscript();
+    await this.pages.load(true);
     // Written before the reload and not stored yet: the same ClientTokens, so each is stored once.
     for (const message of unsent)
       void this.sendAsCustomer(connection, message.content, message.clientToken);
@@ -228,30 +234,15 @@ export class WidgetController {
         if (!current()) return;
         this.store.dispatch({ type: "connectionRegained" });
         // After a reconnect: repair the gap with getTranscript (each item shown once).
-        if (this.connection) void this.loadTranscript();
+        if (this.connection) void this.pages.load(false);
       },
       onConnectionLost: () => current() && this.store.dispatch({ type: "connectionLost" }),
     };
   }
 
-  /** Restore (or repair) the transcript, after any load already under way. */
-  private loadTranscript(): Promise<void> {
-    this.transcriptLoads = this.transcriptLoads.then(() => this.applyTranscript());
-    return this.transcriptLoads;
-  }
-
-  private async applyTranscript(): Promise<void> {
-    const connection = this.connection;
-    if (!connection) return;
-    let items: Item[];
-    try {
-      items = await fetchTranscript(connection);
-    } catch (error) {
-      this.deps.logger.warn("getTranscript failed", error);
-      return;
-    }
-    if (connection !== this.connection) return;
-    for (const item of items) this.receive(item);
+  /** The visitor scrolled to the oldest entry shown: the page before it (issue 61). */
+  loadOlder(): Promise<void> {
+    return this.pages.loadOlder();
   }
 
   /** Handle an item once: live (receipt, bot echo, timers) unless the page handled it before a reload. */

@@ -38,6 +38,8 @@ export interface WidgetState {
   reconnecting: boolean;
   /** Advisor and bot messages that arrived while the window was hidden (issue 24). */
   unread: number;
+  /** Older pages of the transcript than those restored, loaded on scrolling up (issue 61). */
+  older: boolean;
 }
 
 export const initialState: WidgetState = {
@@ -57,6 +59,7 @@ export const initialState: WidgetState = {
   fileRejected: null,
   reconnecting: false,
   unread: 0,
+  older: false,
 };
 
 export type Action =
@@ -91,6 +94,8 @@ export type Action =
   | { type: "botLoadingElapsed" }
   /** An item from the websocket (live) or from getTranscript (history). */
   | { type: "itemReceived"; item: Item; live: boolean }
+  /** An older page of history (oldest first), and whether there are older ones still. */
+  | { type: "olderReceived"; items: readonly Item[]; more: boolean }
   /** A chunk of a streamed answer (the text so far): its entry grows in place. */
   | { type: "streamGrew"; item: Item }
   /** A customer message the widget writes (typed or a clicked option): shown at once, sending. */
@@ -148,6 +153,29 @@ function addEntry(state: WidgetState, entry: Entry, sorted: boolean): WidgetStat
   const entries = [...state.entries, entry];
   if (sorted) entries.sort(byTime);
   return { ...state, entries };
+}
+
+/**
+ * An older page's entries before those shown: history only (no bot, echo or chat state changes);
+ * a customer copy of a bot's message on the same page is its echo, not shown (decisions #4).
+ */
+function olderEntries(entries: readonly Entry[], items: readonly Item[]): readonly Entry[] {
+  const known = new Set(entries.map((e) => e.id));
+  const echoes: string[] = [];
+  const older: Entry[] = [];
+  for (const item of items) {
+    const c = classify(item);
+    if (c.kind === "botMessage" && c.content !== BOT_INPUT_SENTINEL) echoes.push(c.content);
+    if (c.kind !== "entry" || known.has(c.entry.id)) continue;
+    const { entry } = c;
+    const echo =
+      entry.kind === "text" && entry.participantRole === "customer"
+        ? echoes.indexOf(entry.content)
+        : -1;
+    if (echo >= 0) echoes.splice(echo, 1);
+    else older.push(entry);
+  }
+  return older.length ? [...older, ...entries].sort(byTime) : entries;
 }
 
 /** The chat can no longer be used: input disabled, no bot, no typing indicator. */
@@ -286,6 +314,8 @@ export function reducer(state: WidgetState, action: Action): WidgetState {
       return { ...state, botLoading: false };
     case "itemReceived":
       return receive(state, action.item, action.live);
+    case "olderReceived":
+      return { ...state, older: action.more, entries: olderEntries(state.entries, action.items) };
     case "streamGrew": {
       const c = classify(action.item);
       return c.kind === "entry" && c.entry.kind === "text"

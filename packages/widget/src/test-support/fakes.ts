@@ -145,9 +145,14 @@ export class FakeConnection implements ChatConnection {
       }),
     );
   }
+  /** Pages of `maxResults`, newest first (BACKWARD), each oldest first; NextToken "page-<n>". */
   async getTranscript(request: TranscriptRequest): Promise<TranscriptPage> {
     this.transcriptRequests.push(request);
-    return { Transcript: this.transcript };
+    const size = request.maxResults ?? this.transcript.length;
+    const page = Number(request.nextToken?.replace("page-", "") ?? 0);
+    const end = this.transcript.length - page * size;
+    const Transcript = this.transcript.slice(Math.max(0, end - size), Math.max(0, end));
+    return end - size > 0 ? { Transcript, NextToken: `page-${page + 1}` } : { Transcript };
   }
   async disconnect() {
     this.disconnects++;

@@ -1,0 +1,115 @@
+/**
+ * The transcript's history from getTranscript: restored after a reload (its newest page, older
+ * ones as the visitor scrolls up, issue 61) and repaired after a reconnect (back to an item the
+ * widget has). Loads run one after another, so a restore is never overtaken by a repair.
+ */
+import type { Item } from "@chat-widget/protocol";
+import type { ChatConnection } from "../chat/adapter.js";
+import type { Logger } from "../logger.js";
+import {
+  TRANSCRIPT_MAX_PAGES,
+  TRANSCRIPT_PAGE_SIZE,
+  TRANSCRIPT_RESTORE_PAGES,
+} from "./constants.js";
+import type { ItemLedger } from "./ledger.js";
+import type { Store } from "./store.js";
+
+export interface TranscriptPagesDeps {
+  /** The chat's connection now (null once closed): a page for another is dropped. */
+  connection: () => ChatConnection | null;
+  /** An item of a restored or repaired page, handled as any other (once, live or history). */
+  receive: (item: Item) => void;
+  ledger: ItemLedger;
+  store: Store;
+  logger: Logger;
+}
+
+/** A page read from the newest backwards: oldest first, with the token of the one before it. */
+interface Pages {
+  items: Item[];
+  nextToken: string | undefined;
+}
+
+/** Up to `pages` pages, newest first, stopping at a page with an item `seen` (a gap closed). */
+async function readBack(
+  connection: ChatConnection,
+  pages: number,
+  seen: (item: Item) => boolean,
+): Promise<Pages> {
+  const items: Item[] = [];
+  let nextToken: string | undefined;
+  for (let page = 0; page < pages; page++) {
+    const result = await connection.getTranscript({
+      maxResults: TRANSCRIPT_PAGE_SIZE,
+      scanDirection: "BACKWARD",
+      sortOrder: "ASCENDING",
+      ...(nextToken ? { nextToken } : {}),
+    });
+    items.unshift(...result.Transcript);
+    nextToken = result.NextToken;
+    if (!nextToken || result.Transcript.some(seen)) break;
+  }
+  return { items, nextToken };
+}
+
+export class TranscriptPages {
+  private loads: Promise<void> = Promise.resolve();
+  /** The token of the page older than those shown, and whether it is being loaded. */
+  private older: { token: string | undefined; loading: boolean } = {
+    token: undefined,
+    loading: false,
+  };
+
+  constructor(private readonly deps: TranscriptPagesDeps) {}
+
+  /** Restore (its newest page) or repair the transcript, after any load already under way. */
+  load(restore: boolean): Promise<void> {
+    this.loads = this.loads.then(() => this.apply(restore));
+    return this.loads;
+  }
+
+  private async apply(restore: boolean): Promise<void> {
+    const { deps } = this;
+    const connection = deps.connection();
+    if (!connection) return;
+    let pages: Pages;
+    try {
+      pages = restore
+        ? await readBack(connection, TRANSCRIPT_RESTORE_PAGES, () => false)
+        : await readBack(connection, TRANSCRIPT_MAX_PAGES, (item) => deps.ledger.has(item.Id));
+    } catch (error) {
+      deps.logger.warn("getTranscript failed", error);
+      return;
+    }
+    if (connection !== deps.connection()) return;
+    for (const item of pages.items) deps.receive(item);
+    if (!restore) return;
+    this.older = { token: pages.nextToken, loading: false };
+    deps.store.dispatch({ type: "olderReceived", items: [], more: !!pages.nextToken });
+  }
+
+  /** The visitor reached the oldest entry shown: the page before it, once. */
+  async loadOlder(): Promise<void> {
+    const { deps, older } = this;
+    const connection = deps.connection();
+    if (!connection || !older.token || older.loading) return;
+    older.loading = true;
+    try {
+      const result = await connection.getTranscript({
+        maxResults: TRANSCRIPT_PAGE_SIZE,
+        scanDirection: "BACKWARD",
+        sortOrder: "ASCENDING",
+        nextToken: older.token,
+      });
+      if (older !== this.older || connection !== deps.connection()) return;
+      older.token = result.NextToken;
+      // History: handled before, so no receipt, echo or unread count (ledger: not live).
+      const items = result.Transcript.filter((item) => deps.ledger.admit(item));
+      deps.store.dispatch({ type: "olderReceived", items, more: !!result.NextToken });
+    } catch (error) {
+      deps.logger.warn("getTranscript failed", error);
+    } finally {
+      older.loading = false;
+    }
+  }
+}
