@@ -30,6 +30,15 @@ interface Pages {
   nextToken: string | undefined;
 }
 
+/** One page of the service's maximum, read from the newest backwards (after `nextToken`). */
+const readPage = (connection: ChatConnection, nextToken: string | undefined) =>
+  connection.getTranscript({
+    maxResults: TRANSCRIPT_PAGE_SIZE,
+    scanDirection: "BACKWARD",
+    sortOrder: "ASCENDING",
+    ...(nextToken ? { nextToken } : {}),
+  });
+
 /** Up to `pages` pages, newest first, stopping at a page with an item `seen` (a gap closed). */
 async function readBack(
   connection: ChatConnection,
@@ -39,12 +48,7 @@ async function readBack(
   const items: Item[] = [];
   let nextToken: string | undefined;
   for (let page = 0; page < pages; page++) {
-    const result = await connection.getTranscript({
-      maxResults: TRANSCRIPT_PAGE_SIZE,
-      scanDirection: "BACKWARD",
-      sortOrder: "ASCENDING",
-      ...(nextToken ? { nextToken } : {}),
-    });
+    const result = await readPage(connection, nextToken);
     items.unshift(...result.Transcript);
     nextToken = result.NextToken;
     if (!nextToken || result.Transcript.some(seen)) break;
@@ -95,12 +99,7 @@ export class TranscriptPages {
     if (!connection || !older.token || older.loading) return;
     older.loading = true;
     try {
-      const result = await connection.getTranscript({
-        maxResults: TRANSCRIPT_PAGE_SIZE,
-        scanDirection: "BACKWARD",
-        sortOrder: "ASCENDING",
-        nextToken: older.token,
-      });
+      const result = await readPage(connection, older.token);
       if (older !== this.older || connection !== deps.connection()) return;
       older.token = result.NextToken;
       // History: handled before, so no receipt, echo or unread count (ledger: not live).
