@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { agentMessage, event } from "./test-support/fakes.js";
 import { flush, renderWidget } from "./test-support/render.js";
+import { savedFiles } from "./test-support/saved-files.js";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -14,20 +15,6 @@ afterEach(() => {
 const focused = () => document.activeElement;
 const button = (name: string) => screen.getByRole("button", { name });
 const question = () => screen.queryByRole("alertdialog", { name: "End this chat?" });
-
-/** The bytes and name of every file the widget saves. */
-function savedFiles() {
-  const files: { name: string; blob: Blob }[] = [];
-  const blobs: Blob[] = [];
-  URL.createObjectURL = vi.fn((blob: Blob) => `blob:${blobs.push(blob)}`);
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    files.push({ name: this.download, blob: blobs[Number(this.href.slice(5)) - 1]! });
-  });
-  return files;
-}
 
 describe("ending a chat (issue 24)", () => {
   it("the close icon asks first: 'End this chat?' with End chat and Cancel, focus on Cancel; Cancel keeps the chat and gives focus back to the close icon", async () => {

@@ -2,23 +2,28 @@
  * A restored chat shows its newest page of history; older pages load as the visitor scrolls to
  * the top of the log (issue 61). History brings no receipt, no echo and no unread count.
  */
+import { ContentType } from "@chat-widget/protocol";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChatWidget } from "./ChatWidget.js";
 import { EDGE_PX } from "./lazy-views/TranscriptWindow.js";
+import { TRANSCRIPT_PREFETCH_MS } from "./state/constants.js";
 import {
   CHAT,
   agentMessage,
   botMessage,
   customerMessage,
+  event,
   listPicker,
   makeDeps,
 } from "./test-support/fakes.js";
-import { flush } from "./test-support/render.js";
+import { advance, flush } from "./test-support/render.js";
+import { savedFiles } from "./test-support/saved-files.js";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -134,6 +139,58 @@ describe("older pages of a restored chat (issue 61)", () => {
     await scrollTo(0);
     expect(screen.getByRole("button", { name: "Returns" })).toBeTruthy();
     expect(document.activeElement).toBe(log());
+  });
+
+  it("after a restore the older pages load in the background, ten in all; 'Download transcript' after the chat ends holds them", async () => {
+    const files = savedFiles();
+    const h = await restored(1_050);
+    const connection = h.adapter.last;
+    await advance(TRANSCRIPT_PREFETCH_MS - 1);
+    expect(connection.transcriptRequests).toHaveLength(1);
+    await advance(1);
+    expect(connection.transcriptRequests).toHaveLength(10);
+    expect(connection.transcriptRequests.at(-1)?.nextToken).toBe("page-9");
+    // The log still follows the newest; nothing is announced or unread.
+    expect(shown().at(-1)).toBe(1_050);
+    expect(log().getAttribute("aria-live")).toBe("polite");
+    expect(connection.events).toEqual([]);
+    act(() =>
+      connection.handlers.onMessage(event(ContentType.CHAT_ENDED, { ParticipantRole: "AGENT" })),
+    );
+    await flush();
+    fireEvent.click(screen.getByRole("button", { name: "Download transcript" }));
+    const lines = (await files[0]!.blob.text()).trimEnd().split("\n");
+    expect(lines).toHaveLength(1_001);
+    expect(lines[0]).toMatch(/ Answer 51$/);
+    expect(lines[999]).toMatch(/ Answer 1050$/);
+  });
+
+  it("a page read in the background leaves the window on what the visitor reads", async () => {
+    const h = await restored(250);
+    await scrollTo(0);
+    expect(shown()[0]).toBe(101);
+    await advance(TRANSCRIPT_PREFETCH_MS);
+    expect(h.adapter.last.transcriptRequests).toHaveLength(3);
+    expect(shown()[0]).toBe(101);
+    expect(shown()).toHaveLength(150);
+  });
+
+  it("a background read that fails stops there; the visitor's scroll asks again", async () => {
+    const h = await restored(250);
+    const connection = h.adapter.last;
+    const getTranscript = connection.getTranscript.bind(connection);
+    let fail = true;
+    let failed = 0;
+    connection.getTranscript = (request) =>
+      fail && request.nextToken
+        ? Promise.reject(new Error(`cut ${++failed}`))
+        : getTranscript(request);
+    await advance(TRANSCRIPT_PREFETCH_MS * 10);
+    expect(failed).toBe(1);
+    fail = false;
+    await scrollTo(0);
+    expect(connection.transcriptRequests).toHaveLength(2);
+    expect(shown()[0]).toBe(101);
   });
 
   it("a repair after a reconnect reads back only to an item it has", async () => {

@@ -88,11 +88,13 @@ export function TranscriptWindow({
   const shape = useRef({ count, newest });
   let current = start;
   if (count !== seen.count || newest !== seen.newest) {
-    // Older entries came before those shown: STEP of them come into the window above what
-    // showed, which stays in place. Anything else is a new entry: back to the newest, where the
+    // Older entries came before those shown: at the oldest (it asked for them), STEP of them come
+    // into the window above what showed, which stays in place; elsewhere (read in the background)
+    // the window keeps its entries. Anything else is a new entry: back to the newest, where the
     // log scrolls to.
     const older = count > seen.count && newest === seen.newest;
-    current = older && start !== null ? Math.max(0, start + count - seen.count - STEP) : null;
+    const added = count - seen.count;
+    current = older && start !== null ? Math.max(0, start + added - (start ? 0 : STEP)) : null;
     setSeen({ count, newest });
     setStart(current);
   }

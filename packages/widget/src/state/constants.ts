@@ -12,6 +12,8 @@ export const TYPING_THROTTLE_MS = 10_000;
 export const TRANSCRIPT_PAGE_SIZE = 100;
 export const TRANSCRIPT_RESTORE_PAGES = 1;
 export const TRANSCRIPT_MAX_PAGES = 10;
+/** After a restore shows its newest page, the older ones up to TRANSCRIPT_MAX_PAGES load in the background. */
+export const TRANSCRIPT_PREFETCH_MS = 3000;
 /** Past this many entries the transcript shows a window of them (lazy-views/TranscriptWindow.tsx). */
 export const LONG_TRANSCRIPT = 200;
 /** An image larger than this gets no thumbnail (issue 24). */

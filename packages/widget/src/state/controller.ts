@@ -97,6 +97,7 @@ export class WidgetController {
       ledger: this.ledger,
       store: this.store,
       logger: deps.logger,
+      timers: this.timers,
     });
     this.errorNotice = new Countdown(this.timers, ERROR_NOTICE_MS, () =>
       this.store.dispatch({ type: "errorElapsed" }),

@@ -9,10 +9,12 @@ import type { Logger } from "../logger.js";
 import {
   TRANSCRIPT_MAX_PAGES,
   TRANSCRIPT_PAGE_SIZE,
+  TRANSCRIPT_PREFETCH_MS,
   TRANSCRIPT_RESTORE_PAGES,
 } from "./constants.js";
 import type { ItemLedger } from "./ledger.js";
 import type { Store } from "./store.js";
+import type { Timers } from "./timers.js";
 
 export interface TranscriptPagesDeps {
   /** The chat's connection now (null once closed): a page for another is dropped. */
@@ -22,6 +24,7 @@ export interface TranscriptPagesDeps {
   ledger: ItemLedger;
   store: Store;
   logger: Logger;
+  timers: Timers;
 }
 
 /** A page read from the newest backwards: oldest first, with the token of the one before it. */
@@ -56,13 +59,15 @@ async function readBack(
   return { items, nextToken };
 }
 
+/** The token of the page older than those shown, and its read while one is under way. */
+interface Older {
+  token: string | undefined;
+  loading: Promise<void> | null;
+}
+
 export class TranscriptPages {
   private loads: Promise<void> = Promise.resolve();
-  /** The token of the page older than those shown, and whether it is being loaded. */
-  private older: { token: string | undefined; loading: boolean } = {
-    token: undefined,
-    loading: false,
-  };
+  private older: Older = { token: undefined, loading: null };
 
   constructor(private readonly deps: TranscriptPagesDeps) {}
 
@@ -88,16 +93,36 @@ export class TranscriptPages {
     if (connection !== deps.connection()) return;
     for (const item of pages.items) deps.receive(item);
     if (!restore) return;
-    this.older = { token: pages.nextToken, loading: false };
+    const older = (this.older = { token: pages.nextToken, loading: null });
     deps.store.dispatch({ type: "olderReceived", items: [], more: !!pages.nextToken });
+    if (older.token)
+      deps.timers.setTimeout(() => void this.prefetch(older), TRANSCRIPT_PREFETCH_MS);
   }
 
-  /** The visitor reached the oldest entry shown: the page before it, once. */
-  async loadOlder(): Promise<void> {
+  /**
+   * The pages before the restored one, up to TRANSCRIPT_MAX_PAGES in all, read in the background
+   * once the newest shows: "Download transcript" after the chat ends (when nothing can be read
+   * any more) holds them, as it did when a restore read them all at once.
+   */
+  private async prefetch(older: Older): Promise<void> {
+    for (let page = 1; page < TRANSCRIPT_MAX_PAGES && older === this.older; page++) {
+      const token = older.token;
+      await this.loadOlder();
+      if (!older.token || older.token === token) return; // the oldest, or the read failed
+    }
+  }
+
+  /** The visitor reached the oldest entry shown: the page before it, once (while it loads, that read). */
+  loadOlder(): Promise<void> {
     const { deps, older } = this;
     const connection = deps.connection();
-    if (!connection || !older.token || older.loading) return;
-    older.loading = true;
+    if (!connection || !older.token) return Promise.resolve();
+    older.loading ??= this.readOlder(connection, older).finally(() => (older.loading = null));
+    return older.loading;
+  }
+
+  private async readOlder(connection: ChatConnection, older: Older): Promise<void> {
+    const { deps } = this;
     try {
       const result = await readPage(connection, older.token);
       if (older !== this.older || connection !== deps.connection()) return;
@@ -107,8 +132,6 @@ export class TranscriptPages {
       deps.store.dispatch({ type: "olderReceived", items, more: !!result.NextToken });
     } catch (error) {
       deps.logger.warn("getTranscript failed", error);
-    } finally {
-      older.loading = false;
     }
   }
 }
