@@ -9,6 +9,10 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const sourceAliases = {
   "@chat-widget/protocol": here("./packages/protocol/src/index.ts"),
   "@chat-widget/chat-client": here("./packages/chat-client/src/index.ts"),
+  // The widget's transcript window, which the agent console's transcripts use too.
+  "@chat-widget/widget/transcript-window": here(
+    "./packages/widget/src/lazy-views/TranscriptWindow.tsx",
+  ),
 };
 
 /**

@@ -14,6 +14,10 @@ export default defineConfig({
     alias: {
       "@chat-widget/protocol": join(root, "packages/protocol/src/index.ts"),
       "@chat-widget/chat-client": join(root, "packages/chat-client/src/index.ts"),
+      "@chat-widget/widget/transcript-window": join(
+        root,
+        "packages/widget/src/lazy-views/TranscriptWindow.tsx",
+      ),
     },
   },
   build: {

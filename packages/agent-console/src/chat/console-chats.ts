@@ -25,11 +25,10 @@ import type { ChatInfo, Outgoing } from "../state/chat-state.js";
 import { loadUnsent, saveUnsent } from "../state/unsent-storage.js";
 import type { ChatsStore } from "../state/chats-store.js";
 import { attachmentProblem, saveBlob } from "./attachment-files.js";
+import { TranscriptPages } from "./transcript-pages.js";
 
 /** How long the customer's typing indicator shows after their last typing event (docs/product.md §4). */
 export const TYPING_INDICATOR_MS = 3000;
-/** Transcript fetched when a chat opens (the most the participant service returns). */
-export const TRANSCRIPT_PAGE = 100;
 
 export interface SessionFactory {
   create(args: CreateSessionArgs): ChatSession;
@@ -68,6 +67,8 @@ interface Handle {
   transfers: Promise<unknown>;
   /** Why connecting failed ("Could not connect to the chat: …"); the session is disposed then. */
   connectFailure: string | null;
+  /** Its transcript's newest page, and older ones as the advisor scrolls up. */
+  pages: TranscriptPages;
 }
 
 let transferCount = 0;
@@ -148,6 +149,11 @@ export class ConsoleChats {
       unsubscribe: [],
       transfers: new Promise<void>((resolve) => (connectSettled = resolve)),
       connectFailure: null,
+      pages: new TranscriptPages(session, (items, more) => {
+        store.addItems(info.ContactId, items, false);
+        this.storedReceipts(handle, items);
+        store.setOlder(info.ContactId, more);
+      }),
     };
     this.handles.set(info.ContactId, handle);
     this.listen(handle);
@@ -156,11 +162,7 @@ export class ConsoleChats {
       connectSettled();
       store.setConnected(info.ContactId, true);
       store.setChatError(info.ContactId, null); // an earlier attempt's failure is over
-      const transcript = await session.getTranscript({
-        maxResults: TRANSCRIPT_PAGE,
-        scanDirection: "BACKWARD",
-      });
-      this.received(handle, transcript.data.Transcript ?? [], false);
+      this.received(handle, await handle.pages.newest(), false);
       // Written before a reload and not stored yet: the same ClientTokens, so each is stored once.
       for (const m of loadUnsent(info.ContactId, this.storage)) {
         if (
@@ -188,6 +190,19 @@ export class ConsoleChats {
     if (!content || !handle) return Promise.resolve(false);
     void this.deliver(handle, { clientToken: newClientToken(), content, state: "sending" });
     return Promise.resolve(true);
+  }
+
+  /** The page before the oldest shown: the advisor scrolled to the top of the transcript. */
+  loadOlder(contactId: string): void {
+    this.handles
+      .get(contactId)
+      ?.pages.loadOlder()
+      .catch((error: unknown) =>
+        this.o.store.setChatError(
+          contactId,
+          `Earlier messages could not be loaded: ${errorText(error)}`,
+        ),
+      );
   }
 
   /** Retry a message that was not sent, under its own ClientToken (so it is stored once). */

@@ -20,6 +20,8 @@ export interface ChatActions {
   typing(contactId: string): void;
   attach(contactId: string, file: File): void;
   download(contactId: string, attachmentId: string, name: string): void;
+  /** The page of the transcript before the oldest shown. */
+  older(contactId: string): void;
   end(contactId: string): Promise<void>;
   close(contactId: string): void;
   dismissError(contactId: string): void;
@@ -136,6 +138,7 @@ export function ChatView({
             notes={notes.notes}
             download={(attachmentId, n) => actions.download(id, attachmentId, n)}
             retry={(clientToken) => actions.retry(id, clientToken)}
+            onOlder={chat.older ? () => actions.older(id) : undefined}
           />
           <Transfers transfers={chat.transfers} />
           {chat.ended && (

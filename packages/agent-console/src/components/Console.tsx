@@ -216,6 +216,7 @@ export function Console({
     typing: (id) => chats.typing(id),
     attach: (id, file) => void chats.sendAttachment(id, file),
     download: (id, attachmentId, name) => void chats.download(id, attachmentId, name),
+    older: (id) => chats.loadOlder(id),
     end: (id) => chats.end(id),
     close: (id) => {
       chats.close(id);

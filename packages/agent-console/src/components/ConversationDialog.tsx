@@ -12,6 +12,7 @@ import { saveText, transcriptText } from "../history/transcript-file.js";
 import { TagsEditor, type TagsAccess } from "../wrap-up/TagsEditor.js";
 import { ModalHeader } from "./ModalHeader.js";
 import { TranscriptItem } from "./TranscriptItem.js";
+import { TranscriptLog } from "./TranscriptLog.js";
 import { useModal } from "./use-modal.js";
 import { conversationDate, wholeTranscript, type VisitorReads } from "./visitor-reads.js";
 
@@ -92,22 +93,27 @@ export function ConversationDialog({
         </p>
       )}
       {loaded.state === "loaded" && (
-        <div className="transcript" role="log" tabIndex={0} aria-label="Transcript">
-          <ol>
-            {loaded.items.map((item) => (
-              <TranscriptItem
-                key={item.Id}
-                item={item}
-                ownParticipantId=""
-                customerName={customerName}
-                receipt={undefined}
-              />
-            ))}
-          </ol>
+        <TranscriptLog
+          count={items.length}
+          newest={items.at(-1)?.Id ?? ""}
+          render={(from, to) =>
+            items
+              .slice(from, to)
+              .map((item) => (
+                <TranscriptItem
+                  key={item.Id}
+                  item={item}
+                  ownParticipantId=""
+                  customerName={customerName}
+                  receipt={undefined}
+                />
+              ))
+          }
+        >
           {!loaded.complete && (
             <p className="note">Only the first {loaded.items.length} items are shown.</p>
           )}
-        </div>
+        </TranscriptLog>
       )}
     </dialog>
   );

@@ -1,10 +1,11 @@
 /**
  * The chat's transcript (a log: new messages are announced), scrolled to the newest item, with
- * the chat's internal notes among its items by time.
+ * the chat's internal notes among its items by time; older pages load as the advisor scrolls up.
  */
 import type { Item, Note } from "@chat-widget/protocol";
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { conversation, type ChatState } from "../state/chat-state.js";
+import { TranscriptLog } from "./TranscriptLog.js";
 import { NoteItem, OutgoingItem, TranscriptItem } from "./TranscriptItem.js";
 
 export interface TranscriptProps {
@@ -13,12 +14,16 @@ export interface TranscriptProps {
   notes?: readonly Note[];
   download(attachmentId: string, name: string): void;
   retry(clientToken: string): void;
+  /** Load the page before the oldest item (set while there is one). */
+  onOlder?: (() => void) | undefined;
 }
 
 type Entry = { note: Note; at: string } | { item: Item; at: string };
 
-export function Transcript({ chat, notes = [], download, retry }: TranscriptProps) {
-  const end = useRef<HTMLDivElement>(null);
+const keyOf = (entry: Entry): string =>
+  "note" in entry ? `note-${entry.note.NoteId}` : entry.item.Id;
+
+export function Transcript({ chat, notes = [], download, retry, onOlder }: TranscriptProps) {
   const entries = useMemo(() => {
     const all: Entry[] = [
       ...conversation(chat.items).map((item) => ({ item, at: item.AbsoluteTime })),
@@ -27,37 +32,36 @@ export function Transcript({ chat, notes = [], download, retry }: TranscriptProp
     // Stable: items keep their order, a note goes after what came before it.
     return all.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   }, [chat.items, notes]);
-  const count = entries.length + chat.outgoing.length;
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "end" });
-  }, [count, chat.customerTyping]);
+  const last = entries.at(-1);
+  const row = (entry: Entry) =>
+    "note" in entry ? (
+      <NoteItem key={keyOf(entry)} note={entry.note} />
+    ) : (
+      <TranscriptItem
+        key={keyOf(entry)}
+        item={entry.item}
+        ownParticipantId={chat.info.ParticipantId}
+        customerName={chat.info.CustomerName}
+        receipt={chat.receipts[entry.item.Id]}
+        download={download}
+      />
+    );
   return (
-    <div className="transcript" role="log" tabIndex={0} aria-label="Transcript">
-      <ol>
-        {entries.map((entry) =>
-          "note" in entry ? (
-            <NoteItem key={`note-${entry.note.NoteId}`} note={entry.note} />
-          ) : (
-            <TranscriptItem
-              key={entry.item.Id}
-              item={entry.item}
-              ownParticipantId={chat.info.ParticipantId}
-              customerName={chat.info.CustomerName}
-              receipt={chat.receipts[entry.item.Id]}
-              download={download}
-            />
-          ),
-        )}
-        {chat.outgoing.map((message) => (
-          <OutgoingItem key={message.clientToken} message={message} retry={retry} />
-        ))}
-      </ol>
+    <TranscriptLog
+      count={entries.length}
+      newest={last ? keyOf(last) : ""}
+      render={(from, to) => entries.slice(from, to).map(row)}
+      onOlder={onOlder}
+      follow={`${chat.outgoing.at(-1)?.clientToken ?? ""} ${chat.customerTyping}`}
+      after={chat.outgoing.map((message) => (
+        <OutgoingItem key={message.clientToken} message={message} retry={retry} />
+      ))}
+    >
       {chat.customerTyping && (
         <p className="typing" role="status">
           {chat.info.CustomerName || "Customer"} is typing…
         </p>
       )}
-      <div ref={end} />
-    </div>
+    </TranscriptLog>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "../test-support/items.js";
 import {
   conversation,
+  isBotEcho,
   newChatState,
   withConnection,
   withItems,
@@ -61,6 +62,26 @@ describe("the transcript shows every item exactly once, keyed by its id (docs/de
       customerMessage("c2", "How can we help?"),
     ];
     expect(conversation(items).map((i) => i.Id)).toEqual(["b1", "c1", "c2"]);
+  });
+
+  it("leaves out what isBotEcho calls an echo, and only that, in any order of bot, advisor, customer and events", () => {
+    const words = ["Hi", "Menu", "Returns"];
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    for (let run = 0; run < 50; run++) {
+      const items = Array.from({ length: 30 }, (_, i) => {
+        const text = words[next(3)]!;
+        return [
+          botMessage(`b${i}`, text),
+          customerMessage(`c${i}`, text),
+          advisorMessage(`a${i}`, text),
+          event(`e${i}`, ContentType.PARTICIPANT_JOINED, "AGENT", "Sam"),
+          { ...botMessage(`i${i}`, text), ContentType: ContentType.INTERACTIVE_MESSAGE },
+        ][next(5)]!;
+      });
+      const expected = items.filter((item, i) => !isBotEcho(item, items.slice(0, i)));
+      expect(conversation(items)).toEqual(expected);
+    }
   });
 
   it("a chat-ended item without an id ends the chat and is shown once", () => {

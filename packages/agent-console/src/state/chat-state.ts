@@ -47,6 +47,8 @@ export interface ChatState {
   info: ChatInfo;
   /** Transcript items, each once (keyed by Id), in time order. */
   items: Item[];
+  /** Older pages of the transcript remain to be loaded (issue 61). */
+  older: boolean;
   unread: number;
   customerTyping: boolean;
   /** Receipts of the advisor's own messages, by message id; read supersedes delivered. */
@@ -64,6 +66,7 @@ export interface ChatState {
 export const newChatState = (info: ChatInfo): ChatState => ({
   info,
   items: [],
+  older: false,
   unread: 0,
   customerTyping: false,
   receipts: {},
@@ -122,9 +125,28 @@ export function isBotEcho(item: Item, before: readonly Item[]): boolean {
   return false;
 }
 
-/** The items the transcript shows, bot echoes left out. */
+/**
+ * The items the transcript shows, bot echoes left out: isBotEcho for each, in one pass (a
+ * transcript of thousands of items, issue 61).
+ */
 export function conversation(items: readonly Item[]): Item[] {
-  return items.filter((item, i) => !isBotEcho(item, items.slice(0, i)));
+  /** The latest bot text since the last customer message. */
+  let botText: string | null = null;
+  return items.filter((item) => {
+    if (item.Type !== ItemType.MESSAGE) return true;
+    if (item.ParticipantRole === ParticipantRole.CUSTOMER) {
+      const echo = botText !== null && item.Content === botText;
+      botText = null;
+      return !echo;
+    }
+    if (
+      item.ParticipantRole === ParticipantRole.SYSTEM &&
+      item.DisplayName === BOT_NAME &&
+      isText(item)
+    )
+      botText = item.Content ?? null;
+    return true;
+  });
 }
 
 const byTime = (a: Item, b: Item): number =>

@@ -84,6 +84,11 @@ export class ChatsStore {
     this.update(contactId, (c) => withItems(c, items, inView, live));
   }
 
+  /** Whether older pages of the chat's transcript remain to be loaded. */
+  setOlder(contactId: string, older: boolean): void {
+    this.update(contactId, (c) => (c.older === older ? c : { ...c, older }));
+  }
+
   markReceipt(contactId: string, messageId: string, mark: ReceiptMark): void {
     this.update(contactId, (c) => withReceipt(c, messageId, mark));
   }

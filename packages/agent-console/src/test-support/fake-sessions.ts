@@ -35,10 +35,15 @@ export class FakeSession {
     metadata: null,
   }));
   readonly downloadAttachment = vi.fn(async (_args: { attachmentId: string }) => new Blob(["x"]));
-  readonly getTranscript = vi.fn(async () => ({
-    data: { Transcript: this.transcript },
-    metadata: null,
-  }));
+  /** Pages of `maxResults`, newest first (BACKWARD), each oldest first; NextToken "page-<n>". */
+  readonly getTranscript = vi.fn(async (request: { maxResults?: number; nextToken?: string }) => {
+    const size = request.maxResults ?? 15;
+    const page = Number(request.nextToken?.replace("page-", "") ?? 0);
+    const end = this.transcript.length - page * size;
+    const Transcript = this.transcript.slice(Math.max(0, end - size), end);
+    const NextToken = end - size > 0 ? `page-${page + 1}` : undefined;
+    return { data: { Transcript, ...(NextToken ? { NextToken } : {}) }, metadata: null };
+  });
 
   constructor(readonly args: CreateSessionArgs) {}
 

@@ -14,6 +14,9 @@
  *
  * The transcript is a polite live region: while the visitor reads older entries it is turned off
  * (`onLive(false)`), so entries coming into the window as it moves are not announced as arrivals.
+ *
+ * The agent console's transcripts use it too (`@chat-widget/widget/transcript-window`, an alias
+ * to this file): it imports nothing of the widget's but `useLatest`.
  */
 import {
   useEffect,
@@ -37,6 +40,8 @@ export interface TranscriptWindowProps {
   count: number;
   /** The transcript's scrolling element (the log). */
   scroller: RefObject<HTMLElement | null>;
+  /** The element whose children are the entries (a list inside the log); the log by default. */
+  rows?: RefObject<HTMLElement | null>;
   /** The entries [from, to) as the transcript renders them. */
   render: (from: number, to: number) => ReactNode;
   /** Whether the log announces arrivals: only while the window holds the newest entries. */
@@ -56,10 +61,10 @@ type Landing = { kind: "keep"; node: Element; top: number } | { kind: "top" } | 
 const firstStart = (count: number, start: Start): number =>
   start === null ? Math.max(0, count - WINDOW) : Math.min(start, Math.max(0, count - WINDOW));
 
-/** The first of the scroller's children showing at its top, and where it shows. */
-function visibleNode(scroller: HTMLElement): Landing | null {
+/** The first of the rows showing at the scroller's top, and where it shows. */
+function visibleNode(scroller: HTMLElement, rows: HTMLElement): Landing | null {
   const top = scroller.getBoundingClientRect().top;
-  for (const node of scroller.children) {
+  for (const node of rows.children) {
     const box = node.getBoundingClientRect();
     if (box.bottom > top) return { kind: "keep", node, top: box.top };
   }
@@ -76,6 +81,7 @@ export function TranscriptWindow({
   count,
   newest,
   scroller,
+  rows,
   render,
   onLive,
   onOlder,
@@ -127,7 +133,7 @@ export function TranscriptWindow({
     if (!el) return;
     const onScroll = () => {
       const { from, to, count, current, move, onOlder } = latest.current;
-      anchor.current = visibleNode(el);
+      anchor.current = visibleNode(el, rows?.current ?? el);
       if (el.scrollTop < EDGE_PX) {
         if (from > 0) move(Math.max(0, from - STEP), anchor.current);
         else if (onOlder) {
@@ -156,7 +162,7 @@ export function TranscriptWindow({
       el.removeEventListener("scroll", onScroll);
       el.removeEventListener("keydown", onKey);
     };
-  }, [scroller, latest]);
+  }, [scroller, rows, latest]);
 
   return <>{render(from, to)}</>;
 }
