@@ -1,0 +1,100 @@
+/**
+ * Issue 61, a long chat in the agent console, in Chromium: an advisor's chat of thousands of
+ * messages, reopened after a reload, shows its newest page and keeps at most a few hundred
+ * message nodes in the DOM (a window of them); Home on the log, page by page, reaches the oldest
+ * message, End the newest, with focus on the log all along and no axe violation.
+ */
+import { randomUUID } from "node:crypto";
+import type { Item } from "@chat-widget/protocol";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { appendItems } from "../../packages/server/src/contact-centre/items-repo.js";
+import { violations } from "../support/axe.js";
+import { useBrowserFile } from "../support/browser-file.js";
+import { People, consoleTranscript } from "../support/people.js";
+import { startContactCentre } from "./support.js";
+
+const BOUND = { timeout: 30_000 };
+/** The most message nodes the issue allows in the DOM (the window holds 150 entries). */
+const MAX_NODES = 300;
+const SEEDED = 5000;
+
+const file = useBrowserFile(startContactCentre);
+const people = new People(file);
+afterEach(() => people.closeAll());
+
+const said = (n: number) => `Earlier question number ${n}.`;
+
+/** `count` of the visitor's messages appended to the contact's transcript in the store. */
+async function seed(contactId: string, count: number): Promise<void> {
+  const { db } = file.centre.built.deps;
+  await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ last_seq: number; customer: string }>(
+      `SELECT c.last_seq, p.participant_id AS customer FROM contacts c
+         JOIN participants p ON p.contact_id = c.contact_id AND p.role = 'CUSTOMER'
+        WHERE c.contact_id = $1 FOR UPDATE OF c`,
+      [contactId],
+    );
+    const at = Date.now();
+    const items: Item[] = Array.from({ length: count }, (_, i) => ({
+      Id: randomUUID(),
+      AbsoluteTime: new Date(at + i).toISOString(),
+      Type: "MESSAGE",
+      ContentType: "text/plain",
+      Content: said(i + 1),
+      ParticipantRole: "CUSTOMER",
+      ParticipantId: row!.customer,
+      DisplayName: "Customer",
+    }));
+    await appendItems(tx, [{ contactId, lastSeq: row!.last_seq, items }]);
+  });
+}
+
+/** How many message nodes the log holds, and the number of the oldest question among them. */
+const logState = (page: Page) =>
+  consoleTranscript(page).evaluate((log) => {
+    const messages = [...log.querySelectorAll(".message")];
+    const number = (m?: Element) => Number(/number (\d+)/.exec(m?.textContent ?? "")?.[1] ?? 0);
+    return { nodes: messages.length, oldest: number(messages.find((m) => number(m) > 0)) };
+  });
+
+describe("a long chat in the agent console (issue 61)", () => {
+  it("of 5,000 messages keeps a window of them in the DOM; Home on the log reaches the oldest, End the newest", async () => {
+    const visitor = await people.visitorAsksForAdvisor();
+    const advisor = await people.advisorSignsIn();
+    await advisor.getByRole("button", { name: /Accept chat with/ }).click(BOUND);
+    await advisor.getByText("Sam has joined the chat").waitFor(BOUND);
+    const stored = await visitor.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
+    const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
+    await seed(chat.ContactId, SEEDED);
+
+    await advisor.reload();
+    const log = consoleTranscript(advisor);
+    const question = (n: number) => log.locator(".message", { hasText: said(n) });
+    await question(SEEDED).waitFor(BOUND);
+    expect((await logState(advisor)).nodes).toBeLessThanOrEqual(MAX_NODES);
+    expect(await question(1).count()).toBe(0);
+    await log.focus();
+    // Each Home goes to the oldest entry there is and asks for the page before it, part of
+    // which then comes into the log above.
+    for (let presses = 0; (await question(1).count()) === 0; presses++) {
+      expect(presses).toBeLessThan(SEEDED / 100 + 5);
+      const { oldest } = await logState(advisor);
+      const older = advisor.waitForResponse((r) => r.url().includes("/participant/transcript"));
+      await advisor.keyboard.press("Home");
+      await older;
+      await expect.poll(async () => (await logState(advisor)).oldest, BOUND).toBeLessThan(oldest);
+      expect((await logState(advisor)).nodes).toBeLessThanOrEqual(MAX_NODES);
+    }
+    await advisor.keyboard.press("Home");
+    await expect.poll(() => log.evaluate((el) => el.scrollTop), BOUND).toBe(0);
+    expect(await log.getAttribute("aria-live")).toBe("off");
+    expect(await violations(advisor)).toEqual([]);
+    await advisor.keyboard.press("End");
+    await question(SEEDED).waitFor(BOUND);
+    expect(await question(1).count()).toBe(0);
+    expect(await log.getAttribute("aria-live")).toBe("polite");
+    // Focus stayed on the log all along.
+    expect(await log.evaluate((el) => document.activeElement === el)).toBe(true);
+  });
+});
