@@ -25,6 +25,7 @@ import type { ChatInfo, Outgoing } from "../state/chat-state.js";
 import { loadUnsent, saveUnsent } from "../state/unsent-storage.js";
 import type { ChatsStore } from "../state/chats-store.js";
 import { attachmentProblem, saveBlob } from "./attachment-files.js";
+import { transferFile, type TransferHandle } from "./file-transfers.js";
 import { TranscriptPages } from "./transcript-pages.js";
 
 /** How long the customer's typing indicator shows after their last typing event (docs/product.md §4). */
@@ -53,25 +54,13 @@ export interface ConsoleChatsOptions {
   storage?: Storage;
 }
 
-interface Handle {
-  info: ChatInfo;
+interface Handle extends TransferHandle {
   session: ChatSession;
-  progress: ProgressFetch;
   typingTimer: unknown;
   unsubscribe: (() => void)[];
-  /**
-   * Transfers run one after another so each reports its own progress, and only once the
-   * session's connect has settled: a file chosen while the chat is still connecting waits for
-   * it (and, if connecting fails, is shown as not sent).
-   */
-  transfers: Promise<unknown>;
-  /** Why connecting failed ("Could not connect to the chat: …"); the session is disposed then. */
-  connectFailure: string | null;
   /** Its transcript's newest page, and older ones as the advisor scrolls up. */
   pages: TranscriptPages;
 }
-
-let transferCount = 0;
 
 export class ConsoleChats {
   private readonly handles = new Map<string, Handle>();
@@ -291,7 +280,7 @@ export class ConsoleChats {
       this.o.store.setChatError(contactId, refused);
       return Promise.resolve();
     }
-    return this.transfer(handle, file.name, "upload", async () => {
+    return transferFile(this.o.store, handle, file.name, "upload", async () => {
       await handle.session.sendAttachment({ attachment: file });
     });
   }
@@ -300,7 +289,7 @@ export class ConsoleChats {
   download(contactId: string, attachmentId: string, name: string): Promise<void> {
     const handle = this.handles.get(contactId);
     if (!handle) return Promise.resolve();
-    return this.transfer(handle, name, "download", async () => {
+    return transferFile(this.o.store, handle, name, "download", async () => {
       const blob = await handle.session.downloadAttachment({ attachmentId });
       saveBlob(blob, name);
     });
@@ -393,45 +382,6 @@ export class ConsoleChats {
     handle.session.sendMessageReceipt({ contentType, messageId }).catch(() => {
       // A receipt that could not be sent is not worth interrupting the advisor for.
     });
-  }
-
-  private transfer(
-    handle: Handle,
-    name: string,
-    direction: "upload" | "download",
-    run: () => Promise<void>,
-  ): Promise<void> {
-    const contactId = handle.info.ContactId;
-    const transfer = {
-      id: `t${++transferCount}`,
-      name,
-      direction,
-      loaded: 0,
-      total: 0,
-      done: false,
-    };
-    this.o.store.setTransfer(contactId, transfer);
-    const what = direction === "upload" ? `${name} was not sent` : `${name} was not downloaded`;
-    const work = handle.transfers.then(async () => {
-      if (handle.connectFailure) {
-        this.o.store.setTransfer(contactId, { ...transfer, done: true });
-        this.o.store.setChatError(contactId, `${what}: ${handle.connectFailure}`);
-        return;
-      }
-      handle.progress.listener = (loaded, total) =>
-        this.o.store.setTransfer(contactId, { ...transfer, loaded, total });
-      try {
-        await run();
-        this.o.store.setTransfer(contactId, { ...transfer, loaded: 1, total: 1, done: true });
-      } catch (error) {
-        this.o.store.setTransfer(contactId, { ...transfer, done: true });
-        this.o.store.setChatError(contactId, `${what}: ${errorText(error)}`);
-      } finally {
-        handle.progress.listener = null;
-      }
-    });
-    handle.transfers = work;
-    return work;
   }
 
   private visible(): boolean {
