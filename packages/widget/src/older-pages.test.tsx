@@ -19,6 +19,7 @@ import {
 } from "./test-support/fakes.js";
 import { advance, flush } from "./test-support/render.js";
 import { savedFiles } from "./test-support/saved-files.js";
+import { scrollTo as scrollLog } from "./test-support/scroll.js";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -48,15 +49,9 @@ async function restored(count: number, before: ReturnType<typeof agentMessage>[]
   return h;
 }
 
-/** The log scrolled to `top` of `height` px (jsdom has no layout of its own). */
-async function scrollTo(top: number, height = 10_000) {
-  const el = log();
-  Object.defineProperty(el, "scrollHeight", { configurable: true, value: height });
-  Object.defineProperty(el, "clientHeight", { configurable: true, value: 540 });
-  el.scrollTop = top;
-  act(() => {
-    el.dispatchEvent(new Event("scroll"));
-  });
+/** The log scrolled to `top` of 10,000 px. */
+async function scrollTo(top: number) {
+  scrollLog(log(), top);
   await flush();
 }
 

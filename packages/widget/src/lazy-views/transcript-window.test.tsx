@@ -2,13 +2,14 @@
  * A long transcript shows a window of its entries (issue 61). The scrolling itself, with real
  * layout, is tested in Chromium (e2e/widget/long-transcript.test.ts); here, which entries show.
  */
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Transcript } from "../components/Transcript.js";
 import { LONG_TRANSCRIPT } from "../state/constants.js";
 import type { Entry } from "../state/entries.js";
 import { ViewsContext } from "./context.js";
 import * as views from "./entry.js";
+import { scrollTo as scrollLog } from "../test-support/scroll.js";
 import { EDGE_PX, STEP, WINDOW } from "./TranscriptWindow.js";
 
 afterEach(cleanup);
@@ -49,15 +50,7 @@ const shown = () =>
   [...log().querySelectorAll(".message")].map((m) => Number(m.textContent!.replace(/\D/g, "")));
 
 /** Give the log a layout jsdom lacks: `height` px of content, scrolled to `top`. */
-function scrollTo(top: number, height = 10_000, client = 540) {
-  const el = log();
-  Object.defineProperty(el, "scrollHeight", { configurable: true, value: height });
-  Object.defineProperty(el, "clientHeight", { configurable: true, value: client });
-  el.scrollTop = top;
-  act(() => {
-    el.dispatchEvent(new Event("scroll"));
-  });
-}
+const scrollTo = (top: number) => scrollLog(log(), top);
 
 describe("a long transcript", () => {
   it("shows every entry up to LONG_TRANSCRIPT, then only the newest WINDOW", () => {
