@@ -3,7 +3,7 @@
  * the chat's internal notes among its items by time; older pages load as the advisor scrolls up.
  */
 import type { Item, Note } from "@chat-widget/protocol";
-import { useMemo } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { conversation, type ChatState } from "../state/chat-state.js";
 import { TranscriptLog } from "./TranscriptLog.js";
 import { NoteItem, OutgoingItem, TranscriptItem } from "./TranscriptItem.js";
@@ -24,6 +24,15 @@ const keyOf = (entry: Entry): string =>
   "note" in entry ? `note-${entry.note.NoteId}` : entry.item.Id;
 
 export function Transcript({ chat, notes = [], download, retry, onOlder }: TranscriptProps) {
+  // The same function for every render, so the items (memo) render again only when they change.
+  const latest = useRef(download);
+  useLayoutEffect(() => {
+    latest.current = download;
+  });
+  const downloadAttachment = useCallback(
+    (attachmentId: string, name: string) => latest.current(attachmentId, name),
+    [],
+  );
   const entries = useMemo(() => {
     const all: Entry[] = [
       ...conversation(chat.items).map((item) => ({ item, at: item.AbsoluteTime })),
@@ -43,7 +52,7 @@ export function Transcript({ chat, notes = [], download, retry, onOlder }: Trans
         ownParticipantId={chat.info.ParticipantId}
         customerName={chat.info.CustomerName}
         receipt={chat.receipts[entry.item.Id]}
-        download={download}
+        download={downloadAttachment}
       />
     );
   return (

@@ -7,6 +7,7 @@ import {
   type Item,
   type Note,
 } from "@chat-widget/protocol";
+import { memo } from "react";
 import type { Outgoing, ReceiptMark } from "../state/chat-state.js";
 import { MessageText } from "./MessageText.js";
 import { parseTemplate, TemplateView } from "./TemplateView.js";
@@ -40,14 +41,16 @@ export function senderLabel(item: Item, ownParticipantId: string, customerName: 
   return item.DisplayName && item.DisplayName !== "SYSTEM_MESSAGE" ? item.DisplayName : "System";
 }
 
+/** One formatter for every item (made once: a long transcript renders hundreds of times). */
+const clock = new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" });
+
 const time = (iso: string): string => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ""
-    : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return Number.isNaN(d.getTime()) ? "" : clock.format(d);
 };
 
-export function TranscriptItem({
+/** Rendered again only when its own props change (a long transcript holds 150 of them). */
+export const TranscriptItem = memo(function TranscriptItem({
   item,
   ownParticipantId,
   customerName,
@@ -80,7 +83,7 @@ export function TranscriptItem({
       )}
     </li>
   );
-}
+});
 
 /** An internal note among the transcript's items, set apart: the visitor never sees it. */
 export function NoteItem({ note }: { note: Note }) {
