@@ -120,6 +120,30 @@ describe("a long conversation (issue 61)", () => {
     ).toBe(true);
   });
 
+  it("the older pages read in the background leave in place what the visitor reads", async () => {
+    const page = await longChat(1000);
+    // Nine pages after the restored one: up to ten in all, 1,000 items.
+    let read = 0;
+    page.on("response", (r) => void (r.url().includes("/participant/transcript") && read++));
+    const log = widget(page, ".transcript");
+    await log.focus();
+    for (let presses = 0; presses < 3; presses++) await page.keyboard.press("PageUp");
+    // PageUp scrolls smoothly: what the visitor reads is where the scroll comes to rest.
+    const settled = () =>
+      log.evaluate(async (el) => {
+        const before = el.scrollTop;
+        for (let frame = 0; frame < 3; frame++)
+          await new Promise((done) => requestAnimationFrame(done));
+        return el.scrollTop === before && el.scrollTop > 0;
+      });
+    await expect.poll(settled, BOUND).toBe(true);
+    const reading = await logState(page);
+    await expect.poll(() => read, BOUND).toBe(9);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+    expect((await logState(page)).first).toBe(reading.first);
+    expect(await widget(page, ".message", said(1)).count()).toBe(0);
+  });
+
   it("scrolled up, it reaches the oldest message, keeping in place what was showing as the window moves", async () => {
     const SEEDED = 1000;
     const page = await longChat(SEEDED);

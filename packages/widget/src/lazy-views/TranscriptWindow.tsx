@@ -19,6 +19,7 @@
  * to this file): it imports nothing of the widget's but `useLatest`.
  */
 import {
+  Component,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -56,25 +57,47 @@ export interface TranscriptWindowProps {
 type Start = number | null;
 
 /** What to do with the scroll position once the window has moved. */
-type Landing = { kind: "keep"; node: Element; top: number } | { kind: "top" } | { kind: "bottom" };
+type Landing = "keep" | "top" | "bottom";
+
+/** The first row showing at the log's top, and where it showed: kept there as rows change. */
+type Kept = { node: Element; top: number };
 
 const firstStart = (count: number, start: Start): number =>
   start === null ? Math.max(0, count - WINDOW) : Math.min(start, Math.max(0, count - WINDOW));
 
 /** The first of the rows showing at the scroller's top, and where it shows. */
-function visibleNode(scroller: HTMLElement, rows: HTMLElement): Landing | null {
+function visibleNode(scroller: HTMLElement, rows: HTMLElement): Kept | null {
   const top = scroller.getBoundingClientRect().top;
   for (const node of rows.children) {
     const box = node.getBoundingClientRect();
-    if (box.bottom > top) return { kind: "keep", node, top: box.top };
+    if (box.bottom > top) return { node, top: box.top };
   }
   return null;
 }
 
-function landAt(el: HTMLElement, land: Landing): void {
-  if (land.kind === "top") el.scrollTop = 0;
-  else if (land.kind === "bottom") el.scrollTop = el.scrollHeight;
-  else if (land.node.isConnected) el.scrollTop += land.node.getBoundingClientRect().top - land.top;
+function landAt(el: HTMLElement, land: Landing, kept: Kept | null): void {
+  if (land === "top") el.scrollTop = 0;
+  else if (land === "bottom") el.scrollTop = el.scrollHeight;
+  else if (kept?.node.isConnected) {
+    // Only when it moved: setting scrollTop stops a smooth scroll (PageUp) under way.
+    const moved = kept.node.getBoundingClientRect().top - kept.top;
+    if (moved) el.scrollTop += moved;
+  }
+}
+
+/**
+ * Calls `before` as React is about to change the rows, when the DOM still shows what the reader
+ * saw (getSnapshotBeforeUpdate: the one hook that runs then).
+ */
+class BeforeCommit extends Component<{ before: () => void; children: ReactNode }> {
+  override getSnapshotBeforeUpdate() {
+    this.props.before();
+    return null;
+  }
+  override componentDidUpdate() {}
+  override render() {
+    return this.props.children;
+  }
 }
 
 export function TranscriptWindow({
@@ -88,9 +111,9 @@ export function TranscriptWindow({
 }: TranscriptWindowProps) {
   const [start, setStart] = useState<Start>(null);
   const [seen, setSeen] = useState({ count, newest });
-  const landing = useRef<Landing | null>({ kind: "bottom" });
-  /** What showed at the log's top when it last scrolled: kept in place when older entries come. */
-  const anchor = useRef<Landing | null>(null);
+  const landing = useRef<Landing | null>("bottom");
+  /** What showed at the log's top just before the rows changed: kept in place. */
+  const kept = useRef<Kept | null>(null);
   const shape = useRef({ count, newest });
   let current = start;
   if (count !== seen.count || newest !== seen.newest) {
@@ -109,7 +132,7 @@ export function TranscriptWindow({
 
   const move = (next: Start, land: Landing | null) => {
     // Already there (Home at the oldest): only the scroll position changes.
-    if (next === current) return land && scroller.current && landAt(scroller.current, land);
+    if (next === current) return land && scroller.current && landAt(scroller.current, land, null);
     landing.current = land;
     setStart(next);
   };
@@ -120,9 +143,13 @@ export function TranscriptWindow({
     shape.current = { count, newest };
     let land = landing.current;
     landing.current = null;
-    if (count > before.count && newest === before.newest) land = anchor.current;
-    if (scroller.current && land) landAt(scroller.current, land);
+    if (count > before.count && newest === before.newest) land = "keep";
+    if (scroller.current && land) landAt(scroller.current, land, kept.current);
   });
+  const keep = () => {
+    const el = scroller.current;
+    kept.current = el && visibleNode(el, rows?.current ?? el);
+  };
 
   const live = current === null;
   useEffect(() => onLive(live), [live, onLive]);
@@ -133,16 +160,15 @@ export function TranscriptWindow({
     if (!el) return;
     const onScroll = () => {
       const { from, to, count, current, move, onOlder } = latest.current;
-      anchor.current = visibleNode(el, rows?.current ?? el);
       if (el.scrollTop < EDGE_PX) {
-        if (from > 0) move(Math.max(0, from - STEP), anchor.current);
+        if (from > 0) move(Math.max(0, from - STEP), "keep");
         else if (onOlder) {
           move(0, null);
           onOlder();
         }
       } else if (el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX) {
         const next = from + STEP;
-        if (to < count) move(next + WINDOW >= count ? null : next, anchor.current);
+        if (to < count) move(next + WINDOW >= count ? null : next, "keep");
         else if (current !== null) move(null, null);
       }
     };
@@ -152,8 +178,8 @@ export function TranscriptWindow({
       if (event.key !== "Home" && event.key !== "End") return;
       event.preventDefault();
       const { move, onOlder } = latest.current;
-      if (event.key === "End") return move(null, { kind: "bottom" });
-      move(0, { kind: "top" });
+      if (event.key === "End") return move(null, "bottom");
+      move(0, "top");
       onOlder?.();
     };
     el.addEventListener("scroll", onScroll, { passive: true });
@@ -164,5 +190,5 @@ export function TranscriptWindow({
     };
   }, [scroller, rows, latest]);
 
-  return <>{render(from, to)}</>;
+  return <BeforeCommit before={keep}>{render(from, to)}</BeforeCommit>;
 }
