@@ -17,6 +17,8 @@ let context: BrowserContext;
 let page: Page;
 /** The path of every request the page made, in order. */
 let requested: string[];
+/** The path of every websocket the page opened. */
+let sockets: string[];
 
 const file = useBrowserFile();
 beforeEach(async () => {
@@ -24,6 +26,8 @@ beforeEach(async () => {
   page = await context.newPage();
   requested = [];
   page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  sockets = [];
+  page.on("websocket", (socket) => sockets.push(new URL(socket.url()).pathname));
 });
 afterEach(async () => {
   await context?.close();
@@ -137,19 +141,22 @@ describe("the launcher before the rest (issue 61)", () => {
     await launcher().click();
     await loading().waitFor({ timeout: 15_000 });
     expect(await chatWindow().count()).toBe(0);
-    // The chat starts while the app downloads: verify, start-chat and the participant's
-    // connection are not waiting for it.
+    // The chat starts while the app downloads: verify, start-chat, the participant's
+    // connection and its websocket are not waiting for it.
     await expect
       .poll(() => requested.includes("/participant/connection"), { timeout: 15_000 })
       .toBe(true);
     expect(requested.indexOf("/gateway/start-chat")).toBeGreaterThan(-1);
+    await expect.poll(() => sockets, { timeout: 15_000 }).toEqual(["/participant/ws"]);
+    expect(await appLoaded()).toBe(false);
     release();
     await option("Where is my order?").waitFor({ timeout: 15_000 });
     await expect.poll(() => loading().count(), { timeout: 15_000 }).toBe(0);
     // One chat: the app took the one begun, it started none of its own; its client took the
-    // connection asked for, it asked for none of its own.
+    // connection asked for and its socket, it asked for none of its own.
     expect(requested.filter((path) => path === "/gateway/start-chat")).toHaveLength(1);
     expect(requested.filter((path) => path === "/participant/connection")).toHaveLength(1);
+    expect(sockets).toEqual(["/participant/ws"]);
 
     // The visitor goes on to another page of the shop: the app loads at once, without intent;
     // until it is there the launcher shows with the loading indicator, as while a chat resumes.

@@ -37,7 +37,7 @@ export interface Loaders {
 export interface FirstScriptParts {
   gateway: Gateway;
   headStart: Pick<HeadStart, "take">;
-  connection?: Pick<EarlyConnection, "wrap">;
+  connection?: Pick<EarlyConnection, "wrap" | "wrapSocket">;
   /** The visitor's locale table if the first script asked for it with the app (else null). */
   localeTable?: (url: string) => Promise<unknown> | null;
 }
@@ -76,6 +76,7 @@ export function browserDeps(
         onSession: (session, participantToken) => telemetry.attach(session, participantToken),
         progressFetch: () => createProgressFetch(),
         wrapFetch: first?.connection?.wrap,
+        wrapWebSocket: first?.connection?.wrapSocket,
       },
     ),
     storage: createChatStorage(storageOrNull("sessionStorage")),

@@ -3,7 +3,13 @@
  * Typed structurally, so the widget depends only on the documented chatjs surface.
  */
 import { isFinalError } from "@chat-widget/chat-client";
-import type { FetchLike, ProgressFetch, SessionMetricSource } from "@chat-widget/chat-client";
+import type {
+  ClientEnv,
+  FetchLike,
+  ProgressFetch,
+  SessionMetricSource,
+  WebSocketConstructor,
+} from "@chat-widget/chat-client";
 import type { Item, StartChatResult } from "@chat-widget/protocol";
 import type { Logger } from "../logger.js";
 import type { WidgetSettings } from "../settings.js";
@@ -58,7 +64,7 @@ export interface ChatSessionLike {
     type: "CUSTOMER";
     options?: { region?: string };
     webSocketManagerFactory?: SocketManagerFactory;
-    env?: { fetch: FetchLike };
+    env?: Partial<Pick<ClientEnv, "fetch" | "WebSocket">>;
   }): unknown;
 }
 
@@ -84,7 +90,20 @@ export interface ClientAdapterOptions {
    * answers the client's first CreateParticipantConnection with the one it asked for.
    */
   wrapFetch?: (fetch: FetchLike) => FetchLike;
+  /** Wraps the session's WebSocket: the first script's socket is the client's first (early-socket.ts). */
+  wrapWebSocket?: (next: WebSocketConstructor) => WebSocketConstructor;
 }
+
+/** What the session takes other than the host's own: its fetch and sockets, when wrapped. */
+const sessionEnv = (
+  fetch: FetchLike | undefined,
+  { wrapWebSocket }: ClientAdapterOptions,
+): Partial<ClientEnv> => ({
+  ...(fetch ? { fetch } : {}),
+  ...(wrapWebSocket
+    ? { WebSocket: wrapWebSocket(globalThis.WebSocket as unknown as WebSocketConstructor) }
+    : {}),
+});
 
 export function createClientAdapter(
   ChatSession: ChatSessionLike,
@@ -118,7 +137,9 @@ export function createClientAdapter(
         type: "CUSTOMER",
         options: { region: settings.region },
         ...(factory ? { webSocketManagerFactory: (deps: never) => (manager = factory(deps)) } : {}),
-        ...(sessionFetch ? { env: { fetch: sessionFetch } } : {}),
+        ...(sessionFetch || options.wrapWebSocket
+          ? { env: sessionEnv(sessionFetch, options) }
+          : {}),
       }) as CustomerSessionLike;
       let live = true;
       let stopObserving: () => void = () => {};

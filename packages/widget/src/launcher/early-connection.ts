@@ -3,13 +3,17 @@
  * begun before the app has started, its CreateParticipantConnection goes out at once, as the
  * chat client would send it; when the client then sends that very request, it gets this
  * answer instead of a second round trip. Any other request, or one that differs in the least,
- * goes to the network as before. A chat begun that nobody takes (the page changed its jwt, or
- * logged the visitor out) is ended with that connection, not left open for a visitor who is gone.
+ * goes to the network as before. Its websocket opens as soon as the answer names it, still
+ * before the app, and the client's socket for that address is that one (early-socket.ts). A chat
+ * begun that nobody takes (the page changed its jwt, or logged the visitor out) is ended with
+ * that connection, its socket closed, not left open for a visitor who is gone.
  */
 import { BEARER_HEADER, ParticipantPath } from "@chat-widget/protocol";
 import type { CreateParticipantConnectionResponse } from "@chat-widget/protocol";
-import type { FetchLike } from "@chat-widget/chat-client";
+import type { FetchLike, WebSocketConstructor } from "@chat-widget/chat-client";
 import { joinUrl } from "../settings.js";
+import { holdSocket } from "./early-socket.js";
+import type { EventSocket, HeldSocket } from "./early-socket.js";
 
 /** What a customer's client sends to connect (connection-details.ts in the chat client). */
 export const CONNECTION_BODY = JSON.stringify({ Type: ["WEBSOCKET", "CONNECTION_CREDENTIALS"] });
@@ -22,6 +26,8 @@ export interface EarlyConnection {
    * asked for early, once; every other request goes to `fetch`.
    */
   wrap(fetch: FetchLike): FetchLike;
+  /** A chat session's sockets: the one opened early for an address, once; else `next`'s own. */
+  wrapSocket(next: WebSocketConstructor): WebSocketConstructor;
   /**
    * Nobody will take this participant's chat: disconnect them with the connection asked for
    * (nothing when none was, or it failed). Resolves once the centre answered.
@@ -33,7 +39,11 @@ export interface EarlyConnection {
 const header = (init: RequestInit | undefined, name: string) =>
   new Headers(init?.headers).get(name);
 
-export function earlyConnection(endpoint: string, fetch: FetchLike): EarlyConnection {
+export function earlyConnection(
+  endpoint: string,
+  fetch: FetchLike,
+  openSocket: (url: string) => EventSocket = (url) => new WebSocket(url),
+): EarlyConnection {
   const url = joinUrl(endpoint, ParticipantPath.CreateParticipantConnection);
   const post = (path: string, token: string, body: string) =>
     fetch(joinUrl(endpoint, path), {
@@ -43,6 +53,9 @@ export function earlyConnection(endpoint: string, fetch: FetchLike): EarlyConnec
     });
   /** The answers asked for, by participant token: each taken once, or ended. */
   const early = new Map<string, Promise<Response>>();
+  /** The sockets opened early, by address, and each participant's address. */
+  const sockets = new Map<string, HeldSocket>();
+  const socketUrls = new Map<string, string>();
   return {
     begin(participantToken) {
       const answer = post(
@@ -53,6 +66,16 @@ export function earlyConnection(endpoint: string, fetch: FetchLike): EarlyConnec
       // Never an unhandled rejection while it waits: a failure is asked again by the client.
       answer.catch(() => {});
       early.set(participantToken, answer);
+      answer
+        .then((response) => response.clone().json())
+        .then((body: CreateParticipantConnectionResponse) => {
+          const url = body.Websocket?.Url;
+          // Not when the client took the answer first: it opens its own.
+          if (!url || early.get(participantToken) !== answer) return;
+          sockets.set(url, holdSocket(openSocket(url)));
+          socketUrls.set(participantToken, url);
+        })
+        .catch(() => {});
     },
     wrap: (next) => (input, init) => {
       const token = input === url ? header(init, BEARER_HEADER) : null;
@@ -63,7 +86,17 @@ export function earlyConnection(endpoint: string, fetch: FetchLike): EarlyConnec
       }
       return next(input, init);
     },
+    wrapSocket: (next) =>
+      function EarlyOrOwn(url: string) {
+        const held = sockets.get(url);
+        sockets.delete(url);
+        return held?.take() ?? new next(url);
+      } as unknown as WebSocketConstructor,
     async end(participantToken) {
+      const url = socketUrls.get(participantToken);
+      socketUrls.delete(participantToken);
+      if (url) sockets.get(url)?.drop();
+      if (url) sockets.delete(url);
       const taken = early.get(participantToken);
       if (!taken) return;
       early.delete(participantToken);
