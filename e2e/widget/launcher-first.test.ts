@@ -148,6 +148,8 @@ describe("the launcher before the rest (issue 61)", () => {
       .toBe(true);
     expect(requested.indexOf("/gateway/start-chat")).toBeGreaterThan(-1);
     await expect.poll(() => sockets, { timeout: 15_000 }).toEqual(["/participant/ws"]);
+    // The rare views (the bot's options among them) download beside the app.
+    expect(requested).toContain("/widget/chat-views.js");
     expect(await appLoaded()).toBe(false);
     release();
     await option("Where is my order?").waitFor({ timeout: 15_000 });
@@ -157,6 +159,7 @@ describe("the launcher before the rest (issue 61)", () => {
     expect(requested.filter((path) => path === "/gateway/start-chat")).toHaveLength(1);
     expect(requested.filter((path) => path === "/participant/connection")).toHaveLength(1);
     expect(sockets).toEqual(["/participant/ws"]);
+    expect(requested.filter((path) => path === "/widget/chat-views.js")).toHaveLength(1);
 
     // The visitor goes on to another page of the shop: the app loads at once, without intent;
     // until it is there the launcher shows with the loading indicator, as while a chat resumes.

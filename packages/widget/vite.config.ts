@@ -39,8 +39,12 @@ export default defineConfig({
     name: "ChatWidgetBundle",
     file: "chat-widget.js",
     emptyOutDir: false,
-    // Built last: the app's hash goes into its URL (src/later-scripts.ts).
-    versions: { __CHAT_APP_VERSION__: contentVersion("chat-app.js") },
+    // Built last: the app's hash goes into its URL (src/later-scripts.ts), and the views', which
+    // it preloads once a chat exists.
+    versions: {
+      __CHAT_APP_VERSION__: contentVersion("chat-app.js"),
+      __CHAT_VIEWS_VERSION__: contentVersion("chat-views.js"),
+    },
   }),
   plugins: [copyAssets(), withoutClientTranscript],
 });

@@ -15,9 +15,10 @@ import { appLoader } from "./launcher/app-loader.js";
 import { defineWidgetElement } from "./launcher/element.js";
 import { paintLauncher } from "./launcher/paint.js";
 import { whenIdle } from "./launcher/idle.js";
-import { preconnect } from "./launcher/preconnect.js";
+import { preconnect, preloadScript } from "./launcher/preconnect.js";
 import { launcherTexts } from "./launcher/texts.js";
-import { APP_VERSION, laterScriptUrl } from "./later-scripts.js";
+import { APP_VERSION, VIEWS_VERSION, laterScriptUrl } from "./later-scripts.js";
+import { VIEWS_SCRIPT } from "./lazy-views/contract.js";
 import { fetchLocaleTable, localeTableUrl, visitorLocale } from "./locale.js";
 import { browserGateway } from "./page-gateway.js";
 import { tabChatStored, tabChatUnread } from "./page-storage.js";
@@ -48,6 +49,15 @@ const begun = headStart(
   // One nobody takes is ended (one that failed to start has nothing to end).
   (chat) => void chat.then((c) => connection.end(c.ParticipantToken)).catch(() => {}),
 );
+
+/** The rare views (chat-views.js) are wanted once a chat exists: their download goes out with the app's. */
+const preloadViews = () =>
+  preloadScript(
+    document,
+    laterScriptUrl(VIEWS_SCRIPT, settings.scriptUrl, VIEWS_VERSION),
+    settings.nonce,
+  );
+if (tabChatStored()) preloadViews();
 
 /** The app, loaded once a page; tried again after a failure. */
 const loadApp = appLoader<ChatApp>(
@@ -83,7 +93,10 @@ defineWidgetElement({
   facade: {
     chatExists: tabChatStored,
     unread: tabChatUnread,
-    begin: (jwt) => begun.begin(jwt),
+    begin: (jwt) => {
+      preloadViews();
+      return begun.begin(jwt);
+    },
     preload: settings.preload === "idle" ? (load) => whenIdle(window, load) : undefined,
     paint: (shadow, intent, click) =>
       paintLauncher(shadow, {

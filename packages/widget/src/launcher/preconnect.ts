@@ -17,3 +17,18 @@ export function preconnect(doc: Document, urls: readonly string[]): void {
     doc.head.append(link);
   }
 }
+
+/**
+ * A `<link rel="preload">` for one of the widget's later scripts, once, with the page's CSP
+ * nonce: its download goes out now, beside the app's, and the `<script>` that runs it later
+ * takes the answer instead of asking again (chat-views.js, wanted as soon as a chat exists).
+ */
+export function preloadScript(doc: Document, url: string, nonce?: string): void {
+  if (doc.head.querySelector(`link[rel="preload"][href="${url}"]`)) return;
+  const link = doc.createElement("link");
+  link.rel = "preload";
+  link.as = "script";
+  link.href = url;
+  if (nonce) link.nonce = nonce;
+  doc.head.append(link);
+}
