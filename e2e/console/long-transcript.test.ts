@@ -4,13 +4,11 @@
  * message nodes in the DOM (a window of them); Home on the log, page by page, reaches the oldest
  * message, End the newest, with focus on the log all along and no axe violation.
  */
-import { randomUUID } from "node:crypto";
-import type { Item } from "@chat-widget/protocol";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { appendItems } from "../../packages/server/src/contact-centre/items-repo.js";
 import { violations } from "../support/axe.js";
 import { useBrowserFile } from "../support/browser-file.js";
+import { seedMessages } from "../support/seed-transcript.js";
 import { People, consoleTranscript } from "../support/people.js";
 import { startContactCentre } from "./support.js";
 
@@ -24,31 +22,6 @@ const people = new People(file);
 afterEach(() => people.closeAll());
 
 const said = (n: number) => `Earlier question number ${n}.`;
-
-/** `count` of the visitor's messages appended to the contact's transcript in the store. */
-async function seed(contactId: string, count: number): Promise<void> {
-  const { db } = file.centre.built.deps;
-  await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ last_seq: number; customer: string }>(
-      `SELECT c.last_seq, p.participant_id AS customer FROM contacts c
-         JOIN participants p ON p.contact_id = c.contact_id AND p.role = 'CUSTOMER'
-        WHERE c.contact_id = $1 FOR UPDATE OF c`,
-      [contactId],
-    );
-    const at = Date.now();
-    const items: Item[] = Array.from({ length: count }, (_, i) => ({
-      Id: randomUUID(),
-      AbsoluteTime: new Date(at + i).toISOString(),
-      Type: "MESSAGE",
-      ContentType: "text/plain",
-      Content: said(i + 1),
-      ParticipantRole: "CUSTOMER",
-      ParticipantId: row!.customer,
-      DisplayName: "Customer",
-    }));
-    await appendItems(tx, [{ contactId, lastSeq: row!.last_seq, items }]);
-  });
-}
 
 /** How many message nodes the log holds, and the number of the oldest question among them. */
 const logState = (page: Page) =>
@@ -66,7 +39,7 @@ describe("a long chat in the agent console (issue 61)", () => {
     await advisor.getByText("Sam has joined the chat").waitFor(BOUND);
     const stored = await visitor.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
     const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
-    await seed(chat.ContactId, SEEDED);
+    await seedMessages(file.centre.built.deps.db, chat.ContactId, SEEDED, "CUSTOMER", said);
 
     await advisor.reload();
     const log = consoleTranscript(advisor);

@@ -5,13 +5,11 @@
  * the oldest message with what the visitor was reading kept in place as the window moves; Home
  * and End on the log go to the oldest and the newest.
  */
-import { randomUUID } from "node:crypto";
-import type { Item } from "@chat-widget/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { appendItems } from "../../packages/server/src/contact-centre/items-repo.js";
 import { violations } from "../support/axe.js";
 import { useBrowserFile } from "../support/browser-file.js";
+import { seedMessages } from "../support/seed-transcript.js";
 import { WIDGET_BUILD } from "../support/contact-centre.js";
 import { startContactCentre } from "./support.js";
 
@@ -28,29 +26,6 @@ afterEach(async () => {
 const widget = (page: Page, selector: string, hasText?: string | RegExp) =>
   page.locator(`chat-widget ${selector}`, hasText === undefined ? {} : { hasText });
 const said = (n: number) => `Earlier answer number ${n}.`;
-
-/** `count` of the advisor's messages appended to the contact's transcript in the store. */
-async function seed(contactId: string, count: number): Promise<void> {
-  const { db } = file.centre.built.deps;
-  await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ last_seq: number }>(
-      "SELECT last_seq FROM contacts WHERE contact_id = $1 FOR UPDATE",
-      [contactId],
-    );
-    const at = Date.now();
-    const items: Item[] = Array.from({ length: count }, (_, i) => ({
-      Id: randomUUID(),
-      AbsoluteTime: new Date(at + i).toISOString(),
-      Type: "MESSAGE",
-      ContentType: "text/plain",
-      Content: said(i + 1),
-      ParticipantRole: "AGENT",
-      ParticipantId: "advisor-of-old",
-      DisplayName: "Kim",
-    }));
-    await appendItems(tx, [{ contactId, lastSeq: row!.last_seq, items }]);
-  });
-}
 
 /**
  * How many message nodes the log holds, the number of the first one showing at its top (0 for
@@ -75,7 +50,7 @@ async function longChat(seeded: number): Promise<Page> {
   await widget(page, "button.option", "Where is my order?").first().waitFor(BOUND);
   const stored = await page.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
   const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
-  await seed(chat.ContactId, seeded);
+  await seedMessages(file.centre.built.deps.db, chat.ContactId, seeded, "AGENT", said);
   await page.reload();
   await widget(page, ".message", said(seeded)).waitFor(BOUND);
   return page;
@@ -122,9 +97,13 @@ describe("a long conversation (issue 61)", () => {
 
   it("the older pages read in the background leave in place what the visitor reads", async () => {
     const page = await longChat(1000);
-    // Nine pages after the restored one: up to ten in all, 1,000 items.
+    // Nine older pages after the restored one (each asked for with the token of the page
+    // after it): up to ten in all, 1,000 items. The client's own catch-up read has no token.
     let read = 0;
-    page.on("response", (r) => void (r.url().includes("/participant/transcript") && read++));
+    page.on("response", (r) => {
+      const older = /"NextToken":"[^"]/.test(r.request().postData() ?? "");
+      if (r.url().includes("/participant/transcript") && older) read++;
+    });
     const log = widget(page, ".transcript");
     await log.focus();
     for (let presses = 0; presses < 3; presses++) await page.keyboard.press("PageUp");
