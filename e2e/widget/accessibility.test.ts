@@ -338,6 +338,8 @@ describe("unread while minimised (issue 24)", () => {
     await page.reload({ waitUntil: "domcontentloaded" });
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe("2");
     expect(await launcher.getAttribute("aria-label")).toBe("Open chat, 2 unread messages");
+    // The painted launcher with its badge and the loading indicator is axe-clean too.
+    expect(await violations(page)).toEqual([]);
     expect(await page.evaluate(() => "__chatWidgetApp" in window)).toBe(false);
     release();
     await expect
