@@ -200,7 +200,7 @@ describe("the launcher before the rest (issue 61)", () => {
     await expect.poll(() => disconnects, { timeout: 15_000 }).toEqual([200]);
   });
 
-  it("focus on the launcher stays on it as React takes over, ring and all, and Enter opens the window", async () => {
+  it("focus on the launcher keeps the painted one as it is while React arrives, one button for a screen reader, ring and all; Enter opens the window", async () => {
     const release = await holdApp();
     await page.goto(`${file.centre.url}/`);
     await launcher().waitFor();
@@ -209,17 +209,40 @@ describe("the launcher before the rest (issue 61)", () => {
     for (let i = 0; i < 30 && !(await focusedInWidget())?.startsWith("button.launcher"); i++)
       await page.keyboard.press("Tab");
     expect(await focusedInWidget()).toBe("button.launcher appear");
-    const ring = () => launcher().evaluate((el) => getComputedStyle(el).outlineStyle);
+    const ring = () =>
+      page
+        .evaluate(() => getComputedStyle((window as unknown as { painted: Element }).painted))
+        .then((style) => style.outlineStyle);
     expect(await ring()).toBe("solid");
     await expect.poll(appRequested, { timeout: 15_000 }).toBe(true);
     release();
-    await expect.poll(paintedGone, { timeout: 15_000 }).toBe(true);
-    // React's own launcher, focused, and not appearing a second time.
-    expect(await focusedInWidget()).toBe("button.launcher");
-    expect(await launcher().count()).toBe(1);
+    // React's launcher is there, hidden beneath the focused painted one.
+    await expect.poll(() => launcher().count(), { timeout: 15_000 }).toBe(2);
+    expect(await paintedGone()).toBe(false);
+    expect(await focusedInWidget()).toBe("button.launcher appear");
     expect(await ring()).toBe("solid");
+    expect(await page.getByRole("button", { name: "Open chat" }).count()).toBe(1);
     await page.keyboard.press("Enter");
     await option("Where is my order?").waitFor({ timeout: 15_000 });
+    expect(await paintedGone()).toBe(true);
+    expect(await focusedInWidget()).toBe("button.option");
+  });
+
+  it("focus leaving the painted launcher once React is there: React's launcher in its place, not appearing a second time", async () => {
+    const release = await holdApp();
+    await page.goto(`${file.centre.url}/`);
+    await launcher().waitFor();
+    await markPainted();
+    await launcher().focus();
+    await expect.poll(appRequested, { timeout: 15_000 }).toBe(true);
+    release();
+    await expect.poll(() => launcher().count(), { timeout: 15_000 }).toBe(2);
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(paintedGone, { timeout: 15_000 }).toBe(true);
+    expect(await launcher().count()).toBe(1);
+    expect(await launcher().getAttribute("class")).toBe("launcher");
+    expect(await launcher().evaluate((el) => getComputedStyle(el).visibility)).toBe("visible");
+    expect(await page.getByRole("button", { name: "Open chat" }).count()).toBe(1);
   });
 
   it("the rest refused (offline, blocked): a click shows the error notice for 5 s, then the launcher, whose next click opens the chat", async () => {

@@ -255,15 +255,56 @@ describe("<chat-widget> before its app (issue 61)", () => {
     expect(p.root.querySelector("[role=dialog]")).not.toBeNull();
   });
 
-  it("keyboard focus on the painted launcher moves to React's", async () => {
+  /** The painted launcher focused, then the app there: React's launcher hidden beneath it. */
+  async function focusedWhileAppArrives() {
     const p = facadePage();
     const painted = p.launchers()[0]!;
     painted.focus();
-    expect(p.root.activeElement).toBe(painted);
     expect(p.loads).toHaveLength(1);
     await p.arrive();
+    const react = p.launchers().find((b) => b !== painted)!;
+    return { p, painted, react };
+  }
+
+  it("keyboard focus on the painted launcher keeps it as it is while the app arrives (no new button for a screen reader); when focus leaves, React's takes its place", async () => {
+    const { p, painted, react } = await focusedWhileAppArrives();
+    expect(painted.isConnected).toBe(true);
+    expect(p.root.activeElement).toBe(painted);
+    expect(react.style.visibility).toBe("hidden");
+    painted.blur();
+    await act(async () => vi.advanceTimersByTime(0));
     expect(painted.isConnected).toBe(false);
-    expect(p.root.activeElement).toBe(p.launchers()[0]);
+    expect(p.launchers()).toEqual([react]);
+    expect(react.style.visibility).toBe("");
+    expect(react.classList.contains("appear")).toBe(false);
+  });
+
+  it("Enter on the painted launcher, kept focused after the app arrived, opens the window, which takes focus; the painted launcher goes", async () => {
+    const { p, painted } = await focusedWhileAppArrives();
+    // Enter on a button is its click.
+    await act(async () => painted.click());
+    await flush();
+    await act(async () => vi.advanceTimersByTime(0));
+    const dialog = p.root.querySelector("[role=dialog]")!;
+    expect(dialog).not.toBeNull();
+    expect(dialog.contains(p.root.activeElement)).toBe(true);
+    expect(painted.isConnected).toBe(false);
+    expect(p.launchers()).toEqual([]);
+  });
+
+  it("a click before the app on the focused launcher whose chat fails to start: React's error notice, and the painted launcher and its loading indicator go", async () => {
+    const p = facadePage();
+    const painted = p.launchers()[0]!;
+    painted.focus();
+    p.h.gateway.verify.mockResolvedValueOnce(false);
+    await act(async () => painted.click());
+    expect(p.loading()).not.toBeNull();
+    await flush();
+    await p.arrive();
+    await flush();
+    expect(p.root.querySelector("[role=alert]")).not.toBeNull();
+    expect(painted.isConnected).toBe(false);
+    expect(p.loading()).toBeNull();
   });
 
   it("the app not loaded (offline): the error notice for 5 s, then the launcher is back and the next click tries again", async () => {

@@ -192,26 +192,40 @@ export function defineWidgetElement(
     }
 
     /**
-     * React's launcher replaces the painted one in the same frame, focus moving with it, and
-     * without the appear animation a second time.
+     * React's launcher replaces the painted one, without the appear animation a second time.
+     * Mid-press, or with keyboard focus, the painted button stays as it is (React's hidden
+     * beneath it) until its click, or until focus leaves it: the click lands, and a screen
+     * reader meets no new button. React showing no launcher (the window, the error notice)
+     * ends the wait.
      */
     #takeOver(): void {
       const painted = this.#painted;
+      const shadow = this.shadowRoot!;
       if (!painted) return;
-      const launcher = [
-        ...(this.shadowRoot?.querySelectorAll<HTMLElement>("button.launcher") ?? []),
-      ].find((button) => !painted.owns(button));
-      if (painted.pressed()) {
-        // Mid-press the painted button stays (React's hidden beneath it) so the click lands.
-        launcher?.style.setProperty("visibility", "hidden");
-        painted.released(() => this.#takeOver());
+      const launcher = [...shadow.querySelectorAll<HTMLElement>("button.launcher")].find(
+        (button) => !painted.owns(button),
+      );
+      if (launcher && painted.held()) {
+        launcher.style.visibility = "hidden";
+        // React's loading indicator is the one from now on.
+        painted.loading(false);
+        let waiting = true;
+        const retry = () => {
+          if (!waiting) return;
+          waiting = false;
+          gone.disconnect();
+          this.#takeOver();
+        };
+        const gone = new MutationObserver(() => {
+          if (!launcher.isConnected) retry();
+        });
+        gone.observe(shadow, { childList: true, subtree: true });
+        painted.released(retry);
         return;
       }
       this.#painted = null;
       launcher?.style.removeProperty("visibility");
       launcher?.classList.remove("appear");
-      // Focus moves before the painted button goes, so the browser keeps its focus ring.
-      if (painted.hasFocus()) launcher?.focus();
       painted.remove();
     }
 

@@ -32,13 +32,12 @@ export interface PaintedLauncher {
   /** The app could not be loaded: the error notice for 5 s instead of the button (spec §2). */
   failed(): void;
   /**
-   * Whether a pointer or Space is down on the button: its click is still to come, so the
-   * button must stay until `released` calls back (right after that click).
+   * Whether the button must stay: a pointer or Space is down on it (its click is still to
+   * come) or it has keyboard focus (a new button would be announced again by a screen
+   * reader). `released` calls back right after that click, or once focus leaves it.
    */
-  pressed(): boolean;
+  held(): boolean;
   released(then: () => void): void;
-  /** Whether the painted button has keyboard focus. */
-  hasFocus(): boolean;
   /** Whether this node is part of what was painted. */
   owns(node: Node): boolean;
   /** Take everything painted off the page. */
@@ -117,6 +116,7 @@ export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): Painte
   button?.addEventListener("keydown", (e) => {
     if (e.key === " ") press();
   });
+  button?.addEventListener("blur", release);
   shadow.append(root);
   let stopInset = () => {};
   let removed = false;
@@ -171,12 +171,11 @@ export function paintLauncher(shadow: ShadowRoot, options: PaintOptions): Painte
         if (button) button.hidden = false;
       }, ERROR_NOTICE_MS);
     },
-    pressed: () => pressed,
+    held: () => pressed || (button !== null && shadow.activeElement === button),
     released(then) {
       afterRelease.push(then);
     },
     owns: (node) => root.contains(node),
-    hasFocus: () => button !== null && shadow.activeElement === button,
     remove() {
       removed = true;
       stopInset();
