@@ -2,7 +2,8 @@
  * Issue 61, a long chat in the agent console, in Chromium: an advisor's chat of thousands of
  * messages, reopened after a reload, shows its newest page and keeps at most a few hundred
  * message nodes in the DOM (a window of them); Home on the log, page by page, reaches the oldest
- * message, End the newest, with focus on the log all along and no axe violation.
+ * message, End the newest, with focus on the log all along and no axe violation. The window is a
+ * chunk of its own, fetched only once a transcript is long.
  */
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -35,8 +36,14 @@ describe("a long chat in the agent console (issue 61)", () => {
   it("of 5,000 messages keeps a window of them in the DOM; Home on the log reaches the oldest, End the newest", async () => {
     const visitor = await people.visitorAsksForAdvisor();
     const advisor = await people.advisorSignsIn();
+    const windowChunks: string[] = [];
+    advisor.on("request", (r) => {
+      if (/\/TranscriptWindow-[^/]*\.js$/.test(r.url())) windowChunks.push(r.url());
+    });
     await advisor.getByRole("button", { name: /Accept chat with/ }).click(BOUND);
     await advisor.getByText("Sam has joined the chat").waitFor(BOUND);
+    // A short chat: the window's chunk is not fetched.
+    expect(windowChunks).toEqual([]);
     const stored = await visitor.evaluate(() => sessionStorage.getItem("chat-widget:chat"));
     const { chat } = JSON.parse(stored ?? "{}") as { chat: { ContactId: string } };
     await seedMessages(file.centre.built.deps.db, chat.ContactId, SEEDED, "CUSTOMER", said);
@@ -47,7 +54,25 @@ describe("a long chat in the agent console (issue 61)", () => {
     await question(SEEDED).waitFor(BOUND);
     expect((await logState(advisor)).nodes).toBeLessThanOrEqual(MAX_NODES);
     expect(await question(1).count()).toBe(0);
+    await expect.poll(() => windowChunks.length, BOUND).toBe(1);
+    // The log is busy until the window's chunk is there.
+    await expect.poll(() => log.getAttribute("aria-busy"), BOUND).toBe(null);
     await log.focus();
+    // The first older page held back: the log says it is loading, and is busy, until it arrives.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await advisor.route(/\/participant\/transcript/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await advisor.keyboard.press("Home");
+    const cue = log.getByText("Loading earlier messages…");
+    await cue.waitFor(BOUND);
+    expect(await log.getAttribute("aria-busy")).toBe("true");
+    release();
+    await cue.waitFor({ state: "detached", ...BOUND });
+    await advisor.unroute(/\/participant\/transcript/);
+    expect(await log.getAttribute("aria-busy")).toBe(null);
     // Each Home goes to the oldest entry there is and asks for the page before it, part of
     // which then comes into the log above.
     for (let presses = 0; (await question(1).count()) === 0; presses++) {

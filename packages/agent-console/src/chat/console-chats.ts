@@ -183,15 +183,16 @@ export class ConsoleChats {
 
   /** The page before the oldest shown: the advisor scrolled to the top of the transcript. */
   loadOlder(contactId: string): void {
-    this.handles
-      .get(contactId)
-      ?.pages.loadOlder()
+    const pages = this.handles.get(contactId)?.pages;
+    if (!pages) return;
+    const { store } = this.o;
+    store.setLoadingOlder(contactId, true);
+    pages
+      .loadOlder()
       .catch((error: unknown) =>
-        this.o.store.setChatError(
-          contactId,
-          `Earlier messages could not be loaded: ${errorText(error)}`,
-        ),
-      );
+        store.setChatError(contactId, `Earlier messages could not be loaded: ${errorText(error)}`),
+      )
+      .finally(() => store.setLoadingOlder(contactId, false));
   }
 
   /** Retry a message that was not sent, under its own ClientToken (so it is stored once). */

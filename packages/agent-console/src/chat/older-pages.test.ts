@@ -42,7 +42,10 @@ describe("a long chat's older pages (issue 61)", () => {
     const receiptsBefore = session.sendMessageReceipt.mock.calls.length;
     chats.loadOlder("c1");
     chats.loadOlder("c1");
+    // The transcript says it is loading until the page is in.
+    expect(store.chat("c1")!.loadingOlder).toBe(true);
     await vi.waitFor(() => expect(ids()).toHaveLength(200));
+    await vi.waitFor(() => expect(store.chat("c1")!.loadingOlder).toBe(false));
     expect(session.getTranscript).toHaveBeenCalledTimes(2);
     expect(session.getTranscript).toHaveBeenLastCalledWith({
       maxResults: 100,
@@ -75,6 +78,7 @@ describe("a long chat's older pages (issue 61)", () => {
     await vi.waitFor(() =>
       expect(store.chat("c1")!.error).toBe("Earlier messages could not be loaded: socket closed"),
     );
+    await vi.waitFor(() => expect(store.chat("c1")!.loadingOlder).toBe(false));
     chats.loadOlder("c1");
     await vi.waitFor(() => expect(ids()).toHaveLength(150));
     expect(store.chat("c1")!.older).toBe(false);

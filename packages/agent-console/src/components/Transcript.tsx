@@ -61,6 +61,7 @@ export function Transcript({ chat, notes = [], download, retry, onOlder }: Trans
       newest={last ? keyOf(last) : ""}
       render={(from, to) => entries.slice(from, to).map(row)}
       onOlder={onOlder}
+      loadingOlder={chat.loadingOlder}
       follow={`${chat.outgoing.at(-1)?.clientToken ?? ""} ${chat.customerTyping}`}
       after={chat.outgoing.map((message) => (
         <OutgoingItem key={message.clientToken} message={message} retry={retry} />

@@ -1,7 +1,8 @@
 /**
  * A long transcript in the console (issue 61) keeps a window of its entries in the DOM: a live
  * chat's and a past conversation's. Home and End on the log reach the oldest and the newest; at
- * the oldest entry, a live chat asks for the page before it.
+ * the oldest entry, a live chat asks for the page before it. The window is a chunk of its own,
+ * loaded the first time a transcript is long: meanwhile the log shows the newest 100 entries.
  */
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -23,11 +24,20 @@ const shown = () =>
     Number(/Question (\d+)/.exec(li.textContent ?? "")![1]),
   );
 const key = (name: "Home" | "End") => act(() => void fireEvent.keyDown(log(), { key: name }));
+/** The window's chunk has arrived (the lazy import, the same module) and rendered. */
+const windowArrived = () =>
+  act(async () => {
+    await import("@chat-widget/widget/transcript-window");
+  });
 
 describe("a long transcript in the console (issue 61)", () => {
-  it("a live chat of 1,000 messages holds at most 150 of them; Home shows the oldest, End the newest", () => {
+  it("a live chat of 1,000 messages shows its newest 100 until the window arrives, then holds at most 150; Home shows the oldest, End the newest", async () => {
     const chat = withItems(newChatState(chatInfo()), questions(1_000), true, false);
     render(<Transcript chat={chat} download={() => {}} retry={() => {}} />);
+    expect(shown()).toEqual(Array.from({ length: 100 }, (_, i) => 901 + i));
+    expect(log().getAttribute("aria-busy")).toBe("true");
+    await windowArrived();
+    expect(log().getAttribute("aria-busy")).toBeNull();
     expect(shown()).toHaveLength(150);
     expect(shown().at(-1)).toBe(1_000);
     expect(log().getAttribute("aria-live")).toBe("polite");
@@ -47,10 +57,23 @@ describe("a long transcript in the console (issue 61)", () => {
     expect(shown()).toHaveLength(120);
   });
 
-  it("with older pages to load, Home at the oldest message asks for the page before it", () => {
+  it("while the page before the oldest loads, the log is busy and says so above its messages", async () => {
+    const chat = withItems(newChatState(chatInfo()), questions(100), true, false);
+    const { rerender } = render(
+      <Transcript chat={{ ...chat, loadingOlder: true }} download={() => {}} retry={() => {}} />,
+    );
+    expect(log().getAttribute("aria-busy")).toBe("true");
+    expect(log().firstElementChild!.textContent).toBe("Loading earlier messages…");
+    rerender(<Transcript chat={chat} download={() => {}} retry={() => {}} />);
+    expect(log().getAttribute("aria-busy")).toBeNull();
+    expect(screen.queryByText("Loading earlier messages…")).toBeNull();
+  });
+
+  it("with older pages to load, Home at the oldest message asks for the page before it", async () => {
     const onOlder = vi.fn();
     const chat = withItems(newChatState(chatInfo()), questions(100), true, false);
     render(<Transcript chat={chat} download={() => {}} retry={() => {}} onOlder={onOlder} />);
+    await windowArrived();
     expect(shown()).toHaveLength(100);
     key("Home");
     expect(onOlder).toHaveBeenCalledTimes(1);
@@ -71,6 +94,7 @@ describe("a long transcript in the console (issue 61)", () => {
       />,
     );
     await screen.findByRole("log", { name: "Transcript" });
+    await windowArrived();
     expect(transcript).toHaveBeenCalledTimes(4);
     expect(shown()).toHaveLength(150);
     expect(shown().at(-1)).toBe(2_000);

@@ -49,6 +49,8 @@ export interface ChatState {
   items: Item[];
   /** Older pages of the transcript remain to be loaded (issue 61). */
   older: boolean;
+  /** The page before the oldest item is being read. */
+  loadingOlder: boolean;
   unread: number;
   customerTyping: boolean;
   /** Receipts of the advisor's own messages, by message id; read supersedes delivered. */
@@ -67,6 +69,7 @@ export const newChatState = (info: ChatInfo): ChatState => ({
   info,
   items: [],
   older: false,
+  loadingOlder: false,
   unread: 0,
   customerTyping: false,
   receipts: {},

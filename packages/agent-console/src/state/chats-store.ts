@@ -89,6 +89,10 @@ export class ChatsStore {
     this.update(contactId, (c) => (c.older === older ? c : { ...c, older }));
   }
 
+  setLoadingOlder(contactId: string, loadingOlder: boolean): void {
+    this.update(contactId, (c) => (c.loadingOlder === loadingOlder ? c : { ...c, loadingOlder }));
+  }
+
   markReceipt(contactId: string, messageId: string, mark: ReceiptMark): void {
     this.update(contactId, (c) => withReceipt(c, messageId, mark));
   }
