@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { registerAgentSocket } from "./agent-socket/plugin.js";
 import { adminRoutes } from "./agents/admin-routes.js";
+import { adminAccess } from "./audit/admin-access.js";
+import { auditRoutes } from "./audit/routes.js";
 import { applyModeToDemoAdvisor } from "./agents/demo-advisor.js";
 import { AgentEventsHub } from "./agents/events.js";
 import { startClaimSweeper } from "./agents/claim-sweep.js";
@@ -140,17 +142,22 @@ export async function registerFeatures(
       },
     ];
   };
-  const adminToken = deps.config.adminToken;
-  if (adminToken)
-    await app.register(async (scope) => {
-      await adminRoutes(scope, {
-        db: deps.db,
-        adminToken,
-        onAdvisorsChanged: () => availability.forget(),
-        revoke: (advisorId) => agents.revoke(advisorId),
-      });
-      await cannedAdminRoutes(scope, { db: deps.db, clock });
+  // The admin API: for the admin token (ADMIN_TOKEN) or an admin's session (issue 62).
+  await app.register(async (scope) => {
+    adminAccess(scope, {
+      db: deps.db,
+      clock,
+      adminToken: deps.config.adminToken,
+      authenticate: (token) => agents.authenticate(token),
     });
+    await adminRoutes(scope, {
+      db: deps.db,
+      onAdvisorsChanged: () => availability.forget(),
+      revoke: (advisorId) => agents.revoke(advisorId),
+    });
+    await cannedAdminRoutes(scope, { db: deps.db, clock });
+    await auditRoutes(scope, { db: deps.db });
+  });
   const canReadMetrics = metricsAccess(deps.config.metricsToken, (token) =>
     agents.authenticate(token).then(
       () => true,

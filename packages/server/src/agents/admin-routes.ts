@@ -1,29 +1,26 @@
 /**
  * The admin API under `/admin-api` (issue 10): what the advisor CLI does, over HTTP for a
- * running deployment, with its own credential (`Authorization: Bearer <ADMIN_TOKEN>`). Without
- * ADMIN_TOKEN there is no admin API (404).
+ * running deployment, for the admin token (`Authorization: Bearer <ADMIN_TOKEN>`) or an admin's
+ * session (issue 62; audit/admin-access.ts is the door, and writes the audit log).
  *
  *   GET  /admin-api/advisors                              → { Advisors: [...] }
- *   POST /admin-api/advisors { Username, Name, MaxConcurrentChats? } → { Username, Password }
+ *   POST /admin-api/advisors { Username, Name, MaxConcurrentChats?, Roles? } → { Username, Password }
  *   POST /admin-api/advisors/:username/disable | /enable  → {}
  *   POST /admin-api/advisors/:username/reset-password     → { Username, Password }
+ *   POST /admin-api/advisors/:username/roles { Roles }    → {}
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Errors } from "../errors.js";
-import { bearerToken, secretMatcher } from "../http/bearer.js";
-import { handleError } from "../http/errors.js";
-import { rejectNulCharacters } from "../http/input-guard.js";
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../store/db.js";
 import {
   addAdvisor,
   listAdvisors,
   resetAdvisorPassword,
   setAdvisorDisabled,
+  setAdvisorRoles,
 } from "./advisor-admin.js";
 
 export interface AdminRoutesOptions {
   db: Db;
-  adminToken: string;
   /** An advisor was disabled or enabled (the flow's cached availability goes). */
   onAdvisorsChanged?: () => void;
   /**
@@ -37,13 +34,6 @@ type UserRoute = { Params: { username: string } };
 
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const { db } = options;
-  const isAdminToken = secretMatcher(options.adminToken);
-  app.setErrorHandler(handleError);
-  rejectNulCharacters(app);
-  app.addHook("onRequest", async (request: FastifyRequest) => {
-    if (!isAdminToken(bearerToken(request)))
-      throw Errors.accessDenied("The admin API needs the admin token as a Bearer token.");
-  });
 
   app.get("/admin-api/advisors", async () => ({
     Advisors: (await listAdvisors(db)).map((a) => ({
@@ -52,21 +42,20 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       Availability: a.Availability,
       MaxConcurrentChats: a.MaxConcurrentChats,
       Disabled: a.disabled,
+      Roles: a.roles,
     })),
   }));
 
-  app.post<{ Body: { Username?: unknown; Name?: unknown; MaxConcurrentChats?: unknown } }>(
-    "/admin-api/advisors",
-    async (request) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const { password } = await addAdvisor(db, {
-        username: body.Username,
-        name: body.Name,
-        maxChats: body.MaxConcurrentChats,
-      });
-      return { Username: body.Username, Password: password };
-    },
-  );
+  app.post<{ Body: Record<string, unknown> }>("/admin-api/advisors", async (request) => {
+    const body = request.body ?? {};
+    const { password } = await addAdvisor(db, {
+      username: body.Username,
+      name: body.Name,
+      maxChats: body.MaxConcurrentChats,
+      roles: body.Roles,
+    });
+    return { Username: body.Username, Password: password };
+  });
 
   app.post<UserRoute>("/admin-api/advisors/:username/disable", async (request) => {
     const advisorId = await setAdvisorDisabled(db, request.params.username, true);
@@ -84,4 +73,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     await options.revoke?.(advisorId);
     return { Username: request.params.username, Password: password };
   });
+  app.post<UserRoute & { Body: { Roles?: unknown } }>(
+    "/admin-api/advisors/:username/roles",
+    async (request) => {
+      // Read with their session on each request: in force at once, nobody signed out.
+      await setAdvisorRoles(db, request.params.username, request.body?.Roles);
+      return {};
+    },
+  );
 }

@@ -1,18 +1,22 @@
 /**
  * Managing advisors, for the advisor CLI and the admin API alike: add (a generated password,
- * returned once), disable, enable, reset a password (generated; the advisor is signed out).
- * Passwords are stored only as scrypt hashes. Bad input is a ServiceError naming the problem.
+ * returned once), disable, enable, reset a password (generated; the advisor is signed out), set
+ * roles. Passwords are stored only as scrypt hashes. Bad input is a ServiceError naming the
+ * problem. Where there is an enabled admin, no change leaves none (issue 62).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { Errors } from "../errors.js";
 import type { Db } from "../store/db.js";
 import {
+  countEnabledAdmins,
   findAdvisorByUsername,
   insertAdvisor,
   setDisabled,
   setPasswordHash,
+  setRoles,
 } from "./advisors-repo.js";
 import { hashPassword } from "./password.js";
+import { parseRoles } from "./roles.js";
 
 export { listAdvisors } from "./advisors-repo.js";
 
@@ -32,6 +36,23 @@ export interface NewAdvisor {
   username: unknown;
   name: unknown;
   maxChats?: unknown;
+  /** Roles (advisor when not given). */
+  roles?: unknown;
+}
+
+/** Any constant shared by every process: changes to admins run one at a time. */
+const ADMINS_LOCK = 4_812_062;
+
+/** Run a change that must leave an enabled admin where there was one: a 409 otherwise. */
+function keepingAnAdmin<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [ADMINS_LOCK]);
+    const before = await countEnabledAdmins(tx);
+    const result = await change(tx);
+    if (before > 0 && (await countEnabledAdmins(tx)) === 0)
+      throw Errors.conflict("At least one enabled admin must remain.");
+    return result;
+  });
 }
 
 export async function addAdvisor(db: Db, a: NewAdvisor): Promise<{ password: string }> {
@@ -47,6 +68,7 @@ export async function addAdvisor(db: Db, a: NewAdvisor): Promise<{ password: str
     maxChats > MAX_CHATS_LIMIT
   )
     throw Errors.validation(`MaxConcurrentChats must be an integer from 1 to ${MAX_CHATS_LIMIT}`);
+  const roles = a.roles === undefined ? undefined : parseRoles(a.roles);
   if (await findAdvisorByUsername(db, username))
     throw Errors.conflict(`${username} already exists`);
   const password = newPassword();
@@ -56,6 +78,7 @@ export async function addAdvisor(db: Db, a: NewAdvisor): Promise<{ password: str
     name,
     passwordHash: await hashPassword(password),
     maxChats,
+    ...(roles ? { roles } : {}),
   });
   return { password };
 }
@@ -70,7 +93,16 @@ export async function setAdvisorDisabled(
   disabled: boolean,
 ): Promise<string> {
   const user = checkUsername(username);
-  const advisorId = await setDisabled(db, user, disabled);
+  const advisorId = await keepingAnAdmin(db, (tx) => setDisabled(tx, user, disabled));
+  if (advisorId === null) throw Errors.notFound(`No advisor ${user}`);
+  return advisorId;
+}
+
+/** Set an advisor's roles; returns their id. */
+export async function setAdvisorRoles(db: Db, username: unknown, roles: unknown): Promise<string> {
+  const user = checkUsername(username);
+  const parsed = parseRoles(roles);
+  const advisorId = await keepingAnAdmin(db, (tx) => setRoles(tx, user, parsed));
   if (advisorId === null) throw Errors.notFound(`No advisor ${user}`);
   return advisorId;
 }

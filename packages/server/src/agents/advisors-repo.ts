@@ -2,11 +2,13 @@
 import type { Advisor, AdvisorAvailability } from "@chat-widget/protocol";
 import { hashToken } from "../contact-centre/tokens.js";
 import type { Db } from "../store/db.js";
+import { storedRoles, type Role } from "./roles.js";
 
 export interface AdvisorRecord extends Advisor {
   passwordHash: string;
   /** A disabled advisor cannot sign in, and their sessions no longer authenticate. */
   disabled: boolean;
+  roles: Role[];
 }
 
 interface AdvisorRow {
@@ -17,6 +19,7 @@ interface AdvisorRow {
   availability: string;
   max_chats: number;
   disabled: boolean;
+  roles: unknown;
 }
 
 const toAdvisor = (r: AdvisorRow): AdvisorRecord => ({
@@ -27,11 +30,13 @@ const toAdvisor = (r: AdvisorRow): AdvisorRecord => ({
   MaxConcurrentChats: Number(r.max_chats),
   passwordHash: r.password_hash,
   disabled: Boolean(r.disabled),
+  roles: storedRoles(r.roles),
 });
 
 export const publicAdvisor = ({
   passwordHash: _hash,
   disabled: _disabled,
+  roles: _roles,
   ...advisor
 }: AdvisorRecord): Advisor => advisor;
 
@@ -74,11 +79,18 @@ export async function setAvailability(
 
 export async function insertAdvisor(
   db: Db,
-  a: { advisorId: string; username: string; name: string; passwordHash: string; maxChats?: number },
+  a: {
+    advisorId: string;
+    username: string;
+    name: string;
+    passwordHash: string;
+    maxChats?: number;
+    roles?: Role[];
+  },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO advisors (advisor_id, username, display_name, password_hash, max_chats) VALUES ($1, $2, $3, $4, $5)`,
-    [a.advisorId, a.username, a.name, a.passwordHash, a.maxChats ?? 10],
+    `INSERT INTO advisors (advisor_id, username, display_name, password_hash, max_chats, roles) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [a.advisorId, a.username, a.name, a.passwordHash, a.maxChats ?? 10, a.roles ?? ["advisor"]],
   );
 }
 
@@ -174,4 +186,21 @@ export async function setPasswordHash(
 
 export async function deleteAdvisorSessions(db: Db, advisorId: string): Promise<void> {
   await db.query("DELETE FROM advisor_sessions WHERE advisor_id = $1", [advisorId]);
+}
+
+/** Set an advisor's roles. Their id; null when there is no such advisor. */
+export async function setRoles(db: Db, username: string, roles: Role[]): Promise<string | null> {
+  const [row] = await db.query<{ advisor_id: string }>(
+    "UPDATE advisors SET roles = $2 WHERE username = $1 RETURNING advisor_id",
+    [username, roles],
+  );
+  return row?.advisor_id ?? null;
+}
+
+/** How many enabled advisors hold the admin role. */
+export async function countEnabledAdmins(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number | string }>(
+    "SELECT count(*) AS n FROM advisors WHERE 'admin' = ANY (roles) AND NOT disabled",
+  );
+  return Number(row?.n ?? 0);
 }
