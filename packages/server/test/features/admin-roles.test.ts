@@ -257,6 +257,48 @@ describe.each(ENGINES)("roles and the audit log (%s)", (engine) => {
     expect((await asToken("/admin-api/advisors/ada/roles", { Roles: ["admin"] })).status).toBe(200);
   });
 
+  it("two admins taking the role from each other at once: one of them stays an admin", async () => {
+    // Admins now: ada and sue.
+    const results = await Promise.all([
+      withToken(ada.token, "/admin-api/advisors/sue/roles", { Roles: ["supervisor"] }),
+      withToken(sue.token, "/admin-api/advisors/ada/roles", { Roles: ["advisor"] }),
+    ]);
+    // The other is refused: no admin left after it (409), or, asked after the first change
+    // took effect, no longer an admin (403).
+    const [first, second] = results.map((r) => r.status).sort();
+    expect(first).toBe(200);
+    expect([403, 409]).toContain(second);
+    const advisors = (await asToken("/admin-api/advisors")).body.Advisors as {
+      Username: string;
+      Roles: string[];
+    }[];
+    const admins = advisors.filter((a) => a.Roles.includes("admin")).map((a) => a.Username);
+    expect(admins).toHaveLength(1);
+    for (const [name, roles] of [
+      ["ada", ["admin"]],
+      ["sue", ["supervisor", "admin"]],
+    ] as const)
+      expect((await asToken(`/admin-api/advisors/${name}/roles`, { Roles: roles })).status).toBe(
+        200,
+      );
+  });
+
+  it("a disabled admin's session opens nothing", async () => {
+    const r = await asToken("/admin-api/advisors", {
+      Username: "eve",
+      Name: "Eve",
+      Roles: ["admin"],
+    });
+    const eve = await signIn(server, "eve", r.body.Password as string);
+    expect((await withToken(eve.token, "/admin-api/audit")).status).toBe(200);
+    expect((await asToken("/admin-api/advisors/eve/disable", {})).status).toBe(200);
+    for (const [path, body] of [
+      ["/admin-api/audit"],
+      ["/admin-api/advisors/eve/enable", {}],
+    ] as const)
+      expect((await withToken(eve.token, path, body)).status).toBe(403);
+  });
+
   it("the audit log pages newest first with Limit and Before; bad paging is a 400", async () => {
     const all = (await audit(ada.token, "?Limit=200")).Entries;
     expect(all.length).toBeGreaterThan(4);
