@@ -5,6 +5,7 @@
  * when and from where, readable by admins only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuditRecord } from "../../src/audit/audit-repo.js";
 import { runAdvisorsCommand } from "../../src/cli/advisors-commands.js";
 import { ENGINES } from "../support/databases.js";
 import type { TestServer } from "../support/server.js";
@@ -13,15 +14,7 @@ import { http, signIn, startFeatureServer, type Advisor } from "./helpers.js";
 const ADMIN_TOKEN = "admin-roles-admin-token-0123456789abcdef";
 
 interface AuditPage {
-  Entries: {
-    Id: number;
-    At: string;
-    Actor: string;
-    Action: string;
-    Target: string | null;
-    Detail: Record<string, unknown>;
-    Address: string | null;
-  }[];
+  Entries: AuditRecord[];
   NextBefore?: string;
 }
 
